@@ -1,0 +1,331 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* interbench.h - the types shared by every part of interbench. */
+#ifndef INTERBENCH_H
+#define INTERBENCH_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <sys/types.h>
+#include <time.h>
+
+#define INTERBENCH_VERSION "1.0.0"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define NSEC_PER_USEC 1000ULL
+#define NSEC_PER_MSEC 1000000ULL
+#define NSEC_PER_SEC 1000000000ULL
+#define MIB (1024ULL * 1024ULL)
+
+#define PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define NORETURN __attribute__((noreturn))
+
+/* ---- util.c: errors, strict numbers, time, files ---- */
+
+extern const char *progname;
+void die(const char *fmt, ...) PRINTF(1, 2) NORETURN;
+void error(const char *fmt, ...) PRINTF(1, 2);
+void warn(const char *fmt, ...) PRINTF(1, 2);
+
+int parse_long(const char *s, long min, long max, long *out);
+int parse_double(const char *s, double min, double max, double *out);
+
+uint64_t now_ns(void);			/* CLOCK_MONOTONIC */
+uint64_t thread_cpu_ns(void);		/* CLOCK_THREAD_CPUTIME_ID */
+uint64_t process_cpu_ns(void);		/* CLOCK_PROCESS_CPUTIME_ID */
+void sleep_ns(uint64_t ns);		/* relative, restarts after signals */
+int sleep_until(uint64_t t_ns);		/* absolute, 0 or -EINTR */
+
+ssize_t read_full(int fd, void *buf, size_t len);
+ssize_t write_full(int fd, const void *buf, size_t len);
+int read_small_file(const char *path, char *buf, size_t len);
+int open_tmpfile(const char *dir, const char *stem, int *fd);
+int replace_file(const char *path, const char *data, size_t len);
+int open_log_append(const char *path);
+int online_cpus(void);
+int allowed_cpus(void);
+
+/* ---- stats.c: running statistics and the latency histogram ---- */
+
+/*
+ * Log-linear histogram: values below HIST_SUB are exact; above, each power
+ * of two is split into HIST_SUB buckets, so a bucket is never wider than
+ * 1/HIST_SUB (0.8 %) of its lower bound. Values beyond the last bucket land
+ * in it; min and max stay exact.
+ */
+#define HIST_SUB_BITS 7
+#define HIST_SUB (1U << HIST_SUB_BITS)
+#define HIST_MAX_BITS 38			/* 2^38 ns = 275 s */
+#define HIST_BUCKETS ((HIST_MAX_BITS - HIST_SUB_BITS + 1) * HIST_SUB)
+
+struct running {		/* Welford: no loss of precision at 1e9 ns */
+	uint64_t n;
+	double mean;
+	double m2;		/* sum of squared deviations from the mean */
+	uint64_t min, max;
+	double sum;		/* for merging and for the mean of a histogram */
+};
+
+struct latency {
+	struct running r;
+	uint64_t hist[HIST_BUCKETS];
+};
+
+void running_init(struct running *r);
+void running_add(struct running *r, uint64_t v);
+double running_sd(const struct running *r);	/* sample SD, 0 for n < 2 */
+void latency_init(struct latency *l);
+void latency_add(struct latency *l, uint64_t ns);
+unsigned hist_bucket(uint64_t v);
+uint64_t hist_lower(unsigned b);
+uint64_t hist_upper(unsigned b);		/* exclusive */
+uint64_t latency_percentile(const struct latency *l, double q);
+
+struct summary {		/* one set of numbers, as reported */
+	uint64_t n;
+	double min, mean, sd, max;
+	double p50, p90, p99, p999;
+};
+void latency_summary(const struct latency *l, struct summary *s);
+
+/* Student's t confidence interval of a set of values */
+void mean_ci95(const double *v, int n, double *mean, double *half);
+
+/* ---- the workloads: one registry for benchmarks and loads ---- */
+
+enum wl_flag {
+	WL_BENCH = 1u << 0,		/* can be measured */
+	WL_LOAD = 1u << 1,		/* can run as a background load */
+	WL_RT = 1u << 2,		/* can be measured with -r */
+	WL_NODEADLINE = 1u << 3,	/* Gaming: no deadline column */
+	WL_CUSTOM = 1u << 4,		/* exists only with -C and -I */
+	WL_FILES = 1u << 5,		/* uses files in the work directory */
+};
+
+enum sim_model {
+	SIM_NONE,
+	SIM_PERIODIC,			/* fixed period, fixed work */
+	SIM_SWEEP,			/* X: frame k needs k % 101 ms */
+	SIM_FLAT,			/* Gaming: back-to-back units */
+};
+
+enum intensity_kind {
+	INT_NONE,			/* nothing to measure */
+	INT_RATE,			/* units per second of the window */
+	INT_CPUS,			/* CPU time / wall time of the load */
+	INT_PCT,			/* % of the simulation's CPU achieved */
+};
+
+struct load_ctx;
+struct config;
+
+struct workload {
+	const char *name;
+	unsigned flags;
+	const char *what;			/* one line for --help and the man page */
+	enum sim_model model;
+	uint64_t period_num, period_den;	/* period = num / den ns */
+	uint64_t work_ns;			/* CPU work per period (periodic) */
+	int (*load)(struct load_ctx *ctx);	/* runs until ctx->stop */
+	enum intensity_kind intensity;
+	const char *unit;			/* of the intensity */
+	double unit_scale;			/* units counted -> shown */
+};
+
+extern const struct workload workloads[];
+extern const size_t nr_workloads;
+int workload_find(const char *name);		/* case-insensitive, -1 if none */
+void workload_names(unsigned need, char *buf, size_t len);
+
+/* ---- the run's configuration, parsed and validated once ---- */
+
+#define MAX_COMPARE 16
+
+struct config {
+	double seconds;			/* -t: per row */
+	unsigned long loops_per_ms;	/* -l, or from calibration */
+	bool loops_given;
+	int cpu_load;			/* -L: Burn threads, Ring size, Hack groups */
+	int bench_nice, load_nice;	/* -B, -N */
+	bool recalibrate;		/* -b */
+	bool console_only;		/* -c */
+	bool realtime;			/* -r */
+	bool uniprocessor;		/* -u */
+	bool quiet;			/* -q */
+	bool percentiles;		/* --percentiles */
+	int custom_pct;			/* -C */
+	long custom_interval_us;	/* -I */
+	const char *comment;		/* -m */
+	uint32_t benches, loads;	/* bit per registry index */
+	const char *work_dir;		/* --work-dir */
+	const char *json_path, *csv_path, *plot_path;
+	long pm_qos_us;			/* --pm-qos, -1 when untouched */
+	long trace_above_us;		/* --trace-above, -1 when off */
+	int repeat;			/* --repeat */
+	int rt_priority;		/* SCHED_FIFO priority of a -r task */
+	long memload_mib;		/* --memload-mib, 0 = automatic */
+	long file_mib;			/* --file-mib, 0 = automatic */
+	bool compare_mode;		/* --compare */
+	int ncompare;			/* its files */
+	const char *compare[MAX_COMPARE];
+	int argc;			/* the command line, for the record */
+	char **argv;
+};
+
+enum parse_status { PARSE_RUN, PARSE_EXIT_OK, PARSE_USAGE };
+enum parse_status parse_options(int argc, char **argv, struct config *cfg,
+				char *err, size_t errlen);
+void config_defaults(struct config *cfg);
+void print_help(void);
+
+/* ---- calibrate.c ---- */
+
+void burn_loops(uint64_t loops);
+int calibrate_measure(unsigned long *lpm, double *spread, uint64_t *took_ns,
+		      volatile sig_atomic_t *stop);
+int calibration_load(const char *path, unsigned long *lpm);
+int calibration_save(const char *path, unsigned long lpm);
+
+/* ---- sim.c: the simulated interactive tasks ---- */
+
+struct period_clock {		/* period k starts at start0 + ceil(k * num / den) */
+	uint64_t start0;
+	uint64_t num, den;
+	uint64_t nperiods;	/* periods in the run (UINT64_MAX: until stopped) */
+};
+
+struct acct {			/* every period counts once */
+	uint64_t met, missed, dropped;
+};
+
+uint64_t period_start(const struct period_clock *c, uint64_t k);
+uint64_t period_index_at(const struct period_clock *c, uint64_t t);
+uint64_t acct_start(struct acct *a, const struct period_clock *c, uint64_t k,
+		    uint64_t t_run);
+uint64_t acct_finish(struct acct *a, const struct period_clock *c, uint64_t k,
+		     uint64_t t_done);
+double acct_pct_cpu(const struct acct *a);
+double acct_pct_deadlines(const struct acct *a);
+
+#define GAME_UNIT_NS (100 * NSEC_PER_MSEC)
+struct game_acct {
+	uint64_t units;
+	uint64_t work_ns, late_ns;
+};
+uint64_t game_account(struct game_acct *g, uint64_t wall_ns);
+double game_pct_cpu(const struct game_acct *g);
+
+enum row_status { ROW_OK, ROW_FAILED, ROW_SKIPPED };
+
+#define REASON_LEN 200
+
+struct bench_result {		/* sent, as bytes, from the bench process */
+	int status;			/* enum row_status */
+	char reason[REASON_LEN];
+	struct latency wake;		/* t_run - t_wake */
+	struct latency timer;		/* t_wake - intended */
+	struct acct acct;		/* periodic tasks */
+	struct game_acct game;		/* Gaming */
+	double pct_cpu, pct_deadlines;	/* pct_deadlines < 0: none */
+	uint64_t task_cpu_ns;		/* CPU time the task thread used */
+	uint64_t wall_ns;		/* from the first period to the end */
+	uint64_t traced_ns;		/* the sample that stopped tracing, 0 if none */
+};
+
+struct sim_params {
+	const struct workload *wl;
+	unsigned long loops_per_ms;
+	uint64_t period_num, period_den, work_ns;
+	bool realtime;
+	int task_prio, waker_prio;	/* SCHED_FIFO, 0 for SCHED_OTHER */
+	uint64_t trace_above_ns;	/* 0: off */
+	int trace_fd;			/* tracefs trace_marker, or -1 */
+	int tracing_on_fd;		/* tracefs tracing_on, or -1 */
+};
+
+struct sim_live {		/* counters a load reads while the simulation runs */
+	_Atomic uint64_t achieved, dropped;
+};
+
+void sim_params_init(struct sim_params *p, const struct workload *wl,
+		     const struct config *cfg);
+int sim_run(const struct sim_params *p, uint64_t duration_ns,
+	    atomic_int *stop, struct bench_result *res, struct sim_live *live);
+
+/* ---- loads.c: the background loads ---- */
+
+struct load_counters {		/* shared memory: sub-processes count too */
+	_Atomic uint64_t units;	/* bytes, messages, ... */
+	struct sim_live sim;
+};
+
+struct load_ctx {
+	const struct config *cfg;
+	atomic_int stop;		/* set when the load must end */
+	struct load_counters *ctr;
+	int read_fd;			/* the Read file, or -1 */
+	int write_fd;			/* the Write file, or -1 */
+	uint64_t read_size, write_size;	/* bytes */
+	uint64_t memload_bytes;
+	char reason[REASON_LEN];	/* why the load ended early */
+};
+
+struct load_result {		/* sent, as bytes, from the load process */
+	int status;			/* ROW_OK, or ROW_FAILED: ended early */
+	char reason[REASON_LEN];
+	double intensity;		/* < 0: not measured */
+};
+
+bool load_stopping(struct load_ctx *ctx);
+int load_process(const struct workload *wl, struct load_ctx *ctx, int ctl_fd,
+		 int res_fd);
+int load_prepare_files(const struct config *cfg, unsigned need,
+		       struct load_ctx *ctx, volatile sig_atomic_t *stop,
+		       char *err, size_t errlen);
+void load_close_files(struct load_ctx *ctx);
+uint64_t memload_size(const struct config *cfg);
+
+/* hackbench.c */
+int load_hack(struct load_ctx *ctx);
+
+/* ---- the run: what the orchestrator collects and report.c prints ---- */
+
+struct row {
+	int bench, load;		/* registry indices */
+	int pass;			/* 0-based, with --repeat */
+	int status;			/* enum row_status */
+	char reason[REASON_LEN];	/* why it failed or was marked */
+	struct bench_result *b;		/* NULL when the bench gave nothing */
+	struct load_result l;
+	uint64_t load_stop_ns;		/* stop request to the last process gone */
+};
+
+struct run {
+	const struct config *cfg;
+	char kernel_release[128];
+	char datestamp[16];		/* YYYYMMDDhhmm, local time */
+	time_t start, end;		/* wall clock */
+	bool waker_rt;			/* wakers may use SCHED_FIFO */
+	int interrupted;		/* the signal that stopped the run, or 0 */
+	int nrows, cap;
+	struct row *rows;
+	FILE *text;			/* stdout, or stderr when stdout carries data */
+	FILE *log;			/* <kernel release>.log, or NULL */
+	void *sys;			/* struct sysinfo *, see sysinfo.h */
+};
+
+/* report.c */
+void report_header(struct run *run);
+void report_heading(struct run *run, int bench);
+void report_row(struct run *run, const struct row *row);
+void report_table_end(struct run *run);
+void report_interrupted(struct run *run);
+void report_files(struct run *run);	/* JSON and CSV, rewritten after each row */
+void fmt_sig3(char *buf, size_t len, double v);
+
+#endif

@@ -1,0 +1,381 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* sim.c - the simulated interactive tasks: the periodic loop, the waker, accounting. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "interbench.h"
+
+/* ---- accounting: pure functions of timestamps (SPEC section 2) ---- */
+
+/* Rounding up keeps period_index_at() exact for fractional periods (Video). */
+uint64_t period_start(const struct period_clock *c, uint64_t k)
+{
+	return c->start0 + (k * c->num + c->den - 1) / c->den;
+}
+
+/* The period that contains instant t. */
+uint64_t period_index_at(const struct period_clock *c, uint64_t t)
+{
+	if (t <= c->start0)
+		return 0;
+	return (t - c->start0) * c->den / c->num;
+}
+
+static uint64_t clip(const struct period_clock *c, uint64_t k)
+{
+	return k < c->nperiods ? k : c->nperiods;
+}
+
+/*
+ * The task starts running at t_run for period k. Periods that ended before
+ * t_run are dropped; it works for the one in progress, whose index is
+ * returned (nperiods when the run is over).
+ */
+uint64_t acct_start(struct acct *a, const struct period_clock *c, uint64_t k,
+		    uint64_t t_run)
+{
+	uint64_t j = clip(c, period_index_at(c, t_run));
+
+	if (j > k) {
+		a->dropped += j - k;
+		return j;
+	}
+	return k;
+}
+
+/*
+ * The work of period k finished at t_done: met when by the period's end,
+ * else missed, and the periods that passed entirely meanwhile are dropped.
+ * Returns the next period to run.
+ */
+uint64_t acct_finish(struct acct *a, const struct period_clock *c, uint64_t k,
+		     uint64_t t_done)
+{
+	uint64_t j;
+
+	if (t_done <= period_start(c, k + 1)) {
+		a->met++;
+		return k + 1;
+	}
+	a->missed++;
+	j = clip(c, period_index_at(c, t_done));
+	if (j > k + 1)
+		a->dropped += j - (k + 1);
+	return j > k + 1 ? j : k + 1;
+}
+
+double acct_pct_cpu(const struct acct *a)
+{
+	uint64_t achieved = a->met + a->missed;
+
+	if (!(achieved + a->dropped))
+		return 0.0;
+	return 100.0 * (double)achieved / (double)(achieved + a->dropped);
+}
+
+double acct_pct_deadlines(const struct acct *a)
+{
+	uint64_t all = a->met + a->missed + a->dropped;
+
+	return all ? 100.0 * (double)a->met / (double)all : 0.0;
+}
+
+/* One Gaming unit took wall_ns: returns its latency sample. */
+uint64_t game_account(struct game_acct *g, uint64_t wall_ns)
+{
+	uint64_t late = wall_ns > GAME_UNIT_NS ? wall_ns - GAME_UNIT_NS : 0;
+
+	g->units++;
+	g->work_ns += GAME_UNIT_NS;
+	g->late_ns += late;
+	return late;
+}
+
+/* Work time over wall time, where a unit's wall time is never below its work. */
+double game_pct_cpu(const struct game_acct *g)
+{
+	if (!g->units)
+		return 0.0;
+	return 100.0 * (double)g->work_ns / (double)(g->work_ns + g->late_ns);
+}
+
+/* ---- the waker ---- */
+
+struct waker {
+	_Atomic uint32_t req;		/* 1: wake me at intended; 2: quit */
+	_Atomic uint32_t go;		/* 1: the task may run */
+	uint64_t intended;		/* written by the task before req */
+	uint64_t t_wake;		/* written by the waker before go */
+	atomic_int *stop;
+	pthread_t thread;
+};
+
+static void futex_wait(_Atomic uint32_t *addr, uint32_t val)
+{
+	syscall(SYS_futex, addr, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
+}
+
+static void futex_wake(_Atomic uint32_t *addr)
+{
+	syscall(SYS_futex, addr, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+
+static bool stopping(atomic_int *stop)
+{
+	return stop && atomic_load_explicit(stop, memory_order_relaxed);
+}
+
+static void *waker_main(void *arg)
+{
+	struct waker *w = arg;
+	uint32_t r;
+
+	pthread_setname_np(pthread_self(), "ib-waker");
+	for (;;) {
+		while ((r = atomic_load(&w->req)) == 0)
+			futex_wait(&w->req, 0);
+		if (r == 2)
+			break;
+		atomic_store(&w->req, 0);
+		while (sleep_until(w->intended) == -EINTR) {
+			if (stopping(w->stop))
+				goto quit;
+		}
+		/* Nothing may run between this stamp and the task's. */
+		w->t_wake = now_ns();
+		atomic_store_explicit(&w->go, 1, memory_order_release);
+		futex_wake(&w->go);
+	}
+quit:
+	atomic_store(&w->go, 1);
+	futex_wake(&w->go);
+	return NULL;
+}
+
+/* Ask the waker for a wake-up at t and block until it comes; returns t_run. */
+static uint64_t wait_for_waker(struct waker *w, uint64_t t)
+{
+	uint64_t t_run;
+
+	w->intended = t;
+	atomic_store(&w->go, 0);
+	atomic_store(&w->req, 1);
+	futex_wake(&w->req);
+	for (;;) {
+		futex_wait(&w->go, 0);
+		t_run = now_ns();
+		if (atomic_load_explicit(&w->go, memory_order_acquire))
+			return t_run;
+	}
+}
+
+static int waker_start(struct waker *w, int prio, atomic_int *stop)
+{
+	pthread_attr_t attr;
+	struct sched_param sp = { .sched_priority = prio };
+	int ret;
+
+	memset(w, 0, sizeof(*w));
+	w->stop = stop;
+	pthread_attr_init(&attr);
+	if (prio > 0) {
+		pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
+		pthread_attr_setschedpolicy(&attr, SCHED_FIFO);
+		pthread_attr_setschedparam(&attr, &sp);
+	}
+	ret = pthread_create(&w->thread, &attr, waker_main, w);
+	pthread_attr_destroy(&attr);
+	if (ret == EPERM && prio > 0)	/* not allowed: an ordinary waker */
+		ret = pthread_create(&w->thread, NULL, waker_main, w);
+	return -ret;
+}
+
+static void waker_stop(struct waker *w)
+{
+	atomic_store(&w->req, 2);
+	futex_wake(&w->req);
+	pthread_join(w->thread, NULL);
+}
+
+/* ---- the task ---- */
+
+void sim_params_init(struct sim_params *p, const struct workload *wl,
+		     const struct config *cfg)
+{
+	memset(p, 0, sizeof(*p));
+	p->wl = wl;
+	p->loops_per_ms = cfg->loops_per_ms;
+	p->period_num = wl->period_num;
+	p->period_den = wl->period_den;
+	p->work_ns = wl->work_ns;
+	if (wl->flags & WL_CUSTOM) {
+		p->period_num = (uint64_t)cfg->custom_interval_us * NSEC_PER_USEC;
+		p->period_den = 1;
+		p->work_ns = p->period_num * (uint64_t)cfg->custom_pct / 100;
+	}
+	p->trace_fd = -1;
+	p->tracing_on_fd = -1;
+}
+
+static void burn_ns(const struct sim_params *p, uint64_t ns)
+{
+	burn_loops((uint64_t)((double)ns * (double)p->loops_per_ms / 1e6));
+}
+
+static uint64_t work_of(const struct sim_params *p, uint64_t k)
+{
+	if (p->wl->model == SIM_SWEEP)
+		return (k % 101) * NSEC_PER_MSEC;
+	return p->work_ns;
+}
+
+static void trace_sample(const struct sim_params *p, struct bench_result *res,
+			 uint64_t lat)
+{
+	char msg[160];
+	int len;
+
+	if (!p->trace_above_ns || lat <= p->trace_above_ns || res->traced_ns)
+		return;
+	res->traced_ns = lat;
+	len = snprintf(msg, sizeof(msg),
+		       "interbench: %s wakeup latency %llu ns above %llu ns\n",
+		       p->wl->name, (unsigned long long)lat,
+		       (unsigned long long)p->trace_above_ns);
+	if (p->trace_fd >= 0 && write(p->trace_fd, msg, (size_t)len) < 0)
+		res->traced_ns = lat;	/* the stop below still matters */
+	if (p->tracing_on_fd >= 0 && write(p->tracing_on_fd, "0", 1) < 0)
+		res->traced_ns = lat;
+}
+
+static void run_periodic(const struct sim_params *p, struct waker *w,
+			 uint64_t duration_ns, atomic_int *stop,
+			 struct bench_result *res, struct sim_live *live)
+{
+	struct period_clock c = {
+		.start0 = now_ns() + NSEC_PER_MSEC,
+		.num = p->period_num,
+		.den = p->period_den,
+		.nperiods = UINT64_MAX,
+	};
+	struct acct a = { 0 };
+	uint64_t k = 0, s, t_run, t_done;
+
+	if (duration_ns)
+		c.nperiods = duration_ns * c.den / c.num;
+	while (k < c.nperiods && !stopping(stop)) {
+		s = period_start(&c, k);
+		if (s > now_ns()) {
+			t_run = wait_for_waker(w, s);
+			if (res) {
+				latency_add(&res->wake, t_run - w->t_wake);
+				latency_add(&res->timer, w->t_wake > s ? w->t_wake - s : 0);
+				trace_sample(p, res, t_run - w->t_wake);
+			}
+		} else {
+			t_run = now_ns();	/* overran into it: no wake-up */
+		}
+		k = acct_start(&a, &c, k, t_run);
+		if (k >= c.nperiods)
+			break;
+		burn_ns(p, work_of(p, k));
+		t_done = now_ns();
+		k = acct_finish(&a, &c, k, t_done);
+		if (live) {
+			atomic_store(&live->achieved, a.met + a.missed);
+			atomic_store(&live->dropped, a.dropped);
+		}
+	}
+	if (res) {
+		res->acct = a;
+		res->pct_cpu = acct_pct_cpu(&a);
+		res->pct_deadlines = acct_pct_deadlines(&a);
+		res->wall_ns = now_ns() - c.start0;
+	}
+}
+
+/* Gaming: 100 ms units back to back, burnt in 1 ms slices to honour the end. */
+static void run_flat(const struct sim_params *p, uint64_t duration_ns,
+		     atomic_int *stop, struct bench_result *res,
+		     struct sim_live *live)
+{
+	uint64_t start = now_ns(), end = duration_ns ? start + duration_ns : UINT64_MAX;
+	struct game_acct g = { 0 };
+
+	while (!stopping(stop)) {
+		uint64_t u0 = now_ns(), done, lat;
+		bool cut = false;
+
+		for (done = 0; done < GAME_UNIT_NS; done += NSEC_PER_MSEC) {
+			if (now_ns() >= end || stopping(stop)) {
+				cut = true;
+				break;
+			}
+			burn_loops(p->loops_per_ms);
+		}
+		if (cut)
+			break;
+		lat = game_account(&g, now_ns() - u0);
+		if (res) {
+			latency_add(&res->wake, lat);
+			trace_sample(p, res, lat);
+		}
+		if (live)
+			atomic_store(&live->achieved, g.units);
+	}
+	if (res) {
+		res->game = g;
+		res->pct_cpu = game_pct_cpu(&g);
+		res->pct_deadlines = -1.0;
+		res->wall_ns = now_ns() - start;
+	}
+}
+
+static int set_fifo(int prio)
+{
+	struct sched_param sp = { .sched_priority = prio };
+
+	return -pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+}
+
+/*
+ * Run the simulation in the calling thread for duration_ns (0: until *stop),
+ * measuring into res when it is not NULL, publishing progress into live.
+ */
+int sim_run(const struct sim_params *p, uint64_t duration_ns, atomic_int *stop,
+	    struct bench_result *res, struct sim_live *live)
+{
+	struct waker w;
+	uint64_t cpu0;
+	char name[16];
+	int ret;
+
+	snprintf(name, sizeof(name), "ib-%s", p->wl->name);
+	pthread_setname_np(pthread_self(), name);
+	if (p->task_prio > 0) {
+		ret = set_fifo(p->task_prio);
+		if (ret)
+			return ret;
+	}
+	cpu0 = thread_cpu_ns();
+	if (p->wl->model == SIM_FLAT) {
+		run_flat(p, duration_ns, stop, res, live);
+	} else {
+		ret = waker_start(&w, p->waker_prio, stop);
+		if (ret)
+			return ret;
+		run_periodic(p, &w, duration_ns, stop, res, live);
+		waker_stop(&w);
+	}
+	if (res)
+		res->task_cpu_ns = thread_cpu_ns() - cpu0;
+	return 0;
+}
