@@ -567,6 +567,8 @@ int main(int argc, char **argv)
 	case PARSE_RUN:
 		break;
 	}
+	if (cfg.compare_mode)
+		return compare_main(&cfg);
 	orchestrator = getpid();
 	install_signals();
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
@@ -592,6 +594,12 @@ int main(int argc, char **argv)
 	}
 	load_close_files(&lctx);
 	run.end = time(NULL);
+	if (cfg.plot_path && run.nrows) {
+		int ret = plot_run(cfg.plot_path, &run);
+
+		if (ret)
+			error("--plot %s: %s", cfg.plot_path, strerror(-ret));
+	}
 	if (got_signal) {
 		run.interrupted = got_signal;
 		report_interrupted(&run);

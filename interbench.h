@@ -328,4 +328,10 @@ void report_interrupted(struct run *run);
 void report_files(struct run *run);	/* JSON and CSV, rewritten after each row */
 void fmt_sig3(char *buf, size_t len, double v);
 
+/* compare.c: --compare, reading our logs, interbench 0.31 logs and our CSV */
+int compare_main(const struct config *cfg);
+
+/* plot.c: --plot, an SVG of the latency distributions of a run */
+int plot_run(const char *path, const struct run *run);
+
 #endif

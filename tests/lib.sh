@@ -15,14 +15,23 @@ scratch() { mktemp -d "${TMPDIR:-/tmp}/ib-test.XXXXXX"; }
 
 is_root() { [ "$(id -u)" = 0 ]; }
 
-# Processes of ours still alive: the orchestrator, bench and load children.
+# Our session (tests/run.sh starts each test script in a session of its own),
+# so that runs of other test suites on the machine are not counted.
+MYSID=$(ps -o sid= -p $$ | tr -d ' ')
+
+# Processes of this test still alive: the orchestrator, bench and load children.
 leftovers() {
-	local p comm out=""
+	local p comm stat sid out=""
 	for p in /proc/[0-9]*; do
 		read -r comm <"$p/comm" 2>/dev/null || continue
 		case "$comm" in
-		interbench|ib-*|ibload-*) out="$out ${p#/proc/}:$comm" ;;
+		interbench|ib-*|ibload-*) ;;
+		*) continue ;;
 		esac
+		read -r stat <"$p/stat" 2>/dev/null || continue
+		stat=${stat##*) }	# fields after the command name
+		sid=$(echo "$stat" | cut -d' ' -f4)
+		[ "$sid" = "$MYSID" ] && out="$out ${p#/proc/}:$comm"
 	done
 	printf '%s' "$out"
 }

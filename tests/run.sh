@@ -14,17 +14,27 @@ trap 'rm -f "$out" "${TMPDIR:-/tmp}/ib-tests-lpm"' EXIT
 	sed -n 's/^Using \([0-9]*\) loops per ms.*/\1/p' >"${TMPDIR:-/tmp}/ib-tests-lpm"
 rm -f "${TMPDIR:-/tmp}/interbench.loops_per_ms"
 
+# Run one test program; a crash or a non-zero exit without a FAIL line of its
+# own still counts as a failure.
 run() {
 	local name=$1; shift
-	local start=$SECONDS
-	"$@" 2>&1 | tee -a "$out" | grep -E '^(PASS|FAIL|SKIP) ' || true
+	local start=$SECONDS step rc
+	step=$(mktemp "${TMPDIR:-/tmp}/ib-step.XXXXXX")
+	"$@" >"$step" 2>&1
+	rc=$?
+	if [ $rc != 0 ] && ! grep -q '^FAIL ' "$step"; then
+		echo "FAIL $name: exited with status $rc: $(grep -v -E '^(PASS|SKIP) ' "$step" | tail -3 | tr '\n' ' ')" >>"$step"
+	fi
+	cat "$step" >>"$out"
+	grep -E '^(PASS|FAIL|SKIP) ' "$step"
+	rm -f "$step"
 	printf '  (%s: %ds)\n' "$name" $((SECONDS - start))
 }
 
 run unit timeout 300 "$TOP/tests/unit"
 for t in "$TOP"/tests/t_*.sh; do
 	[ -n "${TESTS:-}" ] && [[ "$(basename "$t")" != *${TESTS}* ]] && continue
-	run "$(basename "$t")" timeout -k 10 600 bash "$t"
+	run "$(basename "$t")" timeout -k 10 600 setsid -w bash "$t"
 done
 
 p=$(grep -c '^PASS ' "$out")
