@@ -353,6 +353,7 @@ static void run_row(struct row_ctx *rc, struct row *row)
 		if (r == -ETIMEDOUT) {
 			fail_row(row, "bench process overran its %g s by more than %.1f s; killed",
 				 cfg->seconds, (double)grace_ns(cfg) / 1e9);
+			child_finish(&bench, now_ns());
 		} else {
 			char why[REASON_LEN];
 
@@ -412,6 +413,77 @@ static bool fifo_allowed(int prio)
 		return false;
 	pthread_setschedparam(pthread_self(), policy, policy == SCHED_OTHER ? &zero : &old);
 	return true;
+}
+
+static long read_long_file(const char *path, long fallback)
+{
+	char buf[64];
+	long v;
+
+	if (read_small_file(path, buf, sizeof(buf)) || parse_long(buf, -1, LONG_MAX, &v))
+		return fallback;
+	return v;
+}
+
+/* With -r, say once if the kernel's RT bandwidth limit is below a task's need. */
+static void warn_rt_throttling(const struct config *cfg)
+{
+	long runtime = read_long_file("/proc/sys/kernel/sched_rt_runtime_us", -1);
+	long period = read_long_file("/proc/sys/kernel/sched_rt_period_us", 0);
+	char names[128] = "";
+	double limit;
+	size_t used = 0;
+
+	if (runtime < 0 || period <= 0)
+		return;
+	limit = (double)runtime / (double)period;
+	for (size_t i = 0; i < nr_workloads; i++) {
+		struct sim_params p;
+
+		if (!(cfg->benches & (1u << i)))
+			continue;
+		sim_params_init(&p, &workloads[i], cfg);
+		if ((double)p.work_ns * (double)p.period_den / (double)p.period_num <= limit)
+			continue;
+		used += (size_t)snprintf(names + used, sizeof(names) - used, "%s%s",
+					 used ? ", " : "", workloads[i].name);
+		if (used >= sizeof(names))
+			break;
+	}
+	if (used)
+		warn("sched_rt_runtime_us=%ld of sched_rt_period_us=%ld lets real-time tasks use "
+		     "%.0f %% of a CPU; %s needs more and will be throttled", runtime, period,
+		     limit * 100, names);
+}
+
+/* --dry-run: what would run, and for how long. */
+static void print_plan(const struct config *cfg)
+{
+	int rows = 0;
+
+	if (cfg->compare_mode) {
+		for (int i = 0; i < cfg->ncompare; i++)
+			printf("would compare %s\n", cfg->compare[i]);
+		return;
+	}
+	for (size_t b = 0; b < nr_workloads; b++) {
+		bool first = true;
+
+		if (!(cfg->benches & (1u << b)))
+			continue;
+		printf("%s:", workloads[b].name);
+		for (size_t l = 0; l < nr_workloads; l++) {
+			if (!(cfg->loads & (1u << l)) || l == b)
+				continue;
+			printf("%s %s", first ? "" : ",", workloads[l].name);
+			first = false;
+			rows++;
+		}
+		printf("\n");
+	}
+	rows *= cfg->repeat;
+	printf("%d row%s of %g s (+1 s each for the load to settle): about %.0f minutes\n",
+	       rows, rows == 1 ? "" : "s", cfg->seconds, rows * (cfg->seconds + 1.5) / 60.0);
 }
 
 static void pin_to_one_cpu(void)
@@ -528,6 +600,8 @@ static int run_matrix(struct run *run, struct load_ctx *lctx)
 
 				if (!(cfg->loads & (1u << l)) || l == b)
 					continue;
+				if (got_signal)
+					return failed;
 				row = new_row(run);
 				row->bench = (int)b;
 				row->load = (int)l;
@@ -567,6 +641,10 @@ int main(int argc, char **argv)
 	case PARSE_RUN:
 		break;
 	}
+	if (cfg.dry_run) {
+		print_plan(&cfg);
+		return 0;
+	}
 	if (cfg.compare_mode)
 		return compare_main(&cfg);
 	orchestrator = getpid();
@@ -577,6 +655,8 @@ int main(int argc, char **argv)
 	if (cfg.realtime && !run.waker_rt)
 		die("-r needs SCHED_FIFO up to priority %d: run as root, grant CAP_SYS_NICE, "
 		    "or raise RLIMIT_RTPRIO (ulimit -r %d)", cfg.rt_priority + 1, cfg.rt_priority + 1);
+	if (cfg.realtime)
+		warn_rt_throttling(&cfg);
 	if (!run.waker_rt)
 		warn("cannot use SCHED_FIFO: wakers run as normal tasks, so results are less "
 		     "reliable (run as root, or grant CAP_SYS_NICE or RLIMIT_RTPRIO)");

@@ -170,6 +170,7 @@ struct config {
 	int rt_priority;		/* SCHED_FIFO priority of a -r task */
 	long memload_mib;		/* --memload-mib, 0 = automatic */
 	long file_mib;			/* --file-mib, 0 = automatic */
+	bool dry_run;			/* --dry-run */
 	bool compare_mode;		/* --compare */
 	int ncompare;			/* its files */
 	const char *compare[MAX_COMPARE];

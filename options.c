@@ -25,6 +25,7 @@ enum {				/* long-only options */
 	OPT_RT_PRIORITY,
 	OPT_MEMLOAD_MIB,
 	OPT_FILE_MIB,
+	OPT_DRY_RUN,
 };
 
 enum group { G_SELECT, G_TIMING, G_SCHED, G_OUTPUT, G_COMPARE, G_OTHER, G_COUNT };
@@ -60,6 +61,7 @@ static const struct opt opts[] = {
 	{ 'l', "loops-per-ms", "N", G_TIMING, "use N loops per ms instead of calibrating" },
 	{ 'b', "recalibrate", NULL, G_TIMING, "measure loops per ms even if saved" },
 	{ OPT_REPEAT, "repeat", "N", G_TIMING, "run the whole matrix N times (default 1)" },
+	{ OPT_DRY_RUN, "dry-run", NULL, G_TIMING, "check the options, print the rows and the time, exit" },
 	{ 'r', "realtime", NULL, G_SCHED, "benchmark with SCHED_FIFO tasks (root or CAP_SYS_NICE)" },
 	{ OPT_RT_PRIORITY, "rt-priority", "N", G_SCHED, "SCHED_FIFO priority of a -r task; waker +1 (default 40)" },
 	{ 'B', "bench-nice", "N", G_SCHED, "nice level of the benchmark (-20..19)" },
@@ -262,6 +264,7 @@ static int parse_one(int id, const char *arg, struct config *cfg, uint32_t sel[4
 	case 'u': cfg->uniprocessor = true; break;
 	case 'q': cfg->quiet = true; break;
 	case OPT_PERCENTILES: cfg->percentiles = true; break;
+	case OPT_DRY_RUN: cfg->dry_run = true; break;
 	case OPT_WORK_DIR:
 		if (!*arg)
 			return fail(err, errlen, "--work-dir: empty directory name");
@@ -356,9 +359,10 @@ static int validate(struct config *cfg, const uint32_t sel[4], bool given[],
 		for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
 			int id = opts[i].id;
 
-			if (given[i] && id != OPT_COMPARE && id != OPT_PLOT && id != 'q')
+			if (given[i] && id != OPT_COMPARE && id != OPT_PLOT && id != 'q' &&
+			    id != OPT_DRY_RUN)
 				return fail(err, errlen,
-					    "--compare takes only --plot and -q, not --%s",
+					    "--compare takes only --plot, -q and --dry-run, not --%s",
 					    opts[i].name);
 		}
 		if (cfg->ncompare < 1)
@@ -368,7 +372,9 @@ static int validate(struct config *cfg, const uint32_t sel[4], bool given[],
 	if (cfg->json_path && cfg->csv_path && !strcmp(cfg->json_path, "-") &&
 	    !strcmp(cfg->csv_path, "-"))
 		return fail(err, errlen, "--json - and --csv - cannot both use stdout");
-	if (stat(cfg->work_dir, &st) < 0 || !S_ISDIR(st.st_mode))
+	if (stat(cfg->work_dir, &st) < 0)
+		return fail(err, errlen, "--work-dir: '%.200s': %s", cfg->work_dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
 		return fail(err, errlen, "--work-dir: '%.200s' is not a directory", cfg->work_dir);
 	if (access(cfg->work_dir, W_OK | X_OK) < 0)
 		return fail(err, errlen, "--work-dir: cannot write in '%.200s': %s",

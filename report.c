@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* report.c - everything printed or written: the text table, the log, JSON, CSV. */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -19,10 +20,16 @@ static void out(struct run *run, const char *fmt, ...)
 	va_end(ap);
 	fflush(run->text);
 	if (run->log) {
+		int bad;
+
 		va_start(ap, fmt);
-		vfprintf(run->log, fmt, ap);
+		bad = vfprintf(run->log, fmt, ap) < 0;
 		va_end(ap);
-		fflush(run->log);
+		if (bad || fflush(run->log) == EOF) {
+			warn("cannot write the log: %s; going on without it", strerror(errno));
+			fclose(run->log);
+			run->log = NULL;
+		}
 	}
 }
 

@@ -19,9 +19,10 @@ is_root() { [ "$(id -u)" = 0 ]; }
 # so that runs of other test suites on the machine are not counted.
 MYSID=$(ps -o sid= -p $$ | tr -d ' ')
 
-# Processes of this test still alive: the orchestrator, bench and load children.
+# Processes of this test still alive: the orchestrator, bench and load children
+# (of session $1 when given: a run started with setsid).
 leftovers() {
-	local p comm stat sid out=""
+	local p comm stat sid out="" want=${1:-$MYSID}
 	for p in /proc/[0-9]*; do
 		read -r comm <"$p/comm" 2>/dev/null || continue
 		case "$comm" in
@@ -31,7 +32,7 @@ leftovers() {
 		read -r stat <"$p/stat" 2>/dev/null || continue
 		stat=${stat##*) }	# fields after the command name
 		sid=$(echo "$stat" | cut -d' ' -f4)
-		[ "$sid" = "$MYSID" ] && out="$out ${p#/proc/}:$comm"
+		[ "$sid" = "$want" ] && out="$out ${p#/proc/}:$comm"
 	done
 	printf '%s' "$out"
 }
@@ -46,12 +47,37 @@ find_thread() {
 	return 1
 }
 
-# Wait (up to $2 seconds, default 2) until none of our processes is left.
+# Wait (up to $1 seconds, default 2) until none of our processes (of session
+# $2, default ours) is left.
 no_leftovers() {
 	local i limit=$(( ${1:-2} * 20 ))
 	for ((i = 0; i < limit; i++)); do
-		[ -z "$(leftovers)" ] && return 0
+		[ -z "$(leftovers "${2:-}")" ] && return 0
 		sleep 0.05
+	done
+	return 1
+}
+
+# Wait up to $3 seconds for a line matching the ERE $2 in file $1.
+wait_for_line() {
+	local i
+	for ((i = 0; i < ${3:-20} * 20; i++)); do
+		grep -qE "$2" "$1" 2>/dev/null && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+# The pid of the first process of session $2 (default ours) named $1.
+find_proc() {
+	local p comm stat sid want=${2:-$MYSID}
+	for p in /proc/[0-9]*; do
+		read -r comm <"$p/comm" 2>/dev/null || continue
+		[ "$comm" = "$1" ] || continue
+		read -r stat <"$p/stat" 2>/dev/null || continue
+		stat=${stat##*) }
+		sid=$(echo "$stat" | cut -d' ' -f4)
+		[ "$sid" = "$want" ] && { printf '%s' "${p#/proc/}"; return 0; }
 	done
 	return 1
 }

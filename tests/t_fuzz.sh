@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/t_fuzz.sh - at least 1000 generated command lines: each exits 2 with
+# one line, or is valid; none crashes or hangs. Valid ones are checked with
+# --dry-run, and a few of them are run for real, kept short.
+. "$(dirname "$0")/lib.sh"
+
+dir=$(scratch)
+trap 'rm -rf "$dir"' EXIT
+RANDOM=${FUZZ_SEED:-20261129}
+N=${FUZZ_COUNT:-1000}
+
+long=$(printf 'A%.0s' $(seq 10240))
+opts=(-l -L -t -B -N -b -c -r -C -I -m -w -x -W -X -u -q -h -V --time --time= --cpu-load
+	--loops-per-ms --bench-nice --load-nice --custom-cpu --custom-interval --comment
+	--load --exclude-load --bench --exclude-bench --work-dir --json --csv --plot
+	--pm-qos --trace-above --percentiles --repeat --rt-priority --memload-mib
+	--file-mib --realtime --uniprocessor --recalibrate --console --bogus -Z --compare --)
+vals=("" 0 1 2 -1 -20 19 20 100 101 99 0.5 2.5 .5 5. abc 12abc 1e3 0x10 " 5" "5 " +3 -0
+	99999999999999999999 -99999999999999999999 9223372036854775807 nan inf - -- "$long"
+	Audio audio Video X x Gaming Custom None none Burn burn NoSuch "" ü "a,b" "%s%n"
+	/nonexistent "$dir" 1000 86400 86401 0.09 0.1)
+
+pick() { local -n a=$1; printf '%s' "${a[RANDOM % ${#a[@]}]}"; }
+
+gen() {
+	local n=$((1 + RANDOM % 6)) i o v
+	vec=()
+	for ((i = 0; i < n; i++)); do
+		o=$(pick opts)
+		case $((RANDOM % 8)) in
+		0) vec+=("$o") ;;				# maybe missing its value
+		1) vec+=("$(pick vals)") ;;			# a stray argument
+		2) v=$(pick vals); vec+=("$o$v") ;;		# glued: -t5, --time=5
+		*) vec+=("$o" "$(pick vals)") ;;
+		esac
+	done
+}
+
+bad=0 ran=0 valid=0 errors=0 crashes=""
+valid_vecs=()
+for ((k = 0; k < N; k++)); do
+	gen
+	timeout -k 2 10 "$IB" --dry-run "${vec[@]}" >"$dir/out" 2>"$dir/err"
+	rc=$?
+	case $rc in
+	0) valid=$((valid + 1))
+	   [ ${#valid_vecs[@]} -lt 8 ] && valid_vecs+=("$(printf '%q ' "${vec[@]}")") ;;
+	2) if [ "$(wc -l <"$dir/err")" != 1 ] || [ -s "$dir/out" ]; then
+		   bad=$((bad + 1))
+		   [ $bad -le 3 ] && crashes="$crashes [not one line: $(printf '%q ' "${vec[@]}" | head -c 200) -> $(head -c 300 "$dir/err")]"
+	   fi
+	   errors=$((errors + 1)) ;;
+	*) bad=$((bad + 1))
+	   [ $bad -le 3 ] && crashes="$crashes [rc=$rc: $(printf '%q ' "${vec[@]}" | head -c 200) -> $(head -c 300 "$dir/err")]" ;;
+	esac
+done
+t="$N generated command lines exit 0 or 2 with one line, never crash or hang"
+if [ $bad = 0 ]; then
+	pass "$t ($errors usage errors, $valid valid)"
+else
+	fail "$t" "$bad bad:$crashes"
+fi
+
+t="valid generated command lines really run (kept short) and leave nothing"
+if [ ${#valid_vecs[@]} = 0 ]; then
+	skip "$t" "no valid vector generated"
+else
+	for v in "${valid_vecs[@]}"; do
+		eval "vec=($v)"
+		# short, and never the default 20-minute matrix: later options win
+		timeout -k 2 60 "$IB" "${vec[@]}" -c -t 0.1 -W Audio -w None -l "${LPM:-3000000}" \
+			--work-dir "$dir" >"$dir/out" 2>"$dir/err"
+		rc=$?
+		if [ $rc -ge 3 ] || { [ $rc != 0 ] && [ "$(wc -l <"$dir/err")" -gt 2 ]; }; then
+			bad=$((bad + 1))
+			crashes="$crashes [rc=$rc: $v -> $(head -c 300 "$dir/err")]"
+		fi
+		ran=$((ran + 1))
+	done
+	if [ $bad = 0 ] && no_leftovers 2; then
+		pass "$t ($ran runs)"
+	else
+		fail "$t" "$crashes left:$(leftovers)"
+	fi
+fi

@@ -1,0 +1,197 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/t_robust.sh - interruptions at any moment, dying and hanging children,
+# planted files, no privileges: nothing hangs, nothing is left behind.
+. "$(dirname "$0")/lib.sh"
+
+top=$(scratch)
+trap 'rm -rf "$top"' EXIT
+rel=$(uname -r)
+
+# Only our own files may remain: the calibration file and the log.
+stray_files() {
+	ls -A "$1" | grep -v -E "^(interbench\.loops_per_ms|$rel\.log|out|err)$" || true
+}
+
+# interrupt NAME SIGNAL WHO WHEN ARGS...: start a run in a session of its own,
+# wait for WHEN (a number of seconds, or a regular expression to see on
+# stdout), send SIGNAL to the orchestrator (WHO=proc) or to its whole process
+# group as Ctrl-C does (WHO=group), then check what it leaves.
+interrupt() {
+	local t=$1 sig=$2 who=$3 when=$4; shift 4
+	local d pid rc num last
+	d=$(mktemp -d "$top/int.XXXXXX")
+	setsid "$IB" "$@" --work-dir "$d" >"$d/out" 2>"$d/err" &
+	pid=$!
+	if [[ $when =~ ^[0-9.]+$ ]]; then
+		sleep "$when"
+	elif ! wait_for_line "$d/out" "$when" 30; then
+		fail "$t" "never saw /$when/: $(tail -3 "$d/out" "$d/err")"
+		kill -KILL -- -"$pid" 2>/dev/null; wait $pid
+		return
+	fi
+	if [ "$who" = group ]; then kill -s "$sig" -- -"$pid"; else kill -s "$sig" "$pid"; fi
+	wait $pid; rc=$?
+	num=$(sig_number "$sig")
+	last=$(grep -v '^$' "$d/out" | tail -1)
+	if ! no_leftovers 2 "$pid"; then
+		fail "$t" "processes left after 2 s:$(leftovers "$pid")"
+	elif [ "$rc" != $((128 + num)) ]; then
+		fail "$t" "exit status $rc: $(cat "$d/err")"
+	elif [[ ! $last =~ ^Interrupted\ by\ signal\ $num\  ]]; then
+		fail "$t" "last line of stdout: '$last'"
+	elif [ -f "$d/$rel.log" ] && [[ ! $(grep -v '^$' "$d/$rel.log" | tail -1) =~ ^Interrupted ]]; then
+		fail "$t" "log does not end with the interruption: $(tail -2 "$d/$rel.log")"
+	elif [ -n "$(stray_files "$d")" ]; then
+		fail "$t" "files left: $(stray_files "$d")"
+	else
+		pass "$t"
+	fi
+}
+
+sig_number() {
+	case $1 in
+	INT) echo 2 ;; TERM) echo 15 ;; HUP) echo 1 ;; *) kill -l "$1" ;;
+	esac
+}
+
+LPMARG=(-l "${LPM:-3000000}")
+
+interrupt "SIGINT to the process group during calibration" INT group 0.3 \
+	-c -b -t 1 -W Audio -w None
+interrupt "SIGTERM to the orchestrator mid-row" TERM proc 1.8 \
+	"${LPMARG[@]}" -t 2 -W Audio -w None -w Burn
+interrupt "SIGHUP to the orchestrator between rows (log kept)" HUP proc $'^None\t' \
+	"${LPMARG[@]}" -t 1 -W Audio -w None -w Burn -w X
+interrupt "SIGINT to the process group while the load settles" INT group 0.5 \
+	"${LPMARG[@]}" -c -t 1 -W Audio -w Burn
+
+# kill_child NAME SIGNAL COMM EXPECT: kill the child named COMM during the first
+# row of a two-row run; that row must fail with EXPECT, the next row must run.
+kill_child() {
+	local t=$1 sig=$2 comm=$3 expect=$4
+	local d pid cpid rc start
+	d=$(mktemp -d "$top/kill.XXXXXX")
+	start=$SECONDS
+	setsid "$IB" "${LPMARG[@]}" -c -t 1.5 -W Audio -w None -w Burn --work-dir "$d" \
+		>"$d/out" 2>"$d/err" &
+	pid=$!
+	for _ in $(seq 100); do
+		cpid=$(find_proc "$comm" "$pid") && break
+		sleep 0.05
+	done
+	[ -n "$cpid" ] && sleep 0.5 && kill -s "$sig" "$cpid"
+	wait $pid; rc=$?
+	if [ -z "$cpid" ]; then
+		fail "$t" "no $comm process seen"
+	elif [ $rc != 1 ]; then
+		fail "$t" "exit status $rc, want 1: $(cat "$d/out" "$d/err")"
+	elif ! grep -qP "^None\tfailed: $expect" "$d/out"; then
+		fail "$t" "no failed None row: $(cat "$d/out")"
+	elif ! grep -qP '^Burn\t *[0-9.]+ \+/- ' "$d/out"; then
+		fail "$t" "the next row did not run: $(cat "$d/out")"
+	elif ! no_leftovers 2 "$pid"; then
+		fail "$t" "processes left:$(leftovers "$pid")"
+	else
+		pass "$t ($((SECONDS - start)) s)"
+	fi
+	# a stopped child left behind would never end by itself
+	kill -KILL -- -"$cpid" 2>/dev/null
+}
+
+kill_child "bench process killed mid-row" KILL ib-Audio 'bench process killed by signal 9 \(SIGKILL\)'
+kill_child "load process killed mid-row" KILL ibload-None 'load process killed by signal 9 \(SIGKILL\)'
+kill_child "stopped bench process is killed after the grace period" STOP ib-Audio 'bench process overran its 1.5 s'
+kill_child "stopped load process is killed when it does not answer" STOP ibload-None 'load process did not answer the stop'
+
+# Planted symlinks: whatever we create, the target must stay untouched.
+t="a symlink planted as the log is not followed"
+d=$(mktemp -d "$top/link.XXXXXX")
+echo precious >"$top/target"
+ln -s "$top/target" "$d/$rel.log"
+ib -t 0.2 -W Audio -w None --work-dir "$d" >"$d/out" 2>"$d/err"; rc=$?
+if [ $rc != 1 ] || [ "$(cat "$top/target")" != precious ] || ! grep -q 'symlink' "$d/err"; then
+	fail "$t" "rc=$rc, target: $(cat "$top/target"), stderr: $(cat "$d/err")"
+else
+	pass "$t"
+fi
+
+t="a hard link planted as the log is not written"
+d=$(mktemp -d "$top/hard.XXXXXX")
+ln "$top/target" "$d/$rel.log"
+ib -t 0.2 -W Audio -w None --work-dir "$d" >"$d/out" 2>"$d/err"; rc=$?
+if [ $rc != 1 ] || [ "$(cat "$top/target")" != precious ]; then
+	fail "$t" "rc=$rc, target: $(cat "$top/target")"
+else
+	pass "$t"
+fi
+
+t="symlinks planted at every name we use leave their targets untouched"
+d=$(mktemp -d "$top/names.XXXXXX")
+for n in interbench.loops_per_ms interbench.read interbench.write interbench.loops_per_ms.XXXXXX; do
+	ln -s "$top/target" "$d/$n"
+done
+timeout 60 "$IB" -c -b -t 0.2 -W Audio -w None --work-dir "$d" >"$d/out" 2>"$d/err"; rc=$?
+if [ $rc != 0 ] || [ "$(cat "$top/target")" != precious ]; then
+	fail "$t" "rc=$rc, target: $(cat "$top/target"): $(cat "$d/err")"
+elif [ -L "$d/interbench.loops_per_ms" ] || ! grep -q '^loops_per_ms ' "$d/interbench.loops_per_ms"; then
+	fail "$t" "calibration not saved as a file of its own"
+else
+	pass "$t"
+fi
+
+t="--work-dir takes every file; the current directory stays clean"
+d=$(mktemp -d "$top/wd.XXXXXX"); mkdir "$d/cwd" "$d/work"
+(cd "$d/cwd" && timeout 60 "$IB" -b -t 0.2 -W Audio -w None --work-dir ../work >/dev/null 2>&1); rc=$?
+if [ $rc != 0 ] || [ -n "$(ls -A "$d/cwd")" ] || [ ! -f "$d/work/$rel.log" ] ||
+	[ ! -f "$d/work/interbench.loops_per_ms" ]; then
+	fail "$t" "rc=$rc, cwd: $(ls -A "$d/cwd"), work: $(ls -A "$d/work")"
+else
+	pass "$t"
+fi
+
+# No privileges: a normal run warns once; -r says what it needs.
+as_nobody() {
+	if is_root; then
+		setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+			--bounding-set=-all "$@"
+	else
+		"$@"
+	fi
+}
+d=$(mktemp -d "$top/nopriv.XXXXXX"); chmod 755 "$top"; chmod 777 "$d"
+t="unprivileged: a normal run works and warns once about its wakers"
+as_nobody timeout 60 "$IB" -c "${LPMARG[@]}" -t 0.3 -W Audio -w None --work-dir "$d" \
+	>"$d/out" 2>"$d/err"; rc=$?
+if [ $rc != 0 ] || [ "$(grep -c 'warning: cannot use SCHED_FIFO' "$d/err")" != 1 ] ||
+	! grep -qP '^None\t' "$d/out"; then
+	fail "$t" "rc=$rc: $(cat "$d/err")"
+else
+	pass "$t"
+fi
+t="unprivileged: -r exits 1 naming what it needs"
+as_nobody timeout 60 "$IB" -c -r "${LPMARG[@]}" -t 0.3 -W Audio -w None --work-dir "$d" \
+	>"$d/out" 2>"$d/err"; rc=$?
+if [ $rc = 1 ] && [ "$(wc -l <"$d/err")" = 1 ] && grep -q 'root' "$d/err" &&
+	grep -q 'CAP_SYS_NICE' "$d/err" && grep -q 'RLIMIT_RTPRIO' "$d/err"; then
+	pass "$t"
+else
+	fail "$t" "rc=$rc: $(cat "$d/err")"
+fi
+
+t="-r warns once when RT throttling could throttle a task"
+if ! is_root; then
+	skip "$t" "needs root for -r"
+elif [ "$(cat /proc/sys/kernel/sched_rt_runtime_us)" = -1 ]; then
+	skip "$t" "RT throttling is off on this machine"
+else
+	d=$(mktemp -d "$top/thr.XXXXXX")
+	ib -c -r -C 100 -I 10000 -W Custom -w None -t 0.2 --work-dir "$d" >"$d/out" 2>"$d/err"
+	ib -c -r -W Audio -w None -t 0.2 --work-dir "$d" >"$d/out2" 2>"$d/err2"
+	if [ "$(grep -c 'sched_rt_runtime_us.*Custom needs more' "$d/err")" = 1 ] &&
+		! grep -q sched_rt_runtime_us "$d/err2"; then
+		pass "$t"
+	else
+		fail "$t" "Custom 100 %: $(cat "$d/err"); Audio: $(cat "$d/err2")"
+	fi
+fi
