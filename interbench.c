@@ -54,6 +54,63 @@ static void install_signals(void)
 	signal(SIGPIPE, SIG_IGN);
 }
 
+/* ---- the progress line, on a terminal only ---- */
+
+static struct {
+	bool on;			/* stderr is a terminal and no -q */
+	bool shown;			/* a line is on the screen now */
+	int row, rows;			/* 1-based current row, of all rows */
+	const char *bench, *load;
+	uint64_t run_t0, row_t0, last_draw;
+	double row_secs;		/* the row's measured seconds (-t) */
+} progress;
+
+static void progress_clear(void)
+{
+	if (progress.shown)
+		fputs("\r\033[K", stderr);
+	progress.shown = false;
+}
+
+/* "[3/14] Audio vs Burn  12/30 s  ETA 19:48 (12 min left)", at most once a second. */
+static void progress_draw(bool force)
+{
+	uint64_t now = now_ns(), done_ns, per_row_ns, left_ns;
+	char eta[16];
+	time_t t;
+	struct tm tm;
+	double in_row;
+
+	if (!progress.on || !progress.bench ||
+	    (!force && now - progress.last_draw < NSEC_PER_SEC))
+		return;
+	progress.last_draw = now;
+	done_ns = progress.row_t0 - progress.run_t0;
+	/* rows done so far tell the real cost of a row; before that, estimate */
+	per_row_ns = progress.row > 1 ? done_ns / (uint64_t)(progress.row - 1) :
+		     (uint64_t)((progress.row_secs + 1.5) * 1e9);
+	in_row = (double)(now - progress.row_t0) / 1e9;
+	left_ns = per_row_ns * (uint64_t)(progress.rows - progress.row + 1);
+	left_ns = left_ns > now - progress.row_t0 ? left_ns - (now - progress.row_t0) : 0;
+	t = time(NULL) + (time_t)(left_ns / NSEC_PER_SEC);
+	localtime_r(&t, &tm);
+	strftime(eta, sizeof(eta), "%H:%M:%S", &tm);
+	fprintf(stderr, "\r\033[K[%d/%d] %s vs %s  %.0f/%g s  ETA %s (%.0f min left)",
+		progress.row, progress.rows, progress.bench, progress.load, in_row,
+		progress.row_secs + 1, eta, (double)left_ns / 60e9);
+	fflush(stderr);
+	progress.shown = true;
+}
+
+static void progress_row(int bench, int load)
+{
+	progress.row++;
+	progress.bench = workloads[bench].name;
+	progress.load = workloads[load].name;
+	progress.row_t0 = now_ns();
+	progress_draw(true);
+}
+
 /* ---- children ---- */
 
 struct child {
@@ -111,6 +168,14 @@ static int child_start(struct child *c, void (*body)(void *, int, int), void *ar
 	return 0;
 }
 
+/* Waits wake at least once a second, for the progress line. */
+static int poll_ms(uint64_t left_ns)
+{
+	uint64_t ms = left_ns / NSEC_PER_MSEC + 1;
+
+	return progress.on && ms > 1000 ? 1000 : (int)ms;
+}
+
 /*
  * Read exactly len bytes before the deadline. Returns len, 0 on EOF (the
  * child died), -ETIMEDOUT, -EINTR when a stop signal came.
@@ -128,8 +193,9 @@ static ssize_t read_until(int fd, void *buf, size_t len, uint64_t deadline)
 			return -EINTR;
 		if (now >= deadline)
 			return -ETIMEDOUT;
-		if (poll(p, 2, (int)((deadline - now) / NSEC_PER_MSEC) + 1) < 0 && errno != EINTR)
+		if (poll(p, 2, poll_ms(deadline - now)) < 0 && errno != EINTR)
 			return -errno;
+		progress_draw(false);
 		if (!(p[0].revents & (POLLIN | POLLHUP | POLLERR)))
 			continue;
 		r = read(fd, (char *)buf + done, len - done);
@@ -152,9 +218,10 @@ static bool wait_quietly(int watch_fd, uint64_t deadline)
 	while ((now = now_ns()) < deadline) {
 		if (got_signal)
 			return false;
-		if (poll(p, 2, (int)((deadline - now) / NSEC_PER_MSEC) + 1) > 0 &&
+		if (poll(p, 2, poll_ms(deadline - now)) > 0 &&
 		    (p[0].revents & (POLLIN | POLLHUP | POLLERR)))
 			return false;
+		progress_draw(false);
 	}
 	return !got_signal;
 }
@@ -583,6 +650,16 @@ static struct row *new_row(struct run *run)
 	return &run->rows[run->nrows++];
 }
 
+static int count_rows(const struct config *cfg)
+{
+	int rows = 0;
+
+	for (size_t b = 0; b < nr_workloads; b++)
+		for (size_t l = 0; l < nr_workloads; l++)
+			rows += (cfg->benches & (1u << b)) && (cfg->loads & (1u << l)) && l != b;
+	return rows * cfg->repeat;
+}
+
 static int run_matrix(struct run *run, struct load_ctx *lctx)
 {
 	const struct config *cfg = run->cfg;
@@ -590,10 +667,16 @@ static int run_matrix(struct run *run, struct load_ctx *lctx)
 			      .tracing_on_fd = -1 };
 	int failed = 0;
 
+	progress.on = isatty(STDERR_FILENO) && !cfg->quiet;
+	progress.rows = count_rows(cfg);
+	progress.row_secs = cfg->seconds;
+	progress.run_t0 = now_ns();
+
 	for (int pass = 0; pass < cfg->repeat; pass++) {
 		for (size_t b = 0; b < nr_workloads; b++) {
 			if (!(cfg->benches & (1u << b)))
 				continue;
+			progress_clear();
 			report_heading(run, (int)b);
 			for (size_t l = 0; l < nr_workloads; l++) {
 				struct row *row;
@@ -608,7 +691,9 @@ static int run_matrix(struct run *run, struct load_ctx *lctx)
 				row->pass = pass;
 				rc.bench = (int)b;
 				rc.load = (int)l;
+				progress_row((int)b, (int)l);
 				run_row(&rc, row);
+				progress_clear();
 				if (got_signal) {
 					run->nrows--;	/* an interrupted row is not a result */
 					free(row->b);
@@ -671,6 +756,8 @@ int main(int argc, char **argv)
 		open_log(&run);
 		report_header(&run);
 		failed = run_matrix(&run, &lctx);
+		if (cfg.repeat > 1 && !got_signal)
+			report_summary(&run);
 	}
 	load_close_files(&lctx);
 	run.end = time(NULL);
@@ -680,6 +767,7 @@ int main(int argc, char **argv)
 		if (ret)
 			error("--plot %s: %s", cfg.plot_path, strerror(-ret));
 	}
+	progress_clear();
 	if (got_signal) {
 		run.interrupted = got_signal;
 		report_interrupted(&run);

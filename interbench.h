@@ -326,6 +326,7 @@ void report_heading(struct run *run, int bench);
 void report_row(struct run *run, const struct row *row);
 void report_table_end(struct run *run);
 void report_interrupted(struct run *run);
+void report_summary(struct run *run);	/* --repeat: means over the passes */
 void report_files(struct run *run);	/* JSON and CSV, rewritten after each row */
 void fmt_sig3(char *buf, size_t len, double v);
 

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "interbench.h"
@@ -189,4 +190,92 @@ void report_interrupted(struct run *run)
 void report_files(struct run *run)
 {
 	(void)run;
+}
+
+/* The passes of one benchmark x load that produced numbers. */
+static int gather_passes(const struct run *run, int bench, int load, double *mean,
+			 double *max, double *cpu, double *dl)
+{
+	int n = 0;
+
+	for (int i = 0; i < run->nrows; i++) {
+		const struct row *r = &run->rows[i];
+
+		if (r->bench != bench || r->load != load || r->status != ROW_OK || !r->b ||
+		    !r->b->wake.r.n)
+			continue;
+		mean[n] = r->b->wake.r.mean;
+		max[n] = (double)r->b->wake.r.max;
+		cpu[n] = r->b->pct_cpu;
+		dl[n] = r->b->pct_deadlines;
+		n++;
+	}
+	return n;
+}
+
+static double average(const double *v, int n)
+{
+	double m, half;
+
+	mean_ci95(v, n, &m, &half);
+	return m;
+}
+
+/*
+ * With --repeat: per benchmark, each load's mean latency over the passes with
+ * its 95 % confidence interval, and the mean of the other columns.
+ */
+void report_summary(struct run *run)
+{
+	const struct config *cfg = run->cfg;
+	int cap = cfg->repeat;
+	double *mean = calloc((size_t)cap * 4, sizeof(double));
+	double *max = mean + cap, *cpu = max + cap, *dl = cpu + cap;
+	double u = unit_ns(run);
+	char cell[128];
+
+	if (!mean)
+		return;
+	for (size_t b = 0; b < nr_workloads; b++) {
+		const struct workload *wl = &workloads[b];
+
+		if (!(cfg->benches & (1u << b)))
+			continue;
+		out(run, "--- Summary of %d passes: simulated cpu of %s ---\n", cfg->repeat,
+		    wl->name);
+		snprintf(cell, sizeof(cell), "Latency (%s) [95%% CI]", cfg->realtime ? "us" : "ms");
+		out(run, "Load\t%-30s%12s%16s", cell, "Max Latency", "% Desired CPU");
+		if (!(wl->flags & WL_NODEADLINE))
+			out(run, "%17s", "% Deadlines Met");
+		out(run, "%8s\n", "Passes");
+		for (size_t l = 0; l < nr_workloads; l++) {
+			char m[32], lo[32], hi[32], mx[32], c[32], d[32];
+			double avg, half;
+			int n;
+
+			if (!(cfg->loads & (1u << l)) || l == b)
+				continue;
+			n = gather_passes(run, (int)b, (int)l, mean, max, cpu, dl);
+			if (!n) {
+				out(run, "%s\tno pass produced numbers\n", workloads[l].name);
+				continue;
+			}
+			mean_ci95(mean, n, &avg, &half);
+			fmt_sig3(m, sizeof(m), avg / u);
+			/* a latency is never negative, whatever the t interval says */
+			fmt_sig3(lo, sizeof(lo), avg > half ? (avg - half) / u : 0.0);
+			fmt_sig3(hi, sizeof(hi), (avg + half) / u);
+			fmt_sig3(mx, sizeof(mx), average(max, n) / u);
+			fmt_pct(c, sizeof(c), average(cpu, n));
+			snprintf(cell, sizeof(cell), "%7s [%s, %s]", m, lo, hi);
+			out(run, "%s\t%-30s%12s%16s", workloads[l].name, cell, mx, c);
+			if (!(wl->flags & WL_NODEADLINE)) {
+				fmt_pct(d, sizeof(d), average(dl, n));
+				out(run, "%17s", d);
+			}
+			out(run, "%8d\n", n);
+		}
+		out(run, "\n");
+	}
+	free(mean);
 }
