@@ -42,11 +42,14 @@ test: interbench tests/unit
 	$(Q)tests/run.sh
 
 install: interbench
-	install -d $(DESTDIR)$(BINDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(COMPLETIONDIR)
 	install -m 755 interbench $(DESTDIR)$(BINDIR)/interbench
+	install -m 644 interbench.8 $(DESTDIR)$(MANDIR)/man8/interbench.8
+	install -m 644 completion/interbench.bash $(DESTDIR)$(COMPLETIONDIR)/interbench
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/interbench
+	rm -f $(DESTDIR)$(BINDIR)/interbench $(DESTDIR)$(MANDIR)/man8/interbench.8 \
+		$(DESTDIR)$(COMPLETIONDIR)/interbench
 
 clean:
 	rm -f interbench tests/unit *.o *.d tests/*.o tests/*.d

@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# bash completion for interbench: options, and benchmark and load names.
+
+# Words of $1 that start with $2, ignoring case (names are case-insensitive).
+_interbench_names()
+{
+	local w
+	for w in $1; do
+		[[ ${w,,} == "${2,,}"* ]] && COMPREPLY+=("$w")
+	done
+}
+
+_interbench()
+{
+	local cur prev benches loads opts
+	COMPREPLY=()
+	cur=${COMP_WORDS[COMP_CWORD]}
+	prev=${COMP_WORDS[COMP_CWORD - 1]}
+	benches="Audio Video X Gaming Custom"
+	loads="None Video X Burn Write Read Ring Compile Memload Hack Net Custom"
+	opts="-W --bench -X --exclude-bench -w --load -x --exclude-load -C --custom-cpu
+		-I --custom-interval -L --cpu-load --memload-mib --file-mib -t --time
+		-l --loops-per-ms -b --recalibrate --repeat --dry-run -r --realtime
+		--rt-priority -B --bench-nice -N --load-nice -u --uniprocessor --pm-qos
+		-c --console -m --comment --work-dir --json --csv --plot --percentiles
+		--trace-above -q --quiet --compare -h --help -V --version"
+
+	case $prev in
+	-W|--bench|-X|--exclude-bench)
+		_interbench_names "$benches" "$cur"
+		return ;;
+	-w|--load|-x|--exclude-load)
+		_interbench_names "$loads" "$cur"
+		return ;;
+	--work-dir)
+		mapfile -t COMPREPLY < <(compgen -d -- "$cur")
+		return ;;
+	--json|--csv|--plot)
+		mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+		return ;;
+	-t|--time|-l|--loops-per-ms|-L|--cpu-load|-B|--bench-nice|-N|--load-nice|-C|\
+	--custom-cpu|-I|--custom-interval|-m|--comment|--repeat|--rt-priority|--pm-qos|\
+	--trace-above|--memload-mib|--file-mib)
+		return ;;
+	esac
+	if [[ $cur == -* ]]; then
+		mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
+	elif [[ " ${COMP_WORDS[*]} " == *" --compare "* ]]; then
+		mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+	fi
+}
+complete -F _interbench interbench

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/t_docs.sh - the manual, README and completion keep up with --help; the
+# progress line shows on a terminal only; make install and uninstall.
+. "$(dirname "$0")/lib.sh"
+
+dir=$(scratch)
+trap 'rm -rf "$dir"' EXIT
+
+t="mandoc -Tlint reports nothing on interbench.8"
+if ! command -v mandoc >/dev/null; then
+	skip "$t" "mandoc is not installed"
+else
+	out=$(mandoc -Tlint -W warning "$TOP/interbench.8" 2>&1)
+	if [ -z "$out" ]; then pass "$t"; else fail "$t" "$out"; fi
+fi
+
+# Every option --help lists, as "--long" and "-s".
+help_options() {
+	"$IB" --help | grep -oE '^  +(-[A-Za-z], )?--[a-z-]+' | tr -d ' ,' |
+		sed -E 's/^(-[A-Za-z])--/\1 --/' | tr ' ' '\n'
+}
+
+t="every option --help lists is in interbench.8, README.md and the completion"
+missing=""
+n=0
+for o in $(help_options); do
+	n=$((n + 1))
+	case $o in
+	--*) man_re="Fl ${o#-}( |$)" ;;
+	*) man_re="Fl ${o#-}( |$)" ;;
+	esac
+	grep -qE "$man_re" "$TOP/interbench.8" || missing="$missing man:$o"
+	grep -qF -- "$o" "$TOP/README.md" || missing="$missing README:$o"
+	grep -qE -- "(^|[[:space:]\"|])$o([[:space:]|\"]|$)" "$TOP/completion/interbench.bash" ||
+		missing="$missing completion:$o"
+done
+if [ "$n" -lt 40 ]; then
+	fail "$t" "only $n options found in --help"
+elif [ -n "$missing" ]; then
+	fail "$t" "missing:$missing"
+else
+	pass "$t ($n options)"
+fi
+
+t="--help is short and grouped"
+h=$("$IB" --help)
+if [ "$(printf '%s\n' "$h" | wc -l)" -le 60 ] &&
+	printf '%s\n' "$h" | grep -q '^Benchmarks and loads:$' &&
+	printf '%s\n' "$h" | grep -q '^Timing:$' &&
+	printf '%s\n' "$h" | grep -q '^Scheduling:$' &&
+	printf '%s\n' "$h" | grep -q '^Output:$'; then
+	pass "$t"
+else
+	fail "$t" "$(printf '%s\n' "$h" | head -5)"
+fi
+
+t="a progress line with an ETA on a terminal"
+if ! command -v script >/dev/null; then
+	skip "$t" "script(1) is not installed"
+else
+	script -qec "$IB -c -l ${LPM:-3000000} -t 1.5 -W Audio -w None --work-dir $dir" \
+		"$dir/typescript" >/dev/null 2>&1
+	if grep -q 'ETA [0-9][0-9]:[0-9][0-9]:[0-9][0-9]' "$dir/typescript" &&
+		grep -q '\[1/1\] Audio vs None' "$dir/typescript"; then
+		pass "$t"
+	else
+		fail "$t" "$(tr '\r' '\n' <"$dir/typescript" | tail -5)"
+	fi
+fi
+
+t="no progress line through a pipe, nor with -q on a terminal"
+ib -c -t 0.3 -W Audio -w None --work-dir "$dir" >"$dir/out" 2>"$dir/err"
+script -qec "$IB -q -c -l ${LPM:-3000000} -t 0.3 -W Audio -w None --work-dir $dir" \
+	"$dir/typescript2" >/dev/null 2>&1
+if grep -q 'ETA' "$dir/out" "$dir/err" "$dir/typescript2" || grep -q $'\r' "$dir/err"; then
+	fail "$t" "progress leaked: $(cat "$dir/err")"
+else
+	pass "$t"
+fi
+
+t="make install DESTDIR puts binary, manual and completion in place; uninstall removes them"
+dest="$dir/dest"
+if ! make -s -C "$TOP" install DESTDIR="$dest" PREFIX=/usr >/dev/null 2>"$dir/err"; then
+	fail "$t" "install failed: $(cat "$dir/err")"
+elif [ ! -x "$dest/usr/bin/interbench" ] || [ ! -f "$dest/usr/share/man/man8/interbench.8" ] ||
+	[ ! -f "$dest/usr/share/bash-completion/completions/interbench" ]; then
+	fail "$t" "installed: $(cd "$dest" && find . -type f)"
+elif ! make -s -C "$TOP" uninstall DESTDIR="$dest" PREFIX=/usr >/dev/null 2>&1 ||
+	[ -n "$(find "$dest" -type f)" ]; then
+	fail "$t" "left after uninstall: $(cd "$dest" && find . -type f)"
+else
+	pass "$t"
+fi
