@@ -109,10 +109,22 @@ double game_pct_cpu(const struct game_acct *g)
 
 /* ---- the waker ---- */
 
+/*
+ * The task posts each request (the instant it wants its wake-up, and the
+ * instant it expects to ask for after that) with plain stores, and blocks.
+ * The waker, once it has woken the task, sleeps straight on to that expected
+ * instant instead of blocking until the task's next request, so in a period
+ * the task did not overrun neither side makes a system call for the other:
+ * the task only blocks, the waker only sleeps and wakes. Only when the waker
+ * finds no request (the task overran) does it block on req and ask, through
+ * waiting, to be woken.
+ */
 struct waker {
-	_Atomic uint32_t req;		/* 1: wake me at intended; 2: quit */
+	_Atomic uint32_t req;		/* 1: a request is posted; 2: quit */
 	_Atomic uint32_t go;		/* 1: the task may run */
+	_Atomic uint32_t waiting;	/* 1: the waker blocks on req */
 	uint64_t intended;		/* written by the task before req */
+	uint64_t next;			/* the request expected after it, 0: none */
 	uint64_t t_wake;		/* written by the waker before go */
 	atomic_int *stop;
 	pthread_t thread;
@@ -133,20 +145,42 @@ static bool stopping(atomic_int *stop)
 	return stop && atomic_load_explicit(stop, memory_order_relaxed);
 }
 
+/*
+ * Block until a request or the quit is posted. waiting and req are both
+ * sequentially consistent, so either the task sees waiting and wakes us, or
+ * we see its request before sleeping (and futex_wait rechecks req).
+ */
+static uint32_t waker_next_request(struct waker *w)
+{
+	uint32_t r;
+
+	while ((r = atomic_load(&w->req)) == 0) {
+		atomic_store(&w->waiting, 1);
+		if (atomic_load(&w->req) == 0)
+			futex_wait(&w->req, 0);
+		atomic_store(&w->waiting, 0);
+	}
+	return r;
+}
+
 static void *waker_main(void *arg)
 {
 	struct waker *w = arg;
-	uint32_t r;
+	uint64_t t, next = 0;
 
 	pthread_setname_np(pthread_self(), "ib-waker");
 	for (;;) {
-		while ((r = atomic_load(&w->req)) == 0)
-			futex_wait(&w->req, 0);
-		if (r == 2)
+		/* the task will most likely ask for next: be asleep until then */
+		if (next && atomic_load(&w->req) == 0 && sleep_until(next) == -EINTR &&
+		    stopping(w->stop))
 			break;
+		if (waker_next_request(w) == 2)
+			break;
+		t = w->intended;
+		next = w->next;
 		atomic_store(&w->req, 0);
-		while (sleep_until(w->intended) == -EINTR) {
-			if (stopping(w->stop))
+		while (now_ns() < t) {
+			if (sleep_until(t) == -EINTR && stopping(w->stop))
 				goto quit;
 		}
 		/* Nothing may run between this stamp and the task's. */
@@ -160,15 +194,21 @@ quit:
 	return NULL;
 }
 
-/* Ask the waker for a wake-up at t and block until it comes; returns t_run. */
-static uint64_t wait_for_waker(struct waker *w, uint64_t t)
+/*
+ * Ask the waker for a wake-up at t, saying that the next request will most
+ * likely be for next (0: there will be none), and block until the wake-up
+ * comes; returns t_run.
+ */
+static uint64_t wait_for_waker(struct waker *w, uint64_t t, uint64_t next)
 {
 	uint64_t t_run;
 
 	w->intended = t;
+	w->next = next;
 	atomic_store(&w->go, 0);
 	atomic_store(&w->req, 1);
-	futex_wake(&w->req);
+	if (atomic_load(&w->waiting))
+		futex_wake(&w->req);
 	for (;;) {
 		futex_wait(&w->go, 0);
 		t_run = now_ns();
@@ -274,7 +314,8 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 	while (k < c.nperiods && !stopping(stop)) {
 		s = period_start(&c, k);
 		if (s > now_ns()) {
-			t_run = wait_for_waker(w, s);
+			t_run = wait_for_waker(w, s, k + 1 < c.nperiods ?
+					       period_start(&c, k + 1) : 0);
 			if (res) {
 				latency_add(&res->wake, t_run - w->t_wake);
 				latency_add(&res->timer, w->t_wake > s ? w->t_wake - s : 0);
