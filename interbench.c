@@ -394,9 +394,16 @@ static void run_row(struct row_ctx *rc, struct row *row)
 	}
 	r = read_until(bench.res, &ready, 1, now_ns() + READY_TIMEOUT_NS);
 	if (r != 1) {
+		char why[REASON_LEN];
+
 		st = child_finish(&bench, now_ns());
-		describe_status(row->reason, sizeof(row->reason), "bench", st);
-		fail_row(row, "%s", r == -ETIMEDOUT ? "bench process did not start" : row->reason);
+		describe_status(why, sizeof(why), "bench", st);
+		fail_row(row, "%s", r == -ETIMEDOUT ? "bench process did not start" : why);
+		goto out;
+	}
+	row->b = malloc(sizeof(*row->b));
+	if (!row->b) {
+		fail_row(row, "out of memory for the result");
 		goto out;
 	}
 	if (!wait_quietly(load.res, now_ns() + SETTLE_NS))
@@ -405,11 +412,6 @@ static void run_row(struct row_ctx *rc, struct row *row)
 	t_go = now_ns();
 	send_cmd(&load, 'B');
 	send_cmd(&bench, 'G');
-	row->b = malloc(sizeof(*row->b));
-	if (!row->b) {
-		fail_row(row, "out of memory for the result");
-		goto out;
-	}
 	r = read_until(bench.res, row->b, sizeof(*row->b),
 		       t_go + (uint64_t)(cfg->seconds * 1e9) + grace_ns(cfg));
 	if (r != (ssize_t)sizeof(*row->b)) {
@@ -461,6 +463,8 @@ early:
 out:
 	child_finish(&bench, now_ns());
 	child_finish(&load, now_ns());
+	free(row->b);
+	row->b = NULL;
 	if (got_signal)
 		row->status = ROW_SKIPPED;
 }
