@@ -37,12 +37,16 @@ leftovers() {
 	printf '%s' "$out"
 }
 
-# The first thread (as /proc/PID/task/TID) whose name is $1, if any.
+# The first thread (as /proc/PID/task/TID) of our session named $1, if any.
 find_thread() {
-	local f comm
+	local f comm stat sid
 	for f in /proc/[0-9]*/task/*/comm; do
 		read -r comm <"$f" 2>/dev/null || continue
-		[ "$comm" = "$1" ] && { printf '%s' "${f%/comm}"; return 0; }
+		[ "$comm" = "$1" ] || continue
+		read -r stat <"${f%/comm}/stat" 2>/dev/null || continue
+		stat=${stat##*) }
+		sid=$(echo "$stat" | cut -d' ' -f4)
+		[ "$sid" = "$MYSID" ] && { printf '%s' "${f%/comm}"; return 0; }
 	done
 	return 1
 }
