@@ -488,6 +488,109 @@ static bool test_calibration_file(void)
 }
 
 
+/* ---- sysinfo: what the kernel says, parsed ---- */
+
+static bool test_marked(void)
+{
+	static const struct { const char *s; char open, close; const char *want; } cases[] = {
+		{ "none [mq-deadline] kyber bfq", '[', ']', "mq-deadline" },
+		{ "[none] bfq", '[', ']', "none" },
+		{ "none", '[', ']', NULL },
+		{ "none voluntary (full) lazy ", '(', ')', "full" },
+		{ "[]", '[', ']', NULL },
+		{ "[open", '[', ']', NULL },
+		{ NULL, '[', ']', NULL },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		char out[32];
+		int ret = sysinfo_marked(cases[i].s, cases[i].open, cases[i].close, out,
+					 sizeof(out));
+
+		EXPECT(cases[i].want ? !ret && !strcmp(out, cases[i].want) : ret < 0 && !out[0],
+		       "case %zu: %d '%s'", i, ret, out);
+	}
+	return true;
+}
+
+struct preempt_case {
+	const char *name;
+	struct preempt_in in;
+	const char *model;	/* NULL: not decided */
+	const char *source;
+	int dynamic;
+};
+
+#define DYN "#1 SMP PREEMPT_DYNAMIC Mon Jan 1"
+static const struct preempt_case preempt_cases[] = {
+	{ "PREEMPT_RT in uname -v", { .uname_v = "#1 SMP PREEMPT_RT Fri", .release = "6.12.0" },
+	  "rt", "uname", -1 },
+	{ "debugfs (parentheses)", { .debugfs = "none voluntary (full) lazy ", .uname_v = DYN },
+	  "full", "debugfs", 1 },
+	{ "debugfs (brackets)", { .debugfs = "none voluntary full [lazy]", .uname_v = DYN },
+	  "lazy", "debugfs", 1 },
+	{ "debugfs wins over preempt=", { .debugfs = "(none) voluntary full",
+	  .uname_v = DYN, .cmdline = "preempt=full" }, "none", "debugfs", 1 },
+	{ "preempt= of a dynamic kernel", { .uname_v = DYN,
+	  .cmdline = "ro preempt=voluntary quiet" }, "voluntary", "cmdline", 1 },
+	{ "preempt= after -- is for init", { .uname_v = DYN,
+	  .cmdline = "preempt=full -- preempt=none" }, "full", "cmdline", 1 },
+	{ "the last valid preempt= counts", { .uname_v = DYN,
+	  .cmdline = "preempt=none preempt=lazy preempt=bogus" }, "lazy", "cmdline", 1 },
+	{ "bad preempt=, config default", { .uname_v = DYN, .cmdline = "preempt=bogus",
+	  .config = "CONFIG_PREEMPT_NONE=y\nCONFIG_PREEMPT_DYNAMIC=y\n",
+	  .config_path = "/proc/config.gz" }, "none", "/proc/config.gz", 1 },
+	{ "dynamic, nothing else", { .uname_v = DYN, .release = "6.1.0" }, NULL, NULL, 1 },
+	{ "PREEMPT before 6.13 is full", { .uname_v = "#1 SMP PREEMPT Mon", .release = "6.1.0-13" },
+	  "full", "uname", -1 },
+	{ "PREEMPT since 6.13 may be lazy", { .uname_v = "#1 SMP PREEMPT Mon",
+	  .release = "6.14.2" }, NULL, NULL, -1 },
+	{ "config: lazy", { .uname_v = "#1 SMP PREEMPT Mon", .release = "6.14.2",
+	  .config = "# CONFIG_PREEMPT is not set\nCONFIG_PREEMPT_LAZY=y\n", .config_path = "c" },
+	  "lazy", "c", 0 },
+	{ "config: voluntary", { .uname_v = "#1 SMP", .release = "6.1.0",
+	  .config = "# CONFIG_PREEMPT is not set\nCONFIG_PREEMPT_VOLUNTARY=y", .config_path = "c" },
+	  "voluntary", "c", 0 },
+	{ "config: exact lines only", { .uname_v = "#1 SMP", .release = "6.1.0",
+	  .config = "CONFIG_PREEMPT_RT=y\n", .config_path = "c" }, "rt", "c", 0 },
+	{ "preempt= ignored without dynamic", { .uname_v = "#1 SMP", .cmdline = "preempt=full",
+	  .config = "CONFIG_PREEMPT_NONE=y\n", .config_path = "c" }, "none", "c", 0 },
+	{ "no PREEMPT word, no config", { .uname_v = "#1 SMP", .release = "6.1.0" },
+	  NULL, NULL, -1 },
+};
+
+static bool test_preempt_case(const struct preempt_case *c)
+{
+	char model[16];
+	const char *src;
+	int dyn, ret = sysinfo_preemption(&c->in, model, sizeof(model), &src, &dyn);
+
+	if (!c->model) {
+		EXPECT(ret < 0 && !model[0] && !src, "decided '%s' from %s", model, src);
+	} else {
+		EXPECT(!ret && !strcmp(model, c->model) && src && !strcmp(src, c->source),
+		       "got %d '%s' from %s, want '%s' from %s", ret, model, src ? src : "-",
+		       c->model, c->source);
+	}
+	EXPECT(dyn == c->dynamic, "dynamic %d, want %d", dyn, c->dynamic);
+	return true;
+}
+
+static bool test_mountinfo(void)
+{
+	static const char *line = "36 35 98:0 /mnt1 /mnt2 rw,noatime shared:1 master:1 - "
+				  "ext3 /dev/root rw,errors=continue\n";
+	char fs[16], src[32];
+
+	EXPECT(!sysinfo_mountinfo_line(line, 98, 0, fs, sizeof(fs), src, sizeof(src)) &&
+	       !strcmp(fs, "ext3") && !strcmp(src, "/dev/root"), "'%s' '%s'", fs, src);
+	EXPECT(sysinfo_mountinfo_line(line, 98, 1, fs, sizeof(fs), src, sizeof(src)) < 0,
+	       "wrong minor matched");
+	EXPECT(sysinfo_mountinfo_line("garbage", 98, 0, fs, sizeof(fs), src, sizeof(src)) < 0,
+	       "garbage matched");
+	return true;
+}
+
 /* ---- inflate.c: gzip streams made by Python's zlib ---- */
 
 static const uint8_t gz_stored[] = {
@@ -664,6 +767,12 @@ int main(void)
 	check("options: values land in the config", test_opt_values());
 	check("options: default selections", test_opt_defaults());
 	check("calibration: save, load, stale identity, garbage", test_calibration_file());
+	check("sysinfo: the marked choice of a sysfs list", test_marked());
+	for (size_t i = 0; i < ARRAY_SIZE(preempt_cases); i++) {
+		snprintf(name, sizeof(name), "sysinfo: preemption: %s", preempt_cases[i].name);
+		check(name, test_preempt_case(&preempt_cases[i]));
+	}
+	check("sysinfo: a mountinfo line", test_mountinfo());
 	check("inflate: stored, fixed and dynamic blocks; corrupt input refused", test_gunzip());
 	if ((ret = config_gz_vs_zcat()) < 0)
 		skip("inflate: /proc/config.gz as zcat reads it", "no /proc/config.gz or zcat");
