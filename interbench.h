@@ -317,6 +317,7 @@ struct run {
 	FILE *text;			/* stdout, or stderr when stdout carries data */
 	FILE *log;			/* <kernel release>.log, or NULL */
 	void *sys;			/* struct sysinfo *, see sysinfo.h */
+	int trace_fd, tracing_on_fd;	/* tracefs for --trace-above, -1 when off */
 };
 
 /* report.c */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* sysinfo.h - what describes the machine and the kernel in a report. */
+/* sysinfo.h - what describes the machine and kernel in a report; the settings a run holds. */
 #ifndef SYSINFO_H
 #define SYSINFO_H
 
@@ -54,5 +54,9 @@ int sysinfo_mountinfo_line(const char *line, unsigned maj, unsigned min, char *f
 /* inflate.c */
 int gunzip(const uint8_t *in, size_t len, size_t max, char **out, size_t *out_len);
 uint32_t crc32_ieee(const uint8_t *p, size_t n);
+
+/* kctl.c: the kernel settings a run holds until it exits */
+int pm_qos_hold(long usec, char *err, size_t errlen);
+int trace_open(char *dir, size_t dirlen, int *marker_fd, int *on_fd, char *err, size_t errlen);
 
 #endif
