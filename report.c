@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "interbench.h"
+#include "sysinfo.h"
 
 static void out(struct run *run, const char *fmt, ...) PRINTF(2, 3);
 
@@ -74,6 +75,30 @@ static void print_comment(struct run *run)
 	out(run, "Comment: %s\n", buf);
 }
 
+static const char *or_dash(const char *s)
+{
+	return s && *s ? s : "-";
+}
+
+/* One line of what shapes the numbers, so a pasted table carries it. */
+static void print_context(struct run *run)
+{
+	const struct sysinfo *si = run->sys;
+
+	if (!si)
+		return;
+	if (si->preemption[0])
+		out(run, "Preemption: %s (%s)", si->preemption, si->preemption_source);
+	else
+		out(run, "Preemption: unknown");
+	out(run, ", clocksource: %s, governor: %s, PM QoS: ", or_dash(si->clocksource),
+	    or_dash(si->cpufreq_governor));
+	if (si->pm_qos_us == SI_UNKNOWN)
+		out(run, "untouched\n");
+	else
+		out(run, "%lld us\n", si->pm_qos_us);
+}
+
 void report_header(struct run *run)
 {
 	const struct config *cfg = run->cfg;
@@ -83,6 +108,7 @@ void report_header(struct run *run)
 	    cfg->loops_per_ms, cfg->seconds);
 	out(run, "Benchmarking kernel %s at datestamp %s\n", run->kernel_release,
 	    run->datestamp);
+	print_context(run);
 	if (cfg->comment)
 		print_comment(run);
 	out(run, "\n");
@@ -129,6 +155,24 @@ static void fmt_intensity(char *buf, size_t len, const struct row *row)
 	snprintf(buf, len, "%s %s", v, wl->unit);
 }
 
+/* Once, on stderr: the row whose latency stopped the kernel's trace. */
+static void report_trace_stop(const struct run *run, const struct row *row)
+{
+	const struct sysinfo *si = run->sys;
+	char lat[32];
+
+	if (!row->b || !row->b->traced_ns)
+		return;
+	for (int i = 0; i < run->nrows && &run->rows[i] != row; i++)
+		if (run->rows[i].b && run->rows[i].b->traced_ns)
+			return;
+	fmt_sig3(lat, sizeof(lat), (double)row->b->traced_ns / 1e3);
+	fprintf(stderr, "%s: tracing stopped in the %s row of %s (pass %d): a wakeup latency "
+		"of %s us went over --trace-above %ld us; see %s/trace\n", progname,
+		workloads[row->load].name, workloads[row->bench].name, row->pass + 1, lat,
+		run->cfg->trace_above_us, si && si->tracefs[0] ? si->tracefs : "tracefs");
+}
+
 void report_row(struct run *run, const struct row *row)
 {
 	const struct workload *bwl = &workloads[row->bench];
@@ -161,6 +205,7 @@ void report_row(struct run *run, const struct row *row)
 	if (row->reason[0])
 		out(run, " (%s)", row->reason);
 	out(run, "\n");
+	report_trace_stop(run, row);
 }
 
 void report_table_end(struct run *run)
@@ -178,6 +223,7 @@ void report_interrupted(struct run *run)
 	    sigabbrev_np(run->interrupted) ? sigabbrev_np(run->interrupted) : "?",
 	    done, done == 1 ? "" : "s");
 }
+
 
 void report_files(struct run *run)
 {
