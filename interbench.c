@@ -593,6 +593,8 @@ int main(int argc, char **argv)
 	if (cfg.uniprocessor)
 		pin_to_one_cpu();
 	set_loops_per_ms(&cfg);
+	if (!got_signal && report_files(&run))
+		return 1;	/* --json or --csv cannot be written: say so before running */
 	lctx.cfg = &cfg;
 	if (!got_signal && load_prepare_files(&cfg, cfg.loads, &lctx, &got_signal, err,
 					       sizeof(err)))

@@ -488,6 +488,158 @@ static bool test_calibration_file(void)
 }
 
 
+/* ---- machine-readable output: escaping, quoting, numbers, time ---- */
+
+struct str_case {
+	const char *in;		/* NULL: the missing value */
+	const char *want;
+};
+
+static const struct str_case json_cases[] = {
+	{ "plain", "\"plain\"" },
+	{ "", "\"\"" },
+	{ NULL, "null" },
+	{ "say \"hi\"", "\"say \\\"hi\\\"\"" },
+	{ "back\\slash", "\"back\\\\slash\"" },
+	{ "\n\t\r\b\f", "\"\\n\\t\\r\\b\\f\"" },
+	{ "\x01 \x1f \x7f", "\"\\u0001 \\u001f \\u007f\"" },
+	{ "\xc3\xbcn\xc3\xaf \xe2\x9c\x93 \xf0\x9f\x98\x80",		/* UTF-8 as it is */
+	  "\"\xc3\xbcn\xc3\xaf \xe2\x9c\x93 \xf0\x9f\x98\x80\"" },
+	{ "bad \xff byte", "\"bad \\ufffd byte\"" },
+	{ "\xc0\xaf", "\"\\ufffd\\ufffd\"" },				/* overlong '/' */
+	{ "\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\"" },		/* a surrogate */
+	{ "\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\"" },	/* above U+10FFFF */
+	{ "cut \xe2\x9c", "\"cut \\ufffd\\ufffd\"" },		/* cut short at the end */
+	{ "\x80 lone", "\"\\ufffd lone\"" },
+};
+
+static const struct str_case csv_cases[] = {
+	{ "plain", "plain" },
+	{ "", "" },
+	{ NULL, "" },
+	{ "a,b", "\"a,b\"" },
+	{ "say \"hi\"", "\"say \"\"hi\"\"\"" },
+	{ "two\nlines", "\"two\nlines\"" },
+	{ "cr\r", "\"cr\r\"" },
+	{ "back\\slash; tab\t", "back\\slash; tab\t" },
+	{ "\xc3\xbcn\xc3\xaf \xe2\x9c\x93", "\xc3\xbcn\xc3\xaf \xe2\x9c\x93" },
+	{ "bad \xff byte", "bad \xef\xbf\xbd byte" },
+};
+
+static bool test_str_cases(const struct str_case *cases, size_t n,
+			   void (*fn)(struct sbuf *, const char *))
+{
+	for (size_t i = 0; i < n; i++) {
+		struct sbuf sb;
+		bool ok;
+
+		sb_init(&sb);
+		fn(&sb, cases[i].in);
+		ok = !sb.failed && sb.len == strlen(cases[i].want) &&
+		     !memcmp(sb.buf ? sb.buf : "", cases[i].want, sb.len);
+		if (!ok)
+			snprintf(detail, sizeof(detail), "case %zu: got [%s], want [%s]", i,
+				 sb.buf ? sb.buf : "", cases[i].want);
+		sb_free(&sb);
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+/* Every byte value: the output is printable ASCII or well-formed UTF-8 only. */
+static bool test_json_all_bytes(void)
+{
+	char in[256];
+	struct sbuf sb;
+	bool ok = true;
+
+	for (int i = 1; i < 256; i++)
+		in[i - 1] = (char)i;
+	in[255] = '\0';
+	sb_init(&sb);
+	json_string(&sb, in);
+	for (size_t i = 0; i < sb.len && ok;) {
+		size_t n = utf8_valid_len((const unsigned char *)sb.buf + i);
+
+		ok = n && ((unsigned char)sb.buf[i] >= 0x20 && sb.buf[i] != 0x7f);
+		i += n ? n : 1;
+	}
+	sb_free(&sb);
+	EXPECT(ok, "raw control character or bad UTF-8 in the output");
+	return true;
+}
+
+static bool test_json_number(void)
+{
+	static const struct { double v; const char *want; } cases[] = {
+		{ 0, "0" }, { 1, "1" }, { 0.1, "0.1" }, { 1234567, "1234567" }, { -2.5, "-2.5" },
+		{ 1e300, "1e+300" }, { 1.0 / 3, "0.3333333333333333" },
+		{ 0.1 + 0.2, "0.30000000000000004" }, { 326098.65, "326098.65" },
+		{ NAN, "null" }, { INFINITY, "null" }, { -INFINITY, "null" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct sbuf sb;
+		bool ok;
+
+		sb_init(&sb);
+		json_number(&sb, cases[i].v);
+		ok = !strcmp(sb.buf, cases[i].want);
+		if (!ok)
+			snprintf(detail, sizeof(detail), "%g -> %s, want %s", cases[i].v, sb.buf,
+				 cases[i].want);
+		sb_free(&sb);
+		if (!ok)
+			return false;
+	}
+	srand(7);
+	for (int i = 0; i < 10000; i++) {
+		double v = (double)rand() / 3.7 * pow(10, rand() % 40 - 20);
+		struct sbuf sb;
+		bool ok;
+
+		sb_init(&sb);
+		json_number(&sb, v);
+		ok = strtod(sb.buf, NULL) == v;
+		sb_free(&sb);
+		EXPECT(ok, "%.17g does not read back", v);
+	}
+	return true;
+}
+
+static bool test_iso8601(void)
+{
+	static const struct { const char *tz; time_t t; const char *want; } cases[] = {
+		{ "UTC0", 0, "1970-01-01T00:00:00+00:00" },
+		{ "CET-1", 0, "1970-01-01T01:00:00+01:00" },
+		{ "IST-5:30", 0, "1970-01-01T05:30:00+05:30" },
+		{ "EST5", 0, "1969-12-31T19:00:00-05:00" },
+		{ "UTC0", 1795808643, "2026-11-27T19:44:03+00:00" },
+	};
+	char *old = getenv("TZ") ? strdup(getenv("TZ")) : NULL;
+	bool ok = true;
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases) && ok; i++) {
+		char buf[40];
+
+		setenv("TZ", cases[i].tz, 1);
+		tzset();
+		fmt_iso8601(buf, sizeof(buf), cases[i].t);
+		ok = !strcmp(buf, cases[i].want);
+		if (!ok)
+			snprintf(detail, sizeof(detail), "%s: %s, want %s", cases[i].tz, buf,
+				 cases[i].want);
+	}
+	if (old)
+		setenv("TZ", old, 1);
+	else
+		unsetenv("TZ");
+	tzset();
+	free(old);
+	return ok;
+}
+
 /* ---- sysinfo: what the kernel says, parsed ---- */
 
 static bool test_marked(void)
@@ -767,6 +919,13 @@ int main(void)
 	check("options: values land in the config", test_opt_values());
 	check("options: default selections", test_opt_defaults());
 	check("calibration: save, load, stale identity, garbage", test_calibration_file());
+	check("json: string escaping table", test_str_cases(json_cases, ARRAY_SIZE(json_cases),
+							    json_string));
+	check("json: every byte value gives valid output", test_json_all_bytes());
+	check("json: numbers read back exactly; NaN and infinities are null", test_json_number());
+	check("csv: RFC 4180 quoting table", test_str_cases(csv_cases, ARRAY_SIZE(csv_cases),
+							     csv_field));
+	check("report: ISO 8601 with the zone offset", test_iso8601());
 	check("sysinfo: the marked choice of a sysfs list", test_marked());
 	for (size_t i = 0; i < ARRAY_SIZE(preempt_cases); i++) {
 		snprintf(name, sizeof(name), "sysinfo: preemption: %s", preempt_cases[i].name);
