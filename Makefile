@@ -21,6 +21,7 @@ endif
 
 LIB_OBJS = util.o options.o stats.o sim.o calibrate.o loads.o report.o sysinfo.o \
 	compare.o plot.o
+LIB_OBJS += inflate.o kctl.o
 OBJS = interbench.o $(LIB_OBJS)
 TEST_OBJS = tests/unit.o
 

@@ -318,6 +318,7 @@ struct run {
 	FILE *text;			/* stdout, or stderr when stdout carries data */
 	FILE *log;			/* <kernel release>.log, or NULL */
 	void *sys;			/* struct sysinfo *, see sysinfo.h */
+	int trace_fd, tracing_on_fd;	/* tracefs for --trace-above, -1 when off */
 };
 
 /* report.c */
@@ -327,8 +328,23 @@ void report_row(struct run *run, const struct row *row);
 void report_table_end(struct run *run);
 void report_interrupted(struct run *run);
 void report_summary(struct run *run);	/* --repeat: means over the passes */
-void report_files(struct run *run);	/* JSON and CSV, rewritten after each row */
+int report_files(struct run *run);	/* JSON and CSV, rewritten after each row */
 void fmt_sig3(char *buf, size_t len, double v);
+
+struct sbuf {			/* a growing string: files are built whole, then written */
+	char *buf;
+	size_t len, cap;
+	bool failed;			/* out of memory: the content is incomplete */
+};
+void sb_init(struct sbuf *sb);
+void sb_free(struct sbuf *sb);
+void sb_add(struct sbuf *sb, const char *s, size_t n);
+void sb_printf(struct sbuf *sb, const char *fmt, ...) PRINTF(2, 3);
+size_t utf8_valid_len(const unsigned char *s);
+void json_string(struct sbuf *sb, const char *s);
+void json_number(struct sbuf *sb, double v);
+void csv_field(struct sbuf *sb, const char *s);
+void fmt_iso8601(char *buf, size_t len, time_t t);
 
 /* compare.c: --compare, reading our logs, interbench 0.31 logs and our CSV */
 int compare_main(const struct config *cfg);

@@ -24,12 +24,12 @@ MYSID=$(ps -o sid= -p $$ | tr -d ' ')
 leftovers() {
 	local p comm stat sid out="" want=${1:-$MYSID}
 	for p in /proc/[0-9]*; do
-		read -r comm <"$p/comm" 2>/dev/null || continue
+		{ read -r comm <"$p/comm"; } 2>/dev/null || continue
 		case "$comm" in
 		interbench|ib-*|ibload-*) ;;
 		*) continue ;;
 		esac
-		read -r stat <"$p/stat" 2>/dev/null || continue
+		{ read -r stat <"$p/stat"; } 2>/dev/null || continue
 		stat=${stat##*) }	# fields after the command name
 		sid=$(echo "$stat" | cut -d' ' -f4)
 		[ "$sid" = "$want" ] && out="$out ${p#/proc/}:$comm"
@@ -41,9 +41,9 @@ leftovers() {
 find_thread() {
 	local f comm stat sid
 	for f in /proc/[0-9]*/task/*/comm; do
-		read -r comm <"$f" 2>/dev/null || continue
+		{ read -r comm <"$f"; } 2>/dev/null || continue
 		[ "$comm" = "$1" ] || continue
-		read -r stat <"${f%/comm}/stat" 2>/dev/null || continue
+		{ read -r stat <"${f%/comm}/stat"; } 2>/dev/null || continue
 		stat=${stat##*) }
 		sid=$(echo "$stat" | cut -d' ' -f4)
 		[ "$sid" = "$MYSID" ] && { printf '%s' "${f%/comm}"; return 0; }
@@ -76,9 +76,9 @@ wait_for_line() {
 find_proc() {
 	local p comm stat sid want=${2:-$MYSID}
 	for p in /proc/[0-9]*; do
-		read -r comm <"$p/comm" 2>/dev/null || continue
+		{ read -r comm <"$p/comm"; } 2>/dev/null || continue
 		[ "$comm" = "$1" ] || continue
-		read -r stat <"$p/stat" 2>/dev/null || continue
+		{ read -r stat <"$p/stat"; } 2>/dev/null || continue
 		stat=${stat##*) }
 		sid=$(echo "$stat" | cut -d' ' -f4)
 		[ "$sid" = "$want" ] && { printf '%s' "${p#/proc/}"; return 0; }
