@@ -19,8 +19,8 @@ else
 Q = @
 endif
 
-LIB_OBJS = util.o options.o stats.o sim.o calibrate.o loads.o report.o sysinfo.o \
-	compare.o plot.o
+LIB_OBJS = util.o options.o stats.o sim.o calibrate.o loads.o hackbench.o report.o \
+	sysinfo.o compare.o plot.o
 OBJS = interbench.o $(LIB_OBJS)
 TEST_OBJS = tests/unit.o
 
