@@ -288,6 +288,8 @@ int load_prepare_files(const struct config *cfg, unsigned need,
 		       struct load_ctx *ctx, volatile sig_atomic_t *stop,
 		       char *err, size_t errlen);
 void load_close_files(struct load_ctx *ctx);
+int load_file_sizes(uint64_t free_bytes, uint64_t ram_bytes, long file_mib, bool want_read,
+		    bool want_write, uint64_t *read, uint64_t *write);
 uint64_t memload_size(const struct config *cfg);
 
 /* hackbench.c */

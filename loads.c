@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -10,10 +11,16 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/mman.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include "interbench.h"
+
+static unsigned long long to_mib(uint64_t bytes)
+{
+	return (unsigned long long)(bytes / MIB);
+}
 
 bool load_stopping(struct load_ctx *ctx)
 {
@@ -105,6 +112,170 @@ static int load_custom(struct load_ctx *ctx)
 	return load_sim(ctx, "Custom");
 }
 
+/* ---- Write and Read: streaming I/O on the files of load_prepare_files() ---- */
+
+#define IO_CHUNK MIB			/* one read() or write() */
+#define WRITE_WINDOW (4 * MIB)		/* dirty data pushed to the disk at a time */
+
+/* reason = "call: error"; returns -err, for one-line failure exits. */
+static int set_reason(char *reason, size_t len, const char *call, int err)
+{
+	snprintf(reason, len, "%s: %s", call, strerror(err));
+	return -err;
+}
+
+/*
+ * IO_CHUNK bytes that neither repeat nor are zero, so no filesystem can
+ * compress, deduplicate or skip what we write.
+ */
+static void *io_buffer(void)
+{
+	uint64_t *b, x = 0x9e3779b97f4a7c15ULL ^ (uint64_t)getpid();
+
+	if (posix_memalign((void **)&b, 4096, IO_CHUNK))
+		return NULL;
+	for (size_t i = 0; i < IO_CHUNK / sizeof(*b); i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		b[i] = x;
+	}
+	return b;
+}
+
+/*
+ * Make [from, to) of the Write file reach the disk: start its writeback,
+ * then wait for the window before it, so at most two windows are dirty and
+ * the load writes at the speed of the disk, not of the page cache. Waits are
+ * bounded by a window's worth of I/O. Filesystems without sync_file_range
+ * get fdatasync.
+ */
+static int write_push(int fd, uint64_t prev, uint64_t from, uint64_t to)
+{
+	const unsigned wait = SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE |
+			      SYNC_FILE_RANGE_WAIT_AFTER;
+
+	if (sync_file_range(fd, (off_t)from, (off_t)(to - from), SYNC_FILE_RANGE_WRITE) < 0) {
+		if (errno == EINTR)
+			return 0;
+		if (errno != EINVAL && errno != ESPIPE && errno != ENOSYS && errno != EOPNOTSUPP)
+			return -errno;
+		return fdatasync(fd) < 0 && errno != EINVAL && errno != EINTR ? -errno : 0;
+	}
+	if (from > prev) {
+		if (sync_file_range(fd, (off_t)prev, (off_t)(from - prev), wait) < 0 &&
+		    errno != EINTR)
+			return -errno;
+		posix_fadvise(fd, (off_t)prev, (off_t)(from - prev), POSIX_FADV_DONTNEED);
+	}
+	return 0;
+}
+
+/*
+ * Stream IO_CHUNK writes into the Write file up to its size, then truncate
+ * it and start over, so every pass allocates its blocks anew. Units: bytes.
+ */
+static int write_stream(struct load_ctx *ctx, char *reason, size_t rlen)
+{
+	uint64_t size = ctx->write_size, off = size, prev = 0, pushed = 0;
+	int fd = ctx->write_fd, ret = 0;
+	char *buf;
+
+	if (fd < 0 || size < IO_CHUNK)
+		return set_reason(reason, rlen, "no Write file", EBADF);
+	buf = io_buffer();
+	if (!buf)
+		return set_reason(reason, rlen, "I/O buffer", ENOMEM);
+	while (!load_stopping(ctx)) {
+		size_t len;
+		ssize_t w;
+
+		if (off >= size) {
+			if (ftruncate(fd, 0) < 0) {
+				ret = set_reason(reason, rlen, "ftruncate", errno);
+				break;
+			}
+			off = prev = pushed = 0;
+		}
+		len = size - off < IO_CHUNK ? (size_t)(size - off) : IO_CHUNK;
+		memcpy(buf, &off, sizeof(off));	/* no two chunks alike */
+		w = pwrite(fd, buf, len, (off_t)off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			ret = set_reason(reason, rlen, "write", w < 0 ? errno : ENOSPC);
+			break;
+		}
+		off += (uint64_t)w;
+		atomic_fetch_add(&ctx->ctr->units, (uint64_t)w);
+		if (off - pushed >= WRITE_WINDOW || off >= size) {
+			ret = write_push(fd, prev, pushed, off);
+			if (ret) {
+				ret = set_reason(reason, rlen, "sync_file_range", -ret);
+				break;
+			}
+			prev = pushed;
+			pushed = off;
+		}
+	}
+	if (ret == -ENOSPC && ftruncate(fd, 0) < 0) {
+		/* the space could not be given back to the rest of the run: no worse */
+	}
+	free(buf);
+	return ret;
+}
+
+/*
+ * Read the Read file from start to end, over and over. Each pass first
+ * drops the file from the page cache, so every pass reads the disk however
+ * small the file is. Units: bytes.
+ */
+static int read_stream(struct load_ctx *ctx, char *reason, size_t rlen)
+{
+	uint64_t size = ctx->read_size, off = size;
+	int fd = ctx->read_fd, ret = 0;
+	char *buf;
+
+	if (fd < 0 || size < IO_CHUNK)
+		return set_reason(reason, rlen, "no Read file", EBADF);
+	buf = io_buffer();
+	if (!buf)
+		return set_reason(reason, rlen, "I/O buffer", ENOMEM);
+	while (!load_stopping(ctx)) {
+		ssize_t r;
+
+		if (off >= size) {
+			posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+			off = 0;
+		}
+		r = pread(fd, buf, IO_CHUNK, (off_t)off);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0 || (r == 0 && off == 0)) {
+			ret = set_reason(reason, rlen, "read", r < 0 ? errno : EIO);
+			break;
+		}
+		if (r == 0) {
+			off = size;	/* the file ends early: start over */
+			continue;
+		}
+		off += (uint64_t)r;
+		atomic_fetch_add(&ctx->ctr->units, (uint64_t)r);
+	}
+	free(buf);
+	return ret;
+}
+
+static int load_write(struct load_ctx *ctx)
+{
+	return write_stream(ctx, ctx->reason, sizeof(ctx->reason));
+}
+
+static int load_read(struct load_ctx *ctx)
+{
+	return read_stream(ctx, ctx->reason, sizeof(ctx->reason));
+}
+
 /* ---- the registry: benchmarks in bench order, loads in load order ---- */
 
 const struct workload workloads[] = {
@@ -136,6 +307,14 @@ const struct workload workloads[] = {
 		.name = "Burn", .flags = WL_LOAD,
 		.what = "-L threads spinning on the CPU",
 		.load = load_burn, .intensity = INT_CPUS, .unit = "CPUs",
+	}, {
+		.name = "Write", .flags = WL_LOAD | WL_FILES,
+		.what = "streams writes to a file in the work directory, through to the disk",
+		.load = load_write, .intensity = INT_RATE, .unit = "MiB/s", .unit_scale = 1.0 / MIB,
+	}, {
+		.name = "Read", .flags = WL_LOAD | WL_FILES,
+		.what = "reads a file from the disk over and over, the page cache dropped each pass",
+		.load = load_read, .intensity = INT_RATE, .unit = "MiB/s", .unit_scale = 1.0 / MIB,
 	}, {
 		.name = "Custom", .flags = WL_BENCH | WL_LOAD | WL_RT | WL_CUSTOM,
 		.what = "-C percent of CPU every -I microseconds",
@@ -302,17 +481,139 @@ int load_process(const struct workload *wl, struct load_ctx *ctx, int ctl_fd, in
 	return 0;
 }
 
-/* Nothing of issue 2's loads needs a file; the file loads add theirs here. */
+/* ---- the files of Write, Read and Compile, made once per run ---- */
+
+#define READ_CAP (256 * MIB)		/* the Read file: re-read from disk each pass */
+#define WRITE_CAP (256 * MIB)		/* the Write file: rewritten each pass */
+
+/*
+ * Sizes of the Read and Write files, in whole MiB. Automatic: together at
+ * most half of the free space, each at most 1/16 of RAM and its cap; -ENOSPC
+ * when a wanted file would get less than 1 MiB. file_mib, when given, is
+ * each file's size as asked.
+ */
+int load_file_sizes(uint64_t free_bytes, uint64_t ram_bytes, long file_mib, bool want_read,
+		    bool want_write, uint64_t *read, uint64_t *write)
+{
+	unsigned files = (unsigned)want_read + (unsigned)want_write;
+	uint64_t each;
+
+	*read = *write = 0;
+	if (!files)
+		return 0;
+	if (file_mib > 0) {
+		*read = want_read ? (uint64_t)file_mib * MIB : 0;
+		*write = want_write ? (uint64_t)file_mib * MIB : 0;
+		return 0;
+	}
+	each = free_bytes / 2 / files;
+	if (each > ram_bytes / 16)
+		each = ram_bytes / 16;
+	if (want_read)
+		*read = (each < READ_CAP ? each : READ_CAP) / MIB * MIB;
+	if (want_write)
+		*write = (each < WRITE_CAP ? each : WRITE_CAP) / MIB * MIB;
+	if ((want_read && !*read) || (want_write && !*write))
+		return -ENOSPC;
+	return 0;
+}
+
+static bool wants(unsigned need, const char *name)
+{
+	int i = workload_find(name);
+
+	return i >= 0 && (need & (1u << i));
+}
+
+/*
+ * Fill the Read file, then make sure it is on the disk and not in the
+ * page cache. Stops early, without an error, when a stop signal comes.
+ */
+static int fill_read_file(int fd, uint64_t size, volatile sig_atomic_t *stop, const char **call)
+{
+	char *buf = io_buffer();
+	int ret = 0;
+
+	*call = "write";
+	if (!buf)
+		return -ENOMEM;
+	for (uint64_t off = 0; off < size && !(stop && *stop); off += IO_CHUNK) {
+		ssize_t w;
+
+		memcpy(buf, &off, sizeof(off));
+		w = write_full(fd, buf, IO_CHUNK);
+		if (w != IO_CHUNK) {
+			ret = w < 0 ? (int)w : -ENOSPC;
+			break;
+		}
+	}
+	free(buf);
+	if (!ret && !(stop && *stop)) {
+		*call = "fsync";
+		if (fsync(fd) < 0)
+			return -errno;
+		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	}
+	return ret;
+}
+
+/*
+ * Make the files that the loads in need use, as unnamed files in the work
+ * directory (nothing is left on disk however the run ends); the forked
+ * loads inherit them. Returns 0, or -1 with one line in err.
+ */
 int load_prepare_files(const struct config *cfg, unsigned need, struct load_ctx *ctx,
 		       volatile sig_atomic_t *stop, char *err, size_t errlen)
 {
-	(void)cfg;
-	(void)need;
-	(void)stop;
-	(void)err;
-	(void)errlen;
-	ctx->read_fd = -1;
-	ctx->write_fd = -1;
+	bool want_read = wants(need, "Read") || wants(need, "Compile");
+	bool want_write = wants(need, "Write") || wants(need, "Compile");
+	uint64_t free_bytes, ram;
+	struct statvfs sv;
+	const char *call;
+	int ret;
+
+	ctx->read_fd = ctx->write_fd = -1;
+	ctx->read_size = ctx->write_size = 0;
+	if (!want_read && !want_write)
+		return 0;
+	if (statvfs(cfg->work_dir, &sv) < 0) {
+		snprintf(err, errlen, "statvfs %s: %s", cfg->work_dir, strerror(errno));
+		return -1;
+	}
+	free_bytes = (uint64_t)sv.f_bavail * sv.f_frsize;
+	ram = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+	if (load_file_sizes(free_bytes, ram, cfg->file_mib, want_read, want_write,
+			    &ctx->read_size, &ctx->write_size)) {
+		snprintf(err, errlen, "only %llu MiB free in %s: too little for the %s file%s",
+			 to_mib(free_bytes), cfg->work_dir,
+			 want_read && want_write ? "Read and Write" : want_read ? "Read" : "Write",
+			 want_read && want_write ? "s" : "");
+		return -1;
+	}
+	if (cfg->file_mib && ctx->read_size + ctx->write_size > free_bytes / 2)
+		warn("--file-mib %ld: the files need more than half of the %llu MiB free in %s",
+		     cfg->file_mib, to_mib(free_bytes), cfg->work_dir);
+	if (want_write) {
+		ret = open_tmpfile(cfg->work_dir, "interbench.write", &ctx->write_fd);
+		if (ret) {
+			snprintf(err, errlen, "cannot create the Write file in %s: %s", cfg->work_dir,
+				 strerror(-ret));
+			return -1;
+		}
+	}
+	if (want_read) {
+		ret = open_tmpfile(cfg->work_dir, "interbench.read", &ctx->read_fd);
+		if (!ret)
+			ret = fill_read_file(ctx->read_fd, ctx->read_size, stop, &call);
+		else
+			call = "create";
+		if (ret) {
+			snprintf(err, errlen, "cannot make the %llu MiB Read file in %s: %s: %s",
+				 to_mib(ctx->read_size), cfg->work_dir, call, strerror(-ret));
+			load_close_files(ctx);
+			return -1;
+		}
+	}
 	return 0;
 }
 
