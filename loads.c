@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* loads.c - the background loads, the load process around them, and the one registry. */
 #define _GNU_SOURCE
+#include <arpa/inet.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -11,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -276,6 +280,217 @@ static int load_read(struct load_ctx *ctx)
 	return read_stream(ctx, ctx->reason, sizeof(ctx->reason));
 }
 
+/* ---- Ring: a token passed around max(2, L) threads ---- */
+
+struct ring_member {
+	struct load_ctx *ctx;
+	int in, out;			/* pipe ends: from the previous, to the next */
+};
+
+static void *ring_thread(void *arg)
+{
+	struct ring_member *m = arg;
+	char token;
+
+	while (!load_stopping(m->ctx)) {
+		ssize_t r = read(m->in, &token, 1);
+
+		if (r < 0 && errno == EINTR)
+			continue;	/* the stop's kick, or a stray signal */
+		if (r != 1)
+			break;
+		if (write(m->out, &token, 1) == 1)
+			atomic_fetch_add(&m->ctx->ctr->units, 1);
+	}
+	return NULL;
+}
+
+/* Every pass of the token is a wakeup and a context switch. Units: passes. */
+static int load_ring(struct load_ctx *ctx)
+{
+	int n = ctx->cfg->cpu_load > 2 ? ctx->cfg->cpu_load : 2, npipes = 0, started = 0, ret = 0;
+	struct ring_member *m = calloc((size_t)n, sizeof(*m));
+	pthread_t *t = calloc((size_t)n, sizeof(*t));
+	int (*p)[2] = calloc((size_t)n, sizeof(*p));
+
+	if (!m || !t || !p) {
+		snprintf(ctx->reason, sizeof(ctx->reason), "out of memory for a ring of %d", n);
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (; npipes < n; npipes++) {
+		if (pipe2(p[npipes], O_CLOEXEC) < 0) {
+			ret = set_reason(ctx->reason, sizeof(ctx->reason), "pipe", errno);
+			goto out;
+		}
+	}
+	for (int i = 0; i < n; i++)
+		m[i] = (struct ring_member){ .ctx = ctx, .in = p[i][0], .out = p[(i + 1) % n][1] };
+	for (; started < n; started++) {
+		ret = pthread_create(&t[started], NULL, ring_thread, &m[started]);
+		if (ret) {
+			ret = set_reason(ctx->reason, sizeof(ctx->reason), "pthread_create", ret);
+			atomic_store(&ctx->stop, 1);
+			break;
+		}
+	}
+	if (!ret && write(p[0][1], "T", 1) != 1) {
+		ret = set_reason(ctx->reason, sizeof(ctx->reason), "write to the ring", errno);
+		atomic_store(&ctx->stop, 1);
+	}
+	join_threads(t, started);
+out:
+	for (int i = 0; p && i < npipes; i++)
+		close(p[i][0]), close(p[i][1]);
+	free(p);
+	free(t);
+	free(m);
+	return ret;
+}
+
+/* ---- Net: a stream of small messages over loopback TCP ---- */
+
+#define NET_MSG 64			/* bytes per message */
+#define NET_TIMEOUT_MS 100		/* no socket call blocks longer */
+
+struct net_sender {
+	struct load_ctx *ctx;
+	int fd;
+	int ret;
+	char reason[REASON_LEN];
+};
+
+static void *net_send_main(void *arg)
+{
+	struct net_sender *s = arg;
+	char msg[NET_MSG];
+	size_t done = 0;
+
+	memset(msg, 'n', sizeof(msg));
+	while (!load_stopping(s->ctx)) {
+		ssize_t w = send(s->fd, msg + done, sizeof(msg) - done, MSG_NOSIGNAL);
+
+		if (w < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (w < 0) {
+			s->ret = set_reason(s->reason, sizeof(s->reason), "send", errno);
+			break;
+		}
+		done = (done + (size_t)w) % sizeof(msg);
+	}
+	shutdown(s->fd, SHUT_WR);	/* the receiver sees the end */
+	return NULL;
+}
+
+static void socket_timeouts(int fd)
+{
+	struct timeval tv = { .tv_sec = 0, .tv_usec = NET_TIMEOUT_MS * 1000 };
+
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+}
+
+/* A connected pair of TCP sockets on 127.0.0.1, on a port the kernel picks. */
+static int net_pair(struct load_ctx *ctx, int *tx, int *rx)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	socklen_t alen = sizeof(a);
+	int lfd, one = 1, ret = 0;
+
+	*tx = *rx = -1;
+	lfd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (lfd < 0)
+		return set_reason(ctx->reason, sizeof(ctx->reason), "socket", errno);
+	if (bind(lfd, (struct sockaddr *)&a, sizeof(a)) < 0 || listen(lfd, 1) < 0 ||
+	    getsockname(lfd, (struct sockaddr *)&a, &alen) < 0) {
+		ret = set_reason(ctx->reason, sizeof(ctx->reason), "listen on 127.0.0.1", errno);
+		goto out;
+	}
+	*tx = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (*tx < 0) {
+		ret = set_reason(ctx->reason, sizeof(ctx->reason), "socket", errno);
+		goto out;
+	}
+	/* no timeout here: a busy machine may be slow to answer; the stop's kick interrupts it */
+	if (connect(*tx, (struct sockaddr *)&a, sizeof(a)) < 0) {
+		ret = load_stopping(ctx) ? 1 :
+		      set_reason(ctx->reason, sizeof(ctx->reason), "connect to 127.0.0.1", errno);
+		goto out;
+	}
+	socket_timeouts(*tx);
+	socket_timeouts(lfd);
+	while ((*rx = accept4(lfd, NULL, NULL, SOCK_CLOEXEC)) < 0 && !load_stopping(ctx)) {
+		if (errno != EINTR && errno != EAGAIN) {
+			ret = set_reason(ctx->reason, sizeof(ctx->reason), "accept", errno);
+			goto out;
+		}
+	}
+	if (*rx < 0) {
+		ret = 1;		/* stopped before it began */
+		goto out;
+	}
+	socket_timeouts(*rx);
+	setsockopt(*tx, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+out:
+	close(lfd);
+	if (ret) {
+		if (*tx >= 0)
+			close(*tx);
+		*tx = -1;
+	}
+	return ret;
+}
+
+/* A sender thread streams NET_MSG-byte messages; here they are received. Units: messages. */
+static int load_net(struct load_ctx *ctx)
+{
+	struct net_sender s = { .ctx = ctx };
+	uint64_t bytes = 0, counted = 0;
+	bool closed = false, stopped;
+	char buf[65536];
+	pthread_t t;
+	int rx, ret;
+
+	ret = net_pair(ctx, &s.fd, &rx);
+	if (ret)
+		return ret > 0 ? 0 : ret;
+	ret = pthread_create(&t, NULL, net_send_main, &s);
+	if (ret) {
+		close(s.fd);
+		close(rx);
+		return set_reason(ctx->reason, sizeof(ctx->reason), "pthread_create", ret);
+	}
+	while (!load_stopping(ctx)) {
+		ssize_t r = recv(rx, buf, sizeof(buf), 0);
+
+		if (r < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (r < 0)
+			ret = set_reason(ctx->reason, sizeof(ctx->reason), "recv", errno);
+		if (r <= 0) {
+			closed = r == 0;
+			break;
+		}
+		bytes += (uint64_t)r;
+		atomic_fetch_add(&ctx->ctr->units, bytes / NET_MSG - counted);
+		counted = bytes / NET_MSG;
+	}
+	stopped = load_stopping(ctx);
+	atomic_store(&ctx->stop, 1);	/* ends the sender too when the receiver failed */
+	pthread_join(t, NULL);
+	close(s.fd);
+	close(rx);
+	if (s.ret) {
+		memcpy(ctx->reason, s.reason, sizeof(ctx->reason));
+		return s.ret;
+	}
+	if (closed && !stopped) {
+		snprintf(ctx->reason, sizeof(ctx->reason), "recv: the sender closed the connection");
+		return -ECONNRESET;
+	}
+	return ret;
+}
+
 /* ---- the registry: benchmarks in bench order, loads in load order ---- */
 
 const struct workload workloads[] = {
@@ -315,6 +530,18 @@ const struct workload workloads[] = {
 		.name = "Read", .flags = WL_LOAD | WL_FILES,
 		.what = "reads a file from the disk over and over, the page cache dropped each pass",
 		.load = load_read, .intensity = INT_RATE, .unit = "MiB/s", .unit_scale = 1.0 / MIB,
+	}, {
+		.name = "Ring", .flags = WL_LOAD,
+		.what = "max(2, -L) threads passing a token around a ring",
+		.load = load_ring, .intensity = INT_RATE, .unit = "msg/s", .unit_scale = 1.0,
+	}, {
+		.name = "Hack", .flags = WL_LOAD,
+		.what = "hackbench: -L groups of processes messaging over socket pairs",
+		.load = load_hack, .intensity = INT_RATE, .unit = "msg/s", .unit_scale = 1.0,
+	}, {
+		.name = "Net", .flags = WL_LOAD,
+		.what = "a stream of small messages over loopback TCP",
+		.load = load_net, .intensity = INT_RATE, .unit = "msg/s", .unit_scale = 1.0,
 	}, {
 		.name = "Custom", .flags = WL_BENCH | WL_LOAD | WL_RT | WL_CUSTOM,
 		.what = "-C percent of CPU every -I microseconds",
