@@ -280,6 +280,71 @@ static int load_read(struct load_ctx *ctx)
 	return read_stream(ctx, ctx->reason, sizeof(ctx->reason));
 }
 
+/* ---- Compile: Burn, Write and Read at once, like make -j L ---- */
+
+struct io_job {
+	struct load_ctx *ctx;
+	int (*stream)(struct load_ctx *ctx, char *reason, size_t rlen);
+	int ret;
+	char reason[REASON_LEN];
+};
+
+/* A failed stream ends the whole load: a compile stops at its first error. */
+static void *io_job_main(void *arg)
+{
+	struct io_job *j = arg;
+
+	j->ret = j->stream(j->ctx, j->reason, sizeof(j->reason));
+	if (j->ret)
+		atomic_store(&j->ctx->stop, 1);
+	return NULL;
+}
+
+/*
+ * L burning threads, a writer and a reader. Its intensity is the I/O it got
+ * done (MiB/s read and written together): the CPU side is Burn's row, and
+ * what differs between kernels under a compile is mostly how much I/O still
+ * gets through while every CPU is busy.
+ */
+static int load_compile(struct load_ctx *ctx)
+{
+	int n = ctx->cfg->cpu_load, started, ret = 0;
+	struct io_job jobs[2] = {
+		{ .ctx = ctx, .stream = write_stream },
+		{ .ctx = ctx, .stream = read_stream },
+	};
+	pthread_t io[2], *burn = calloc((size_t)n, sizeof(*burn));
+	int nio = 0;
+
+	if (!burn) {
+		snprintf(ctx->reason, sizeof(ctx->reason), "out of memory for %d threads", n);
+		return -ENOMEM;
+	}
+	for (; nio < 2; nio++) {
+		ret = pthread_create(&io[nio], NULL, io_job_main, &jobs[nio]);
+		if (ret) {
+			set_reason(ctx->reason, sizeof(ctx->reason), "pthread_create", ret);
+			atomic_store(&ctx->stop, 1);
+			break;
+		}
+	}
+	started = nio == 2 ? spawn_threads(ctx, burn, n, burn_thread) : 0;
+	if (started < n)
+		atomic_store(&ctx->stop, 1);
+	join_threads(burn, started);
+	join_threads(io, nio);
+	free(burn);
+	if (ctx->reason[0])
+		return ret ? -ret : -EAGAIN;
+	for (int i = 0; i < nio; i++) {
+		if (jobs[i].ret) {
+			memcpy(ctx->reason, jobs[i].reason, sizeof(ctx->reason));
+			return jobs[i].ret;
+		}
+	}
+	return 0;
+}
+
 /* ---- Ring: a token passed around max(2, L) threads ---- */
 
 struct ring_member {
@@ -534,6 +599,10 @@ const struct workload workloads[] = {
 		.name = "Ring", .flags = WL_LOAD,
 		.what = "max(2, -L) threads passing a token around a ring",
 		.load = load_ring, .intensity = INT_RATE, .unit = "msg/s", .unit_scale = 1.0,
+	}, {
+		.name = "Compile", .flags = WL_LOAD | WL_FILES,
+		.what = "Burn, Write and Read at once, like make -j L; intensity: its I/O",
+		.load = load_compile, .intensity = INT_RATE, .unit = "MiB/s", .unit_scale = 1.0 / MIB,
 	}, {
 		.name = "Hack", .flags = WL_LOAD,
 		.what = "hackbench: -L groups of processes messaging over socket pairs",
