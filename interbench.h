@@ -289,6 +289,16 @@ int load_prepare_files(const struct config *cfg, unsigned need,
 		       struct load_ctx *ctx, volatile sig_atomic_t *stop,
 		       char *err, size_t errlen);
 void load_close_files(struct load_ctx *ctx);
+int load_file_sizes(uint64_t free_bytes, uint64_t ram_bytes, long file_mib, bool want_read,
+		    bool want_write, uint64_t *read, uint64_t *write);
+
+struct meminfo {		/* what sizes Memload, from /proc/meminfo, in bytes */
+	uint64_t total, free, available, swap_total, swap_free;
+};
+int meminfo_parse(const char *text, struct meminfo *mi);
+uint64_t memload_margin(const struct meminfo *mi);
+uint64_t memload_bytes_for(const struct meminfo *mi);
+uint64_t memload_shortfall(const struct meminfo *mi, uint64_t floor);
 uint64_t memload_size(const struct config *cfg);
 
 /* hackbench.c */
