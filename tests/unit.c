@@ -639,6 +639,173 @@ static bool test_parse_case(const struct parse_case *c)
 	return ok;
 }
 
+static bool test_cmp_formats(void)
+{
+	static const struct { double ref, v; const char *want; } chg[] = {
+		{ 100, 112, "(+12%)" }, { 100, 88, "(-12%)" }, { 100, 100.4, "(0%)" },
+		{ 3, 4, "(+33%)" }, { 299, 25, "(-92%)" }, { 0, 0, "(0%)" }, { 0, 5, "(n/a)" },
+		{ 0.5, 5.5, "(x11)" }, { 1, 10.99, "(+999%)" }, { 1, 20000, "(x>1e4)" },
+		{ 100, 0, "(-100%)" }, { NAN, 1, "" },
+	};
+	static const struct { double v; int sig; const char *want; } val[] = {
+		{ 0.00523, 3, "0.0052" }, { 0.104, 3, "0.104" }, { 2.1, 3, "2.10" },
+		{ 2113.4, 3, "2113" }, { 0.0246, 2, "0.025" }, { 9.996, 3, "10.0" },
+		{ NAN, 3, "-" }, { 0, 3, "0" }, { 0.000523, 3, "0.0005" }, { 299, 3, "299" },
+	};
+	static const struct { double v; const char *want; } pct[] = {
+		{ 100, "100" }, { 99.95, "99.9" }, { 94.83, "94.8" }, { 5.129, "5.12" },
+		{ NAN, "-" }, { 0, "0" },
+	};
+	char buf[32];
+
+	for (size_t i = 0; i < ARRAY_SIZE(chg); i++) {
+		cmp_fmt_change(buf, sizeof(buf), chg[i].ref, chg[i].v);
+		EXPECT(!strcmp(buf, chg[i].want), "change %g -> %g: '%s', want '%s'", chg[i].ref,
+		       chg[i].v, buf, chg[i].want);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(val); i++) {
+		cmp_fmt_value(buf, sizeof(buf), val[i].v, val[i].sig);
+		EXPECT(!strcmp(buf, val[i].want), "value %g: '%s', want '%s'", val[i].v, buf,
+		       val[i].want);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(pct); i++) {
+		cmp_fmt_pct(buf, sizeof(buf), pct[i].v);
+		EXPECT(!strcmp(buf, pct[i].want), "pct %g: '%s', want '%s'", pct[i].v, buf,
+		       pct[i].want);
+	}
+	return true;
+}
+
+static void fake_obs(struct res_obs *o, double mean, double max)
+{
+	memset(o, 0, sizeof(*o));
+	for (int k = 0; k < RV_COUNT; k++)
+		o->v[k] = NAN;
+	strcpy(o->bench, "Audio");
+	strcpy(o->load, "None");
+	o->v[RV_MEAN] = mean;
+	o->v[RV_SD] = 3;
+	o->v[RV_MAX] = max;
+	o->v[RV_CPU] = 100;
+}
+
+/* Passes summarised: means, pooled SD, intervals; '*' only where they part. */
+static bool test_cmp_cells(void)
+{
+	static const struct {
+		double a[3], b[3];
+		int na, nb;
+		bool want;
+	} cases[] = {
+		{ { 100, 102, 98 }, { 120, 121, 119 }, 3, 3, true },	/* 100+/-5, 120+/-2.5 */
+		{ { 200, 300, 250 }, { 260, 280, 270 }, 3, 3, false },	/* 250 +/- 124 */
+		{ { 100, 100, 100 }, { 500, 0, 0 }, 3, 1, false },	/* one pass: no interval */
+		{ { 10, 12, 0 }, { 13, 15, 0 }, 2, 2, false },	/* 11 +/- 12.7 */
+		{ { 10, 10, 0 }, { 13, 13, 0 }, 2, 2, true },	/* no spread at all */
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct res_obs oa[3], ob[3];
+		const struct res_obs *pa[3], *pb[3];
+		struct res_cell ca, cb;
+
+		for (int k = 0; k < 3; k++) {
+			fake_obs(&oa[k], cases[i].a[k], 10 * cases[i].a[k]);
+			fake_obs(&ob[k], cases[i].b[k], 10 * cases[i].b[k]);
+			pa[k] = &oa[k];
+			pb[k] = &ob[k];
+		}
+		res_cell_compute(pa, cases[i].na, &ca);
+		res_cell_compute(pb, cases[i].nb, &cb);
+		EXPECT(res_cell_differs(&ca, &cb, RV_MEAN) == cases[i].want &&
+		       res_cell_differs(&ca, &cb, RV_MAX) == cases[i].want,
+		       "case %zu: mean %g +/- %g vs %g +/- %g", i, ca.v[RV_MEAN], ca.half_mean,
+		       cb.v[RV_MEAN], cb.half_mean);
+		EXPECT(ca.npass == cases[i].na && fabs(ca.v[RV_SD] - 3) < 1e-12 &&
+		       ca.v[RV_CPU] == 100, "case %zu: passes %d sd %g", i, ca.npass, ca.v[RV_SD]);
+	}
+	{
+		struct res_obs o[2];
+		const struct res_obs *p[2] = { &o[0], &o[1] };
+		struct res_cell c;
+
+		fake_obs(&o[0], 10, 20);
+		fake_obs(&o[1], 0, 0);
+		o[1].failed = true;
+		o[1].v[RV_MEAN] = NAN;
+		res_cell_compute(p, 2, &c);
+		EXPECT(c.npass == 1 && c.nfail == 1 && c.v[RV_MEAN] == 10, "a failed pass counted");
+	}
+	return true;
+}
+
+/* The widest numbers each column can hold: two runs still fit in 100 columns. */
+static bool test_cmp_width(void)
+{
+	static const char *const loads[] = { "Memload", "Compile", "None" };
+	static const double wide[2][3][2] = {	/* [run][load]: mean, max in ns */
+		{ { 5.23e3, 9.99e3 }, { 9.99e9, 9.99e9 }, { 123456, 999999 } },
+		{ { 9.99e9, 1.23e11 }, { 5.23e3, 1.5e4 }, { 999999, 123456 } },
+	};
+	struct res_run run[2];
+	struct cmp_input in[2];
+	struct cmp_matrix *m = calloc(1, sizeof(*m));
+	char err[256], *text = NULL, *line;
+	size_t len = 0;
+	FILE *out;
+	bool ok = true;
+
+	EXPECT(m, "calloc");
+	for (int r = 0; r < 2; r++) {
+		memset(&run[r], 0, sizeof(run[r]));
+		run[r].obs = calloc(6, sizeof(struct res_obs));
+		snprintf(run[r].kernel, sizeof(run[r].kernel), "%s",
+			 "6.18.0-rc7-a-very-long-release-name");
+		snprintf(run[r].comment, sizeof(run[r].comment), "with a long comment, too");
+		for (int k = 0; k < 6; k++) {
+			struct res_obs *o = &run[r].obs[run[r].nobs++];
+
+			double f = 1.0 + 0.001 * (k / 3);
+
+			fake_obs(o, wide[r][k % 3][0] * f, wide[r][k % 3][1] * f);
+			snprintf(o->load, sizeof(o->load), "%s", loads[k % 3]);
+			o->v[RV_SD] = 0.00123e6;
+			o->v[RV_CPU] = 99.99;
+			o->v[RV_DL] = 0.00123;
+		}
+		in[r] = (struct cmp_input){ .run = &run[r], .file = "f" };
+		snprintf(in[r].label, sizeof(in[r].label), "%.100s %.100s", run[r].kernel,
+			 run[r].comment);
+	}
+	if (cmp_build(in, 2, m, err, sizeof(err))) {
+		snprintf(detail, sizeof(detail), "%s", err);
+		ok = false;
+	} else {
+		out = open_memstream(&text, &len);
+		cmp_print(out, in, m);
+		fclose(out);
+		if (getenv("UNIT_SHOW"))
+			fputs(text, stderr);
+		if (!strstr(text ? text : "", "(x>1e4)")) {
+			snprintf(detail, sizeof(detail), "no change shown");
+			ok = false;
+		}
+		for (line = strtok(text, "\n"); line && ok; line = strtok(NULL, "\n")) {
+			if (strlen(line) > 100) {
+				snprintf(detail, sizeof(detail), "%zu columns: %.200s",
+					 strlen(line), line);
+				ok = false;
+			}
+		}
+		cmp_matrix_free(m);
+	}
+	free(text);
+	free(m);
+	free(run[0].obs);
+	free(run[1].obs);
+	return ok;
+}
+
 int main(void)
 {
 	char name[160];
@@ -675,5 +842,8 @@ int main(void)
 		snprintf(name, sizeof(name), "results: %s is refused", parse_err_cases[i].name);
 		check(name, test_parse_err_case(&parse_err_cases[i]));
 	}
+	check("compare: changes, values and percentages as printed", test_cmp_formats());
+	check("compare: passes, pooled SD and non-overlapping intervals", test_cmp_cells());
+	check("compare: the widest numbers of two runs fit in 100 columns", test_cmp_width());
 	return failed ? 1 : 0;
 }
