@@ -71,19 +71,55 @@ static void sb_printf(struct sbuf *b, const char *fmt, ...)
 	b->n += (size_t)len;
 }
 
-/* Text for XML: markup characters escaped, control characters dropped. */
+/* The length of the valid UTF-8 character XML allows at s, or 0. */
+static int utf8_char(const unsigned char *s)
+{
+	unsigned cp;
+	int len;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		len = 2;
+		cp = s[0] & 0x1f;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		len = 3;
+		cp = s[0] & 0x0f;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		len = 4;
+		cp = s[0] & 0x07;
+	} else {
+		return 0;
+	}
+	for (int i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe || cp == 0xffff)
+		return 0;
+	return len;
+}
+
+/* Text for XML: markup escaped, control characters dropped, bad UTF-8 as '?'. */
 static void sb_text(struct sbuf *b, const char *s)
 {
-	for (; *s; s++) {
+	while (*s) {
+		int len;
+
 		switch (*s) {
-		case '&': sb_printf(b, "&amp;"); break;
-		case '<': sb_printf(b, "&lt;"); break;
-		case '>': sb_printf(b, "&gt;"); break;
-		case '"': sb_printf(b, "&quot;"); break;
-		default:
-			if ((unsigned char)*s >= 0x20 && *s != 0x7f)
-				sb_printf(b, "%c", *s);
+		case '&': sb_printf(b, "&amp;"); s++; continue;
+		case '<': sb_printf(b, "&lt;"); s++; continue;
+		case '>': sb_printf(b, "&gt;"); s++; continue;
+		case '"': sb_printf(b, "&quot;"); s++; continue;
 		}
+		len = utf8_char((const unsigned char *)s);
+		if (!len)
+			sb_printf(b, "?");
+		else if (len > 1 || ((unsigned char)*s >= 0x20 && *s != 0x7f))
+			sb_printf(b, "%.*s", len, s);
+		s += len ? len : 1;
 	}
 }
 

@@ -185,6 +185,26 @@ else
 	pass "$t"
 fi
 
+t="--plot: markup and broken UTF-8 in a comment still give valid XML"
+{ printf 'Benchmarking kernel 6.1\xff at datestamp 202601010000\n'
+  printf 'Comment: <b>caf\xc3\xa9 & "x" \xed\xa0\x80\n\n'
+  sed -n '/^--- Benchmarking simulated cpu of Audio/,/^$/p' "$FX/ours-before.log"; } >"$dir/odd.log"
+"$IB" --compare "$dir/odd.log" --plot "$dir/odd.svg" >/dev/null 2>"$dir/err"; rc=$?
+if [ $rc != 0 ]; then
+	fail "$t" "rc=$rc: $(cat "$dir/err")"
+elif command -v python3 >/dev/null; then
+	if python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$dir/odd.svg" \
+		2>"$dir/err"; then
+		pass "$t"
+	else
+		fail "$t" "$(tail -1 "$dir/err")"
+	fi
+elif command -v xmllint >/dev/null; then
+	if xmllint --noout "$dir/odd.svg"; then pass "$t"; else fail "$t" "xmllint refuses it"; fi
+else
+	skip "$t" "neither python3 nor xmllint"
+fi
+
 t="a real run: --plot, then before and after in one log compared"
 rel=$(uname -r)
 ib -q -t 0.3 -W Audio -w None -w Burn -m before --work-dir "$dir" --plot "$dir/run.svg" \
