@@ -710,6 +710,10 @@ int compare_main(const struct config *cfg)
 	char err[512];
 	int nin = 0, cap = 0, ret = 0, nfiles = 0;
 
+	if (cfg->plot_path && !strcmp(cfg->plot_path, "-")) {
+		error("--plot: needs a file name, not -");
+		return 2;
+	}
 	for (int i = 0; i < cfg->ncompare; i++, nfiles++) {
 		if (results_read(cfg->compare[i], &files[i], err, sizeof(err))) {
 			error("%s: %s", cfg->compare[i], err);
