@@ -20,7 +20,7 @@ Q = @
 endif
 
 LIB_OBJS = util.o options.o stats.o sim.o calibrate.o loads.o hackbench.o report.o \
-	sysinfo.o compare.o plot.o inflate.o kctl.o
+	sysinfo.o compare.o plot.o results.o inflate.o kctl.o
 OBJS = interbench.o $(LIB_OBJS)
 TEST_OBJS = tests/unit.o tests/loadrun.o
 

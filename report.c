@@ -276,18 +276,31 @@ static void sb_puts(struct sbuf *sb, const char *s)
 
 void sb_printf(struct sbuf *sb, const char *fmt, ...)
 {
-	char buf[256];
+	char buf[256], *big;
 	va_list ap;
 	int n;
 
 	va_start(ap, fmt);
 	n = vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	if (n >= 0 && (size_t)n < sizeof(buf)) {
+	if (n < 0) {
+		sb->failed = true;
+		return;
+	}
+	if ((size_t)n < sizeof(buf)) {
 		sb_add(sb, buf, (size_t)n);
 		return;
 	}
-	sb->failed = true;	/* only short pieces go through here */
+	big = malloc((size_t)n + 1);	/* a long piece: format it again, whole */
+	if (!big) {
+		sb->failed = true;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	sb_add(sb, big, (size_t)n);
+	free(big);
 }
 
 /* Bytes of the well-formed UTF-8 sequence at s (RFC 3629), 0 when it is not one. */
