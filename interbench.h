@@ -338,6 +338,13 @@ void report_row(struct run *run, const struct row *row);
 void report_table_end(struct run *run);
 void report_interrupted(struct run *run);
 void report_summary(struct run *run);	/* --repeat: means over the passes */
+
+struct pass_summary {		/* one benchmark x load over the passes, ns */
+	int passes;			/* that produced numbers */
+	double mean, half;		/* mean latency, half-width of its 95 % CI */
+	double max_mean, cpu_mean, dl_mean;
+};
+int summarize_passes(const struct run *run, int bench, int load, struct pass_summary *ps);
 int report_files(struct run *run);	/* JSON and CSV, rewritten after each row */
 void fmt_sig3(char *buf, size_t len, double v);
 

@@ -708,6 +708,36 @@ static void json_result(struct jw *w, const struct row *row)
 	jw_close(w, '}');
 }
 
+/* Per benchmark x load, over the passes (--repeat): what the summary table shows, in ns. */
+static void json_summary(struct jw *w, const struct run *run)
+{
+	const struct config *cfg = run->cfg;
+
+	jw_open(w, "summary", '[');
+	for (size_t b = 0; b < nr_workloads; b++) {
+		for (size_t l = 0; l < nr_workloads; l++) {
+			struct pass_summary ps;
+
+			if (!(cfg->benches & (1u << b)) || !(cfg->loads & (1u << l)) || l == b)
+				continue;
+			summarize_passes(run, (int)b, (int)l, &ps);
+			jw_open(w, NULL, '{');
+			jw_str(w, "benchmark", workloads[b].name);
+			jw_str(w, "load", workloads[l].name);
+			jw_int(w, "passes", ps.passes);
+			jw_num(w, "latency_mean_ns", ps.passes ? ps.mean : NAN);
+			jw_num(w, "latency_mean_ci95_low_ns", ps.passes ? ps.mean - ps.half : NAN);
+			jw_num(w, "latency_mean_ci95_high_ns", ps.passes ? ps.mean + ps.half : NAN);
+			jw_num(w, "latency_max_mean_ns", ps.passes ? ps.max_mean : NAN);
+			jw_num(w, "pct_desired_cpu_mean", ps.passes ? ps.cpu_mean : NAN);
+			jw_num(w, "pct_deadlines_met_mean",
+			       ps.passes && !(workloads[b].flags & WL_NODEADLINE) ? ps.dl_mean : NAN);
+			jw_close(w, '}');
+		}
+	}
+	jw_close(w, ']');
+}
+
 static void build_json(struct sbuf *sb, const struct run *run)
 {
 	struct jw w = { .sb = sb, .first = true };
@@ -723,6 +753,7 @@ static void build_json(struct sbuf *sb, const struct run *run)
 	for (int i = 0; i < run->nrows; i++)
 		json_result(&w, &run->rows[i]);
 	jw_close(&w, ']');
+	json_summary(&w, run);
 	jw_close(&w, '}');
 	sb_add(sb, "\n", 1);
 }
@@ -893,33 +924,41 @@ int report_files(struct run *run)
 	return ret;
 }
 
-/* The passes of one benchmark x load that produced numbers. */
-static int gather_passes(const struct run *run, int bench, int load, double *mean,
-			 double *max, double *cpu, double *dl)
+/*
+ * The passes of one benchmark x load that produced numbers: the mean latency
+ * over the passes with the half-width of its 95 % confidence interval, and
+ * the means of the other columns. Returns the number of passes used.
+ */
+int summarize_passes(const struct run *run, int bench, int load, struct pass_summary *ps)
 {
-	int n = 0;
+	int cap = run->cfg->repeat > 0 ? run->cfg->repeat : 1, n = 0;
+	double *v = calloc((size_t)cap * 4, sizeof(double));
+	double *max = v + cap, *cpu = max + cap, *dl = cpu + cap, half;
 
-	for (int i = 0; i < run->nrows; i++) {
+	memset(ps, 0, sizeof(*ps));
+	if (!v)
+		return 0;
+	for (int i = 0; i < run->nrows && n < cap; i++) {
 		const struct row *r = &run->rows[i];
 
 		if (r->bench != bench || r->load != load || r->status != ROW_OK || !r->b ||
 		    !r->b->wake.r.n)
 			continue;
-		mean[n] = r->b->wake.r.mean;
+		v[n] = r->b->wake.r.mean;
 		max[n] = (double)r->b->wake.r.max;
 		cpu[n] = r->b->pct_cpu;
 		dl[n] = r->b->pct_deadlines;
 		n++;
 	}
+	ps->passes = n;
+	if (n) {
+		mean_ci95(v, n, &ps->mean, &ps->half);
+		mean_ci95(max, n, &ps->max_mean, &half);
+		mean_ci95(cpu, n, &ps->cpu_mean, &half);
+		mean_ci95(dl, n, &ps->dl_mean, &half);
+	}
+	free(v);
 	return n;
-}
-
-static double average(const double *v, int n)
-{
-	double m, half;
-
-	mean_ci95(v, n, &m, &half);
-	return m;
 }
 
 /*
@@ -929,14 +968,9 @@ static double average(const double *v, int n)
 void report_summary(struct run *run)
 {
 	const struct config *cfg = run->cfg;
-	int cap = cfg->repeat;
-	double *mean = calloc((size_t)cap * 4, sizeof(double));
-	double *max = mean + cap, *cpu = max + cap, *dl = cpu + cap;
 	double u = unit_ns(run);
 	char cell[128];
 
-	if (!mean)
-		return;
 	for (size_t b = 0; b < nr_workloads; b++) {
 		const struct workload *wl = &workloads[b];
 
@@ -951,32 +985,28 @@ void report_summary(struct run *run)
 		out(run, "%8s\n", "Passes");
 		for (size_t l = 0; l < nr_workloads; l++) {
 			char m[32], lo[32], hi[32], mx[32], c[32], d[32];
-			double avg, half;
-			int n;
+			struct pass_summary ps;
 
 			if (!(cfg->loads & (1u << l)) || l == b)
 				continue;
-			n = gather_passes(run, (int)b, (int)l, mean, max, cpu, dl);
-			if (!n) {
+			if (!summarize_passes(run, (int)b, (int)l, &ps)) {
 				out(run, "%s\tno pass produced numbers\n", workloads[l].name);
 				continue;
 			}
-			mean_ci95(mean, n, &avg, &half);
-			fmt_sig3(m, sizeof(m), avg / u);
+			fmt_sig3(m, sizeof(m), ps.mean / u);
 			/* a latency is never negative, whatever the t interval says */
-			fmt_sig3(lo, sizeof(lo), avg > half ? (avg - half) / u : 0.0);
-			fmt_sig3(hi, sizeof(hi), (avg + half) / u);
-			fmt_sig3(mx, sizeof(mx), average(max, n) / u);
-			fmt_pct(c, sizeof(c), average(cpu, n));
+			fmt_sig3(lo, sizeof(lo), ps.mean > ps.half ? (ps.mean - ps.half) / u : 0.0);
+			fmt_sig3(hi, sizeof(hi), (ps.mean + ps.half) / u);
+			fmt_sig3(mx, sizeof(mx), ps.max_mean / u);
+			fmt_pct(c, sizeof(c), ps.cpu_mean);
 			snprintf(cell, sizeof(cell), "%7s [%s, %s]", m, lo, hi);
 			out(run, "%s\t%-30s%12s%16s", workloads[l].name, cell, mx, c);
 			if (!(wl->flags & WL_NODEADLINE)) {
-				fmt_pct(d, sizeof(d), average(dl, n));
+				fmt_pct(d, sizeof(d), ps.dl_mean);
 				out(run, "%17s", d);
 			}
-			out(run, "%8d\n", n);
+			out(run, "%8d\n", ps.passes);
 		}
 		out(run, "\n");
 	}
-	free(mean);
 }
