@@ -31,6 +31,7 @@ extern const char *progname;
 void die(const char *fmt, ...) PRINTF(1, 2) NORETURN;
 void error(const char *fmt, ...) PRINTF(1, 2);
 void warn(const char *fmt, ...) PRINTF(1, 2);
+int set_err(char *err, size_t errlen, const char *fmt, ...) PRINTF(3, 4);
 
 int parse_long(const char *s, long min, long max, long *out);
 int parse_double(const char *s, double min, double max, double *out);

@@ -44,17 +44,6 @@ int load_rank(const char *name)
 	return rank_in(load_order, ARRAY_SIZE(load_order), name);
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...) PRINTF(3, 4);
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 /* ---- runs and rows ---- */
 
 static struct res_run *new_run(struct res_file *f)
@@ -273,7 +262,7 @@ static int start_run(struct log_parser *lp)
 {
 	lp->run = new_run(lp->f);
 	if (!lp->run)
-		return fail(lp->err, lp->errlen, "out of memory");
+		return set_err(lp->err, lp->errlen, "out of memory");
 	lp->run->seconds = lp->pending_seconds;
 	lp->pending_seconds = 0;
 	lp->run_has_table = false;
@@ -309,7 +298,7 @@ static int log_heading(struct log_parser *lp, struct line_iter *it)
 	if (!lp->run && start_run(lp))
 		return -1;
 	if (!set_name(lp->bench, s, n, true))
-		return fail(lp->err, lp->errlen, "line %d: no benchmark name in the heading",
+		return set_err(lp->err, lp->errlen, "line %d: no benchmark name in the heading",
 			    it->no);
 	lp->realtime = prefix(s + n, " real time ");
 	lp->state = LS_COLUMNS;
@@ -326,7 +315,7 @@ static int log_columns(struct log_parser *lp, struct line_iter *it)
 	const char *s = it->buf;
 
 	if (!prefix(s, "Load") || !strstr(s, "Latency"))
-		return fail(lp->err, lp->errlen,
+		return set_err(lp->err, lp->errlen,
 			    "line %d: expected the column header after the %s heading", it->no,
 			    lp->bench);
 	lp->unit_ns = strstr(s, "(us)") ? 1e3 : 1e6;
@@ -345,16 +334,16 @@ static int log_row(struct log_parser *lp, struct line_iter *it)
 	double v[9];
 
 	if (!tab)
-		return fail(lp->err, lp->errlen, "line %d: not a row of the %s table", it->no,
+		return set_err(lp->err, lp->errlen, "line %d: not a row of the %s table", it->no,
 			    lp->bench);
 	if (it->too_long)
-		return fail(lp->err, lp->errlen, "line %d: row too long", it->no);
+		return set_err(lp->err, lp->errlen, "line %d: row too long", it->no);
 	o = new_obs(lp->run);
 	if (!o)
-		return fail(lp->err, lp->errlen, "out of memory");
+		return set_err(lp->err, lp->errlen, "out of memory");
 	if (!set_name(o->load, s, (size_t)(tab - s), false)) {
 		lp->run->nobs--;
-		return fail(lp->err, lp->errlen, "line %d: no load name before the tab", it->no);
+		return set_err(lp->err, lp->errlen, "line %d: no load name before the tab", it->no);
 	}
 	snprintf(o->bench, sizeof(o->bench), "%s", lp->bench);
 	o->realtime = lp->realtime;
@@ -370,7 +359,7 @@ static int log_row(struct log_parser *lp, struct line_iter *it)
 		tok[ntok++] = t;
 	if (ntok < need || strcmp(tok[1], "+/-")) {
 		lp->run->nobs--;
-		return fail(lp->err, lp->errlen, "line %d: %s row cut short or mangled", it->no,
+		return set_err(lp->err, lp->errlen, "line %d: %s row cut short or mangled", it->no,
 			    o->load);
 	}
 	for (int i = 0, k = 0; i < need; i++) {
@@ -380,7 +369,7 @@ static int log_row(struct log_parser *lp, struct line_iter *it)
 			char q[24];
 
 			lp->run->nobs--;
-			return fail(lp->err, lp->errlen, "line %d: '%s' is not a number", it->no,
+			return set_err(lp->err, lp->errlen, "line %d: '%s' is not a number", it->no,
 				    quote(q, sizeof(q), tok[i]));
 		}
 	}
@@ -415,7 +404,7 @@ static int log_line(struct log_parser *lp, struct line_iter *it)
 		return 0;
 	}
 	if (lp->state != LS_OUTSIDE && !it->newline && *s)
-		return fail(lp->err, lp->errlen,
+		return set_err(lp->err, lp->errlen,
 			    "line %d: ends in the middle of a line (truncated?)", it->no);
 	switch (lp->state) {
 	case LS_COLUMNS:
@@ -443,7 +432,7 @@ static int parse_log(const char *text, size_t len, struct res_file *f, char *err
 	int ret = 0;
 
 	if (!it)
-		return fail(err, errlen, "out of memory");
+		return set_err(err, errlen, "out of memory");
 	it->p = text;
 	it->end = text + len;
 	f->format = RES_LOG;
@@ -452,22 +441,22 @@ static int parse_log(const char *text, size_t len, struct res_file *f, char *err
 	if (ret)
 		goto out;
 	if (!lp.any_table && lp.run) {
-		ret = fail(err, errlen, "line %d: a run header with no tables (truncated?)",
+		ret = set_err(err, errlen, "line %d: a run header with no tables (truncated?)",
 			   lp.run_line);
 	} else if (!lp.any_table) {
-		ret = fail(err, errlen, "not an interbench log or CSV file (no 'Benchmarking "
+		ret = set_err(err, errlen, "not an interbench log or CSV file (no 'Benchmarking "
 			   "simulated cpu' table, no CSV header)");
 	} else if (lp.state != LS_OUTSIDE && !it->newline) {
-		ret = fail(err, errlen, "line %d: ends in the middle of a line (truncated?)",
+		ret = set_err(err, errlen, "line %d: ends in the middle of a line (truncated?)",
 			   it->no);
 	} else if (lp.state == LS_COLUMNS) {
-		ret = fail(err, errlen, "line %d: the %s heading has no table (truncated?)",
+		ret = set_err(err, errlen, "line %d: the %s heading has no table (truncated?)",
 			   lp.heading_line, lp.bench);
 	} else if (lp.state == LS_ROWS && !lp.rows) {
-		ret = fail(err, errlen, "line %d: the %s table has no rows (truncated?)",
+		ret = set_err(err, errlen, "line %d: the %s table has no rows (truncated?)",
 			   lp.heading_line, lp.bench);
 	} else if (lp.run && !lp.run_has_table && !lp.run->interrupted) {
-		ret = fail(err, errlen, "line %d: the run has no tables (truncated?)", lp.run_line);
+		ret = set_err(err, errlen, "line %d: the run has no tables (truncated?)", lp.run_line);
 	}
 out:
 	free(it);
@@ -520,10 +509,10 @@ static int csv_record(struct csv_reader *c, char *err, size_t errlen)
 			continue;
 		} else if (ch == ',') {
 			if (used >= c->bufcap)
-				return fail(err, errlen, "line %d: field too long", c->line);
+				return set_err(err, errlen, "line %d: field too long", c->line);
 			c->buf[used++] = '\0';
 			if (c->nfields == CSV_MAX_FIELDS)
-				return fail(err, errlen, "line %d: more than %d fields", c->line,
+				return set_err(err, errlen, "line %d: more than %d fields", c->line,
 					    CSV_MAX_FIELDS);
 			starts[c->nfields++] = used;
 			field_start = true;
@@ -537,11 +526,11 @@ static int csv_record(struct csv_reader *c, char *err, size_t errlen)
 		}
 		field_start = false;
 		if (used + 1 >= c->bufcap)
-			return fail(err, errlen, "line %d: field too long", c->line);
+			return set_err(err, errlen, "line %d: field too long", c->line);
 		c->buf[used++] = ch;
 	}
 	if (quoted)
-		return fail(err, errlen, "line %d: a quoted field never ends (truncated?)",
+		return set_err(err, errlen, "line %d: a quoted field never ends (truncated?)",
 			    c->line);
 	c->buf[used] = '\0';
 	for (int i = 0; i < c->nfields; i++)
@@ -616,7 +605,7 @@ static int csv_row(struct res_file *f, struct csv_reader *c, const int *col, int
 	struct res_obs *o;
 
 	if (c->nfields != ncols)
-		return fail(err, errlen, "line %d: %d fields where the header has %d (truncated?)",
+		return set_err(err, errlen, "line %d: %d fields where the header has %d (truncated?)",
 			    c->line, c->nfields, ncols);
 	status = c->field[col[C_STATUS]];
 	if (!strcasecmp(status, "skipped"))
@@ -624,11 +613,11 @@ static int csv_row(struct res_file *f, struct csv_reader *c, const int *col, int
 	r = csv_run(f, c->field[col[C_KERNEL]], c->field[col[C_COMMENT]],
 		    col[C_START] >= 0 ? c->field[col[C_START]] : "");
 	if (!r || !(o = new_obs(r)))
-		return fail(err, errlen, "out of memory");
+		return set_err(err, errlen, "out of memory");
 	if (!set_name(o->bench, c->field[col[C_BENCH]], strlen(c->field[col[C_BENCH]]), true) ||
 	    !set_name(o->load, c->field[col[C_LOAD]], strlen(c->field[col[C_LOAD]]), false)) {
 		r->nobs--;
-		return fail(err, errlen, "line %d: bad benchmark or load name", c->line);
+		return set_err(err, errlen, "line %d: bad benchmark or load name", c->line);
 	}
 	rt = c->field[col[C_REALTIME]];
 	o->realtime = !strcmp(rt, "1") || !strcasecmp(rt, "true");
@@ -645,7 +634,7 @@ static int csv_row(struct res_file *f, struct csv_reader *c, const int *col, int
 			char q[24];
 
 			r->nobs--;
-			return fail(err, errlen, "line %d: %s '%s' is not a number", c->line,
+			return set_err(err, errlen, "line %d: %s '%s' is not a number", c->line,
 				    csv_cols[k].name, quote(q, sizeof(q), s));
 		}
 	}
@@ -662,18 +651,18 @@ static int parse_csv(const char *text, size_t len, struct res_file *f, char *err
 	c.bufcap = len + 1;
 	c.buf = malloc(c.bufcap);
 	if (!c.buf)
-		return fail(err, errlen, "out of memory");
+		return set_err(err, errlen, "out of memory");
 	ret = csv_record(&c, err, errlen);
 	if (ret <= 0 || !csv_header(&c, col)) {
 		free(c.buf);
-		return ret < 0 ? -1 : fail(err, errlen, "not an interbench CSV file");
+		return ret < 0 ? -1 : set_err(err, errlen, "not an interbench CSV file");
 	}
 	ncols = c.nfields;
 	snprintf(header_first, sizeof(header_first), "%s", c.field[0]);
 	for (int k = 0; k < C_COUNT; k++) {
 		if (csv_cols[k].required && col[k] < 0) {
 			free(c.buf);
-			return fail(err, errlen, "the CSV header has no '%s' column",
+			return set_err(err, errlen, "the CSV header has no '%s' column",
 				    csv_cols[k].name);
 		}
 	}
@@ -683,7 +672,7 @@ static int parse_csv(const char *text, size_t len, struct res_file *f, char *err
 		if (!strcmp(c.field[0], header_first) && c.nfields == ncols)
 			continue;		/* the header again: files put together */
 		if (!c.ended_by_newline) {
-			ret = fail(err, errlen,
+			ret = set_err(err, errlen,
 				   "line %d: ends in the middle of a line (truncated?)", c.line);
 			break;
 		}
@@ -716,9 +705,9 @@ int results_parse(const char *text, size_t len, struct res_file *f, char *err, s
 		len -= 3;
 	}
 	if (!len)
-		return fail(err, errlen, "empty file");
+		return set_err(err, errlen, "empty file");
 	if (memchr(text, '\0', len))
-		return fail(err, errlen, "binary data, not an interbench log or CSV file");
+		return set_err(err, errlen, "binary data, not an interbench log or CSV file");
 	if (looks_like_csv(text, len))
 		ret = parse_csv(text, len, f, err, errlen);
 	else
@@ -727,7 +716,7 @@ int results_parse(const char *text, size_t len, struct res_file *f, char *err, s
 		merge_repeats(f);
 		drop_empty(f);
 		if (!f->nruns)
-			ret = fail(err, errlen, "no results in it (every run stopped before its "
+			ret = set_err(err, errlen, "no results in it (every run stopped before its "
 				   "first row)");
 	}
 	if (ret)
@@ -746,27 +735,27 @@ int results_read(const char *path, struct res_file *f, char *err, size_t errlen)
 	memset(f, 0, sizeof(*f));
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
-		return fail(err, errlen, "cannot open: %s", strerror(errno));
+		return set_err(err, errlen, "cannot open: %s", strerror(errno));
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		close(fd);
-		return fail(err, errlen, "%s", S_ISDIR(st.st_mode) ? "is a directory" :
+		return set_err(err, errlen, "%s", S_ISDIR(st.st_mode) ? "is a directory" :
 			    "not a regular file");
 	}
 	if (st.st_size > (off_t)RESULTS_MAX_BYTES) {
 		close(fd);
-		return fail(err, errlen, "too big for a log or CSV file (%lld bytes)",
+		return set_err(err, errlen, "too big for a log or CSV file (%lld bytes)",
 			    (long long)st.st_size);
 	}
 	buf = malloc((size_t)st.st_size + 1);
 	if (!buf) {
 		close(fd);
-		return fail(err, errlen, "out of memory");
+		return set_err(err, errlen, "out of memory");
 	}
 	r = read_full(fd, buf, (size_t)st.st_size);
 	close(fd);
 	if (r < 0) {
 		free(buf);
-		return fail(err, errlen, "cannot read: %s", strerror((int)-r));
+		return set_err(err, errlen, "cannot read: %s", strerror((int)-r));
 	}
 	ret = results_parse(buf, (size_t)r, f, err, errlen);
 	free(buf);
