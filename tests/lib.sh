@@ -4,8 +4,7 @@
 
 TOP=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 IB=${IB:-$TOP/interbench}
-# one calibration for the whole suite keeps the tests short
-LPM=${LPM:-$(cat "${TMPDIR:-/tmp}/ib-tests-lpm" 2>/dev/null)}
+# tests/run.sh calibrates once for the whole suite and exports LPM
 
 pass() { printf 'PASS %s\n' "$1"; }
 fail() { printf 'FAIL %s: %s\n' "$1" "$2"; }

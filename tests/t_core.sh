@@ -121,7 +121,7 @@ fi
 
 # Video alone must use 40 % of a CPU: read from the kernel's account of its
 # thread. The loop's speed on a shared VM can move by 10 % within seconds (a
-# busy host sibling), so a second attempt is allowed; both are reported.
+# busy host sibling), so up to three attempts are made; all are reported.
 video_cpu() {
 	local pid tid c1 c2 w1 w2
 	timeout 60 "$IB" -c -b -t 4 -W Video -w None --work-dir "$dir" >/dev/null 2>&1 &
@@ -144,7 +144,7 @@ video_cpu() {
 }
 t="Video alone uses 40 % +/- 3 % of a CPU (thread CPU time)"
 seen=""
-for attempt in 1 2; do
+for attempt in 1 2 3; do
 	pct=$(video_cpu)
 	seen="$seen $pct"
 	[ "$pct" != none ] && echo "$pct >= 37 && $pct <= 43" | bc | grep -q 1 && break
