@@ -140,7 +140,7 @@ t="SIGINT in the 2nd of 3 rows: the JSON keeps the finished row and says interru
 	--json "$dir/int.json" --csv "$dir/int.csv" >"$dir/int.txt" 2>&1 &
 pid=$!
 for _ in $(seq 150); do
-	[ "$(grep -c '"benchmark"' "$dir/int.json" 2>/dev/null)" = 1 ] && break
+	[ "$(grep -c '"histogram"' "$dir/int.json" 2>/dev/null)" = 1 ] && break
 	sleep 0.1
 done
 sleep 0.5
