@@ -24,10 +24,14 @@ t="the summary gives each row's mean latency with lower <= mean <= upper"
 rows=$(sed -n '/^--- Summary of 3 passes: simulated cpu of Audio ---$/,/^$/p' "$dir/out" |
 	grep -P '^(None|Burn)\t')
 bad=$(printf '%s\n' "$rows" | awk -F'\t' '{
-	if (match($2, /^ *([0-9.]+) \[([0-9.]+), ([0-9.]+)\]/, m) == 0) { print "unparsed: " $0; next }
-	if (!(m[2] <= m[1] && m[1] <= m[3])) print "out of order: " $0
-	n = split($2, f, " "); if (f[n] != 3) print "passes: " $0
-}')
+	cell = $2; gsub(/[][,]/, " ", cell)
+	n = split(cell, f, " ")		# mean, lower, upper, max, cpu, deadlines, passes
+	if (n != 7 || f[1] !~ /^[0-9.]+$/ || f[2] !~ /^[0-9.]+$/ || f[3] !~ /^[0-9.]+$/) {
+		print "unparsed: " $0; next
+	}
+	if (!(f[2] + 0 <= f[1] + 0 && f[1] + 0 <= f[3] + 0)) print "out of order: " $0
+	if (f[7] != 3) print "passes: " $0
+}' 2>&1)
 if [ "$(printf '%s\n' "$rows" | grep -c .)" = 2 ] && [ -z "$bad" ]; then
 	pass "$t"
 else
