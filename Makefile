@@ -19,10 +19,10 @@ else
 Q = @
 endif
 
-LIB_OBJS = util.o options.o stats.o sim.o calibrate.o loads.o report.o sysinfo.o \
-	compare.o plot.o
+LIB_OBJS = util.o options.o stats.o sim.o calibrate.o loads.o hackbench.o report.o \
+	sysinfo.o compare.o plot.o results.o inflate.o kctl.o
 OBJS = interbench.o $(LIB_OBJS)
-TEST_OBJS = tests/unit.o
+TEST_OBJS = tests/unit.o tests/loadrun.o
 
 all: interbench
 
@@ -30,15 +30,19 @@ interbench: $(OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
-tests/unit: $(TEST_OBJS) $(LIB_OBJS)
+tests/unit: tests/unit.o $(LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) $(LIB_OBJS) $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/unit.o $(LIB_OBJS) $(LDLIBS)
+
+tests/loadrun: tests/loadrun.o $(LIB_OBJS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/loadrun.o $(LIB_OBJS) $(LDLIBS)
 
 %.o: %.c
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -I. -c -o $@ $<
 
-test: interbench tests/unit
+test: interbench tests/unit tests/loadrun
 	$(Q)tests/run.sh
 
 install: interbench
@@ -52,7 +56,7 @@ uninstall:
 		$(DESTDIR)$(COMPLETIONDIR)/interbench
 
 clean:
-	rm -f interbench tests/unit *.o *.d tests/*.o tests/*.d
+	rm -f interbench tests/unit tests/loadrun *.o *.d tests/*.o tests/*.d
 
 .PHONY: all test install uninstall clean
 

@@ -394,9 +394,16 @@ static void run_row(struct row_ctx *rc, struct row *row)
 	}
 	r = read_until(bench.res, &ready, 1, now_ns() + READY_TIMEOUT_NS);
 	if (r != 1) {
+		char why[REASON_LEN];
+
 		st = child_finish(&bench, now_ns());
-		describe_status(row->reason, sizeof(row->reason), "bench", st);
-		fail_row(row, "%s", r == -ETIMEDOUT ? "bench process did not start" : row->reason);
+		describe_status(why, sizeof(why), "bench", st);
+		fail_row(row, "%s", r == -ETIMEDOUT ? "bench process did not start" : why);
+		goto out;
+	}
+	row->b = malloc(sizeof(*row->b));
+	if (!row->b) {
+		fail_row(row, "out of memory for the result");
 		goto out;
 	}
 	if (!wait_quietly(load.res, now_ns() + SETTLE_NS))
@@ -405,11 +412,6 @@ static void run_row(struct row_ctx *rc, struct row *row)
 	t_go = now_ns();
 	send_cmd(&load, 'B');
 	send_cmd(&bench, 'G');
-	row->b = malloc(sizeof(*row->b));
-	if (!row->b) {
-		fail_row(row, "out of memory for the result");
-		goto out;
-	}
 	r = read_until(bench.res, row->b, sizeof(*row->b),
 		       t_go + (uint64_t)(cfg->seconds * 1e9) + grace_ns(cfg));
 	if (r != (ssize_t)sizeof(*row->b)) {
@@ -461,6 +463,8 @@ early:
 out:
 	child_finish(&bench, now_ns());
 	child_finish(&load, now_ns());
+	free(row->b);
+	row->b = NULL;
 	if (got_signal)
 		row->status = ROW_SKIPPED;
 }
@@ -630,6 +634,7 @@ static void run_init(struct run *run, const struct config *cfg)
 	strftime(run->datestamp, sizeof(run->datestamp), "%Y%m%d%H%M", &tm);
 	sysinfo_kernel_release(run->kernel_release, sizeof(run->kernel_release));
 	run->text = stdout;
+	run->trace_fd = run->tracing_on_fd = -1;
 	if ((cfg->json_path && !strcmp(cfg->json_path, "-")) ||
 	    (cfg->csv_path && !strcmp(cfg->csv_path, "-")))
 		run->text = stderr;
@@ -663,8 +668,8 @@ static int count_rows(const struct config *cfg)
 static int run_matrix(struct run *run, struct load_ctx *lctx)
 {
 	const struct config *cfg = run->cfg;
-	struct row_ctx rc = { .cfg = cfg, .run = run, .lctx = lctx, .trace_fd = -1,
-			      .tracing_on_fd = -1 };
+	struct row_ctx rc = { .cfg = cfg, .run = run, .lctx = lctx, .trace_fd = run->trace_fd,
+			      .tracing_on_fd = run->tracing_on_fd };
 	int failed = 0;
 
 	progress.on = isatty(STDERR_FILENO) && !cfg->quiet;
@@ -713,6 +718,7 @@ int main(int argc, char **argv)
 {
 	static struct config cfg;
 	static struct run run;
+	static struct sysinfo sys;
 	struct load_ctx lctx = { .read_fd = -1, .write_fd = -1 };
 	char err[512];
 	int failed = 0;
@@ -736,6 +742,14 @@ int main(int argc, char **argv)
 	install_signals();
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	run_init(&run, &cfg);
+	sysinfo_collect(&sys, cfg.work_dir);
+	run.sys = &sys;
+	if (cfg.pm_qos_us >= 0 && pm_qos_hold(cfg.pm_qos_us, err, sizeof(err)))
+		die("%s", err);
+	sys.pm_qos_us = cfg.pm_qos_us >= 0 ? cfg.pm_qos_us : SI_UNKNOWN;
+	if (cfg.trace_above_us > 0 && trace_open(sys.tracefs, sizeof(sys.tracefs), &run.trace_fd,
+						 &run.tracing_on_fd, err, sizeof(err)))
+		die("%s", err);
 	run.waker_rt = fifo_allowed(cfg.rt_priority + 1);
 	if (cfg.realtime && !run.waker_rt)
 		die("-r needs SCHED_FIFO up to priority %d: run as root, grant CAP_SYS_NICE, "
@@ -748,6 +762,8 @@ int main(int argc, char **argv)
 	if (cfg.uniprocessor)
 		pin_to_one_cpu();
 	set_loops_per_ms(&cfg);
+	if (!got_signal && report_files(&run))
+		return 1;	/* --json or --csv cannot be written: say so before running */
 	lctx.cfg = &cfg;
 	if (!got_signal && load_prepare_files(&cfg, cfg.loads, &lctx, &got_signal, err,
 					       sizeof(err)))

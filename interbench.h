@@ -31,6 +31,7 @@ extern const char *progname;
 void die(const char *fmt, ...) PRINTF(1, 2) NORETURN;
 void error(const char *fmt, ...) PRINTF(1, 2);
 void warn(const char *fmt, ...) PRINTF(1, 2);
+int set_err(char *err, size_t errlen, const char *fmt, ...) PRINTF(3, 4);
 
 int parse_long(const char *s, long min, long max, long *out);
 int parse_double(const char *s, double min, double max, double *out);
@@ -289,6 +290,16 @@ int load_prepare_files(const struct config *cfg, unsigned need,
 		       struct load_ctx *ctx, volatile sig_atomic_t *stop,
 		       char *err, size_t errlen);
 void load_close_files(struct load_ctx *ctx);
+int load_file_sizes(uint64_t free_bytes, uint64_t ram_bytes, long file_mib, bool want_read,
+		    bool want_write, uint64_t *read, uint64_t *write);
+
+struct meminfo {		/* what sizes Memload, from /proc/meminfo, in bytes */
+	uint64_t total, free, available, swap_total, swap_free;
+};
+int meminfo_parse(const char *text, struct meminfo *mi);
+uint64_t memload_margin(const struct meminfo *mi);
+uint64_t memload_bytes_for(const struct meminfo *mi);
+uint64_t memload_shortfall(const struct meminfo *mi, uint64_t floor);
 uint64_t memload_size(const struct config *cfg);
 
 /* hackbench.c */
@@ -318,6 +329,7 @@ struct run {
 	FILE *text;			/* stdout, or stderr when stdout carries data */
 	FILE *log;			/* <kernel release>.log, or NULL */
 	void *sys;			/* struct sysinfo *, see sysinfo.h */
+	int trace_fd, tracing_on_fd;	/* tracefs for --trace-above, -1 when off */
 };
 
 /* report.c */
@@ -327,8 +339,30 @@ void report_row(struct run *run, const struct row *row);
 void report_table_end(struct run *run);
 void report_interrupted(struct run *run);
 void report_summary(struct run *run);	/* --repeat: means over the passes */
-void report_files(struct run *run);	/* JSON and CSV, rewritten after each row */
+
+struct pass_summary {		/* one benchmark x load over the passes, ns */
+	int passes;			/* that produced numbers */
+	double mean, half;		/* mean latency, half-width of its 95 % CI */
+	double max_mean, cpu_mean, dl_mean;
+};
+int summarize_passes(const struct run *run, int bench, int load, struct pass_summary *ps);
+int report_files(struct run *run);	/* JSON and CSV, rewritten after each row */
 void fmt_sig3(char *buf, size_t len, double v);
+
+struct sbuf {			/* a growing string: files are built whole, then written */
+	char *buf;
+	size_t len, cap;
+	bool failed;			/* out of memory: the content is incomplete */
+};
+void sb_init(struct sbuf *sb);
+void sb_free(struct sbuf *sb);
+void sb_add(struct sbuf *sb, const char *s, size_t n);
+void sb_printf(struct sbuf *sb, const char *fmt, ...) PRINTF(2, 3);
+size_t utf8_valid_len(const unsigned char *s);
+void json_string(struct sbuf *sb, const char *s);
+void json_number(struct sbuf *sb, double v);
+void csv_field(struct sbuf *sb, const char *s);
+void fmt_iso8601(char *buf, size_t len, time_t t);
 
 /* compare.c: --compare, reading our logs, interbench 0.31 logs and our CSV */
 int compare_main(const struct config *cfg);

@@ -155,17 +155,6 @@ void print_help(void)
 	printf("\n\nA full run takes about 20 minutes; see interbench(8).\n");
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...) PRINTF(3, 4);
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 static int number_error(char *err, size_t errlen, int id, const char *arg, int ret,
 			const char *range)
 {
@@ -174,7 +163,7 @@ static int number_error(char *err, size_t errlen, int id, const char *arg, int r
 
 	/* keep the line short, whatever the user typed */
 	snprintf(shown, sizeof(shown), "%.32s%s", arg, strlen(arg) > 32 ? "..." : "");
-	return fail(err, errlen, "%s: '%s' is %s (expected %s)", opt_label(id, label, sizeof(label)),
+	return set_err(err, errlen, "%s: '%s' is %s (expected %s)", opt_label(id, label, sizeof(label)),
 		    shown, ret == -ERANGE ? "out of range" : "not a number", range);
 }
 
@@ -202,7 +191,7 @@ static int select_name(int id, const char *arg, unsigned need, uint32_t *mask,
 	}
 	workload_names(need, names, sizeof(names));
 	snprintf(shown, sizeof(shown), "%.32s%s", arg, strlen(arg) > 32 ? "..." : "");
-	return fail(err, errlen, "%s: unknown %s '%s' (valid: %s)",
+	return set_err(err, errlen, "%s: unknown %s '%s' (valid: %s)",
 		    opt_label(id, label, sizeof(label)),
 		    need == WL_BENCH ? "benchmark" : "load", shown, names);
 }
@@ -247,7 +236,7 @@ static int parse_one(int id, const char *arg, struct config *cfg, uint32_t sel[4
 		break;
 	case 'm':
 		if (strlen(arg) > 1024)
-			return fail(err, errlen, "-m/--comment: longer than 1024 bytes");
+			return set_err(err, errlen, "-m/--comment: longer than 1024 bytes");
 		cfg->comment = arg;
 		break;
 	case 'W':
@@ -267,14 +256,14 @@ static int parse_one(int id, const char *arg, struct config *cfg, uint32_t sel[4
 	case OPT_DRY_RUN: cfg->dry_run = true; break;
 	case OPT_WORK_DIR:
 		if (!*arg)
-			return fail(err, errlen, "--work-dir: empty directory name");
+			return set_err(err, errlen, "--work-dir: empty directory name");
 		cfg->work_dir = arg;
 		break;
 	case OPT_JSON:
 	case OPT_CSV:
 	case OPT_PLOT:
 		if (!*arg)
-			return fail(err, errlen, "--%s: empty file name", find_opt(id)->name);
+			return set_err(err, errlen, "--%s: empty file name", find_opt(id)->name);
 		*(id == OPT_JSON ? &cfg->json_path : id == OPT_CSV ? &cfg->csv_path :
 		  &cfg->plot_path) = arg;
 		break;
@@ -299,7 +288,7 @@ static int parse_one(int id, const char *arg, struct config *cfg, uint32_t sel[4
 		ret = get_long(id, arg, 1, 1L << 30, &cfg->file_mib, err, errlen);
 		break;
 	default:
-		return fail(err, errlen, "internal: option %d has no parser", id);
+		return set_err(err, errlen, "internal: option %d has no parser", id);
 	}
 	return ret;
 }
@@ -318,12 +307,12 @@ static int resolve_selection(struct config *cfg, const uint32_t sel[4], char *er
 		uint32_t bit = 1u << i;
 
 		if ((sel[0] & bit) && !exists)
-			return fail(err, errlen, "-W %s needs -C and -I to define it", wl->name);
+			return set_err(err, errlen, "-W %s needs -C and -I to define it", wl->name);
 		if ((sel[2] & bit) && !exists)
-			return fail(err, errlen, "-w %s needs -C and -I to define it", wl->name);
+			return set_err(err, errlen, "-w %s needs -C and -I to define it", wl->name);
 		if ((sel[0] & bit) && cfg->realtime && !(wl->flags & WL_RT)) {
 			workload_names(WL_BENCH | WL_RT, names, sizeof(names));
-			return fail(err, errlen, "-W %s cannot run real time (-r); real-time benchmarks: %s",
+			return set_err(err, errlen, "-W %s cannot run real time (-r); real-time benchmarks: %s",
 				    wl->name, names);
 		}
 		if ((wl->flags & WL_BENCH) && exists &&
@@ -335,11 +324,11 @@ static int resolve_selection(struct config *cfg, const uint32_t sel[4], char *er
 			loads |= bit;
 	}
 	if (!benches)
-		return fail(err, errlen, "no benchmark left to run (check -W, -X and -r)");
+		return set_err(err, errlen, "no benchmark left to run (check -W, -X and -r)");
 	if (!loads)
-		return fail(err, errlen, "no load left to run (check -w and -x)");
+		return set_err(err, errlen, "no load left to run (check -w and -x)");
 	if (benches == loads && !(benches & (benches - 1)))
-		return fail(err, errlen, "nothing to run: a benchmark is never run against itself");
+		return set_err(err, errlen, "nothing to run: a benchmark is never run against itself");
 	cfg->benches = benches;
 	cfg->loads = loads;
 	return 0;
@@ -352,35 +341,35 @@ static int validate(struct config *cfg, const uint32_t sel[4], bool given[],
 	struct stat st;
 
 	if (!!cfg->custom_pct != !!cfg->custom_interval_us)
-		return fail(err, errlen, "-C and -I define the Custom task together; give both");
+		return set_err(err, errlen, "-C and -I define the Custom task together; give both");
 	if (cfg->loops_given && cfg->recalibrate)
-		return fail(err, errlen, "-l and -b contradict: either set loops per ms or measure them");
+		return set_err(err, errlen, "-l and -b contradict: either set loops per ms or measure them");
 	if (cfg->compare_mode) {
 		for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
 			int id = opts[i].id;
 
 			if (given[i] && id != OPT_COMPARE && id != OPT_PLOT && id != 'q' &&
 			    id != OPT_DRY_RUN)
-				return fail(err, errlen,
+				return set_err(err, errlen,
 					    "--compare takes only --plot, -q and --dry-run, not --%s",
 					    opts[i].name);
 		}
 		if (cfg->ncompare < 1)
-			return fail(err, errlen, "--compare needs at least one file");
+			return set_err(err, errlen, "--compare needs at least one file");
 		return 0;
 	}
 	if (cfg->json_path && cfg->csv_path && !strcmp(cfg->json_path, "-") &&
 	    !strcmp(cfg->csv_path, "-"))
-		return fail(err, errlen, "--json - and --csv - cannot both use stdout");
+		return set_err(err, errlen, "--json - and --csv - cannot both use stdout");
 	if (stat(cfg->work_dir, &st) < 0)
-		return fail(err, errlen, "--work-dir: '%.200s': %s", cfg->work_dir, strerror(errno));
+		return set_err(err, errlen, "--work-dir: '%.200s': %s", cfg->work_dir, strerror(errno));
 	if (!S_ISDIR(st.st_mode))
-		return fail(err, errlen, "--work-dir: '%.200s' is not a directory", cfg->work_dir);
+		return set_err(err, errlen, "--work-dir: '%.200s' is not a directory", cfg->work_dir);
 	if (access(cfg->work_dir, W_OK | X_OK) < 0)
-		return fail(err, errlen, "--work-dir: cannot write in '%.200s': %s",
+		return set_err(err, errlen, "--work-dir: cannot write in '%.200s': %s",
 			    cfg->work_dir, strerror(errno));
 	if (cfg->plot_path && !strcmp(cfg->plot_path, "-"))
-		return fail(err, errlen, "--plot: needs a file name, not -");
+		return set_err(err, errlen, "--plot: needs a file name, not -");
 	if (!cfg->cpu_load)
 		cfg->cpu_load = online_cpus();
 	return resolve_selection(cfg, sel, err, errlen);
@@ -422,16 +411,16 @@ enum parse_status parse_options(int argc, char **argv, struct config *cfg,
 
 		if (c == '?') {
 			if (optopt && optopt < 256)
-				fail(err, errlen, "unknown option -%c (see --help)", optopt);
+				set_err(err, errlen, "unknown option -%c (see --help)", optopt);
 			else
-				fail(err, errlen, "unknown option '%.40s' (see --help)",
+				set_err(err, errlen, "unknown option '%.40s' (see --help)",
 				     argv[optind - 1]);
 			return PARSE_USAGE;
 		}
 		if (c == ':') {
 			char label[48];
 
-			fail(err, errlen, "%s needs an argument",
+			set_err(err, errlen, "%s needs an argument",
 			     optopt ? opt_label(optopt, label, sizeof(label)) : argv[optind - 1]);
 			return PARSE_USAGE;
 		}
@@ -455,13 +444,13 @@ enum parse_status parse_options(int argc, char **argv, struct config *cfg,
 	if (cfg->compare_mode) {
 		for (; optind < argc; optind++) {
 			if (cfg->ncompare == MAX_COMPARE) {
-				fail(err, errlen, "--compare: at most %d files", MAX_COMPARE);
+				set_err(err, errlen, "--compare: at most %d files", MAX_COMPARE);
 				return PARSE_USAGE;
 			}
 			cfg->compare[cfg->ncompare++] = argv[optind];
 		}
 	} else if (optind < argc) {
-		fail(err, errlen, "unexpected argument '%.40s' (see --help)", argv[optind]);
+		set_err(err, errlen, "unexpected argument '%.40s' (see --help)", argv[optind]);
 		return PARSE_USAGE;
 	}
 	if (validate(cfg, sel, given, err, errlen))

@@ -1,11 +1,62 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* sysinfo.h - what describes the machine and the kernel in a report. */
+/* sysinfo.h - what describes the machine and kernel in a report; the settings a run holds. */
 #ifndef SYSINFO_H
 #define SYSINFO_H
 
+#include <limits.h>
 #include <stddef.h>
+#include <stdint.h>
+
+#define SI_UNKNOWN LLONG_MIN	/* a number that could not be read */
+
+/* Filled once at start; an empty string or SI_UNKNOWN is "could not be read". */
+struct sysinfo {
+	char kernel_release[128];	/* uname -r */
+	char kernel_version[256];	/* uname -v */
+	char hostname[256];
+	char preemption[16];		/* none, voluntary, full, lazy or rt */
+	char preemption_source[160];	/* debugfs, cmdline, uname or the config file read */
+	int preempt_dynamic;		/* 1, 0, or -1 unknown */
+	char cpu_model[256];
+	int cpus_online;
+	char cpufreq_governor[128];	/* distinct governors of all policies, comma separated */
+	char clocksource[64];
+	long long sched_rt_runtime_us, sched_rt_period_us;
+	long long timer_slack_ns;	/* ours, which every thread of the run inherits */
+	long long pm_qos_us;		/* held by --pm-qos; SI_UNKNOWN when untouched */
+	long long mem_kib, swap_kib;
+	char work_dir_fs[64];		/* type of the filesystem holding the work directory */
+	char work_dir_device[256];	/* its source, as in /proc/self/mountinfo */
+	char io_scheduler[64];		/* of the block device behind it */
+	char kernel_cmdline[4096];
+	char tracefs[64];		/* where --trace-above found tracefs */
+};
 
 void sysinfo_cpu_model(char *buf, size_t len);
 void sysinfo_kernel_release(char *buf, size_t len);
+void sysinfo_collect(struct sysinfo *si, const char *work_dir);
+
+/* The pure parts, for the unit tests. */
+struct preempt_in {
+	const char *debugfs;		/* /sys/kernel/debug/sched/preempt, or NULL */
+	const char *uname_v;		/* uname -v */
+	const char *release;		/* uname -r */
+	const char *cmdline;		/* /proc/cmdline, or NULL */
+	const char *config;		/* the kernel's .config text, or NULL */
+	const char *config_path;	/* where that came from */
+};
+int sysinfo_preemption(const struct preempt_in *in, char *model, size_t len,
+		       const char **source, int *dynamic);
+int sysinfo_marked(const char *s, char open, char close, char *out, size_t len);
+int sysinfo_mountinfo_line(const char *line, unsigned maj, unsigned min, char *fs, size_t fslen,
+			   char *src, size_t srclen);
+
+/* inflate.c */
+int gunzip(const uint8_t *in, size_t len, size_t max, char **out, size_t *out_len);
+uint32_t crc32_ieee(const uint8_t *p, size_t n);
+
+/* kctl.c: the kernel settings a run holds until it exits */
+int pm_qos_hold(long usec, char *err, size_t errlen);
+int trace_open(char *dir, size_t dirlen, int *marker_fd, int *on_fd, char *err, size_t errlen);
 
 #endif

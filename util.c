@@ -55,6 +55,17 @@ void warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Put one line of error into err for the caller to print; returns -1. */
+int set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
 /* Decimal only: no sign games, no hex, no spaces, no "inf". */
 static bool plain_number(const char *s, bool allow_point)
 {

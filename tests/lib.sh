@@ -4,8 +4,7 @@
 
 TOP=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 IB=${IB:-$TOP/interbench}
-# one calibration for the whole suite keeps the tests short
-LPM=${LPM:-$(cat "${TMPDIR:-/tmp}/ib-tests-lpm" 2>/dev/null)}
+# tests/run.sh calibrates once for the whole suite and exports LPM
 
 pass() { printf 'PASS %s\n' "$1"; }
 fail() { printf 'FAIL %s: %s\n' "$1" "$2"; }
@@ -19,30 +18,37 @@ is_root() { [ "$(id -u)" = 0 ]; }
 # so that runs of other test suites on the machine are not counted.
 MYSID=$(ps -o sid= -p $$ | tr -d ' ')
 
+# The session of the process or thread at /proc path $1.
+proc_sid() {
+	local stat
+	{ read -r stat <"$1/stat"; } 2>/dev/null || return 1
+	stat=${stat##*) }	# the fields after the command name
+	set -- $stat
+	printf '%s' "$4"
+}
+
 # Processes of this test still alive: the orchestrator, bench and load children
 # (of session $1 when given: a run started with setsid).
 leftovers() {
-	local p comm stat sid out="" want=${1:-$MYSID}
+	local p comm out="" want=${1:-$MYSID}
 	for p in /proc/[0-9]*; do
-		read -r comm <"$p/comm" 2>/dev/null || continue
+		{ read -r comm <"$p/comm"; } 2>/dev/null || continue
 		case "$comm" in
 		interbench|ib-*|ibload-*) ;;
 		*) continue ;;
 		esac
-		read -r stat <"$p/stat" 2>/dev/null || continue
-		stat=${stat##*) }	# fields after the command name
-		sid=$(echo "$stat" | cut -d' ' -f4)
-		[ "$sid" = "$want" ] && out="$out ${p#/proc/}:$comm"
+		[ "$(proc_sid "$p")" = "$want" ] && out="$out ${p#/proc/}:$comm"
 	done
 	printf '%s' "$out"
 }
 
-# The first thread (as /proc/PID/task/TID) whose name is $1, if any.
+# The first thread (as /proc/PID/task/TID) of our session named $1, if any.
 find_thread() {
 	local f comm
 	for f in /proc/[0-9]*/task/*/comm; do
-		read -r comm <"$f" 2>/dev/null || continue
-		[ "$comm" = "$1" ] && { printf '%s' "${f%/comm}"; return 0; }
+		{ read -r comm <"$f"; } 2>/dev/null || continue
+		[ "$comm" = "$1" ] || continue
+		[ "$(proc_sid "${f%/comm}")" = "$MYSID" ] && { printf '%s' "${f%/comm}"; return 0; }
 	done
 	return 1
 }
@@ -70,14 +76,11 @@ wait_for_line() {
 
 # The pid of the first process of session $2 (default ours) named $1.
 find_proc() {
-	local p comm stat sid want=${2:-$MYSID}
+	local p comm want=${2:-$MYSID}
 	for p in /proc/[0-9]*; do
-		read -r comm <"$p/comm" 2>/dev/null || continue
+		{ read -r comm <"$p/comm"; } 2>/dev/null || continue
 		[ "$comm" = "$1" ] || continue
-		read -r stat <"$p/stat" 2>/dev/null || continue
-		stat=${stat##*) }
-		sid=$(echo "$stat" | cut -d' ' -f4)
-		[ "$sid" = "$want" ] && { printf '%s' "${p#/proc/}"; return 0; }
+		[ "$(proc_sid "$p")" = "$want" ] && { printf '%s' "${p#/proc/}"; return 0; }
 	done
 	return 1
 }

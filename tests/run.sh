@@ -7,12 +7,19 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 export TOP
 cd "$TOP" || exit 1
 out=$(mktemp "${TMPDIR:-/tmp}/ib-results.XXXXXX")
-trap 'rm -f "$out" "${TMPDIR:-/tmp}/ib-tests-lpm"' EXIT
+caldir=$(mktemp -d "${TMPDIR:-/tmp}/ib-cal.XXXXXX")
+trap 'rm -rf "$out" "$caldir"' EXIT
 
-# One calibration for the whole suite (calibration itself has its own test).
-"$TOP/interbench" -c -b -t 0.1 -W Audio -w None --work-dir "${TMPDIR:-/tmp}" 2>/dev/null |
-	sed -n 's/^Using \([0-9]*\) loops per ms.*/\1/p' >"${TMPDIR:-/tmp}/ib-tests-lpm"
-rm -f "${TMPDIR:-/tmp}/interbench.loops_per_ms"
+# One calibration for the whole suite (calibration itself has its own test),
+# handed to every test in the environment: suites running side by side on
+# one machine never share it.
+LPM=$("$TOP/interbench" -c -b -t 0.1 -W Audio -w None --work-dir "$caldir" 2>/dev/null |
+	sed -n 's/^Using \([0-9]*\) loops per ms.*/\1/p')
+if [ -z "$LPM" ]; then
+	echo "FAIL calibration for the suite: interbench -b did not print its loops per ms" | tee -a "$out"
+	LPM=1000000
+fi
+export LPM
 
 # Run one test program; a crash or a non-zero exit without a FAIL line of its
 # own still counts as a failure.

@@ -71,8 +71,8 @@ rm -f "$dir/$rel.log"
 t="-t honoured: a 2 s row runs 2 s of periods"
 start=$(date +%s.%N)
 out=$(ib -c -t 2 -W Audio -w None --work-dir "$dir" 2>&1)
-secs=$(echo "$(date +%s.%N) - $start" | bc)
-if echo "$secs >= 2.9 && $secs < 4.5" | bc | grep -q 1; then
+secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
+if awk -v s="$secs" 'BEGIN { exit !(s >= 2.9 && s < 4.5) }'; then
 	pass "$t"
 else
 	fail "$t" "took $secs s (1 s settle + 2 s row expected)"
@@ -121,7 +121,7 @@ fi
 
 # Video alone must use 40 % of a CPU: read from the kernel's account of its
 # thread. The loop's speed on a shared VM can move by 10 % within seconds (a
-# busy host sibling), so a second attempt is allowed; both are reported.
+# busy host sibling), so up to three attempts are made; all are reported.
 video_cpu() {
 	local pid tid c1 c2 w1 w2
 	timeout 60 "$IB" -c -b -t 4 -W Video -w None --work-dir "$dir" >/dev/null 2>&1 &
@@ -140,16 +140,17 @@ video_cpu() {
 	sleep 2
 	c2=$(cut -d' ' -f1 "$tid/schedstat"); w2=$(date +%s%N)
 	wait $pid
-	echo "scale=2; 100 * ($c2 - $c1) / ($w2 - $w1)" | bc
+	awk -v c="$((c2 - c1))" -v w="$((w2 - w1))" 'BEGIN { printf "%.2f", 100 * c / w }'
 }
+in_band() { [ "$1" != none ] && awk -v p="$1" 'BEGIN { exit !(p >= 37 && p <= 43) }'; }
 t="Video alone uses 40 % +/- 3 % of a CPU (thread CPU time)"
 seen=""
-for attempt in 1 2; do
+for attempt in 1 2 3; do
 	pct=$(video_cpu)
 	seen="$seen $pct"
-	[ "$pct" != none ] && echo "$pct >= 37 && $pct <= 43" | bc | grep -q 1 && break
+	in_band "$pct" && break
 done
-if [ "$pct" != none ] && echo "$pct >= 37 && $pct <= 43" | bc | grep -q 1; then
+if in_band "$pct"; then
 	pass "$t (%:$seen)"
 else
 	fail "$t" "used$seen % of a CPU"

@@ -195,3 +195,35 @@ else
 		fail "$t" "Custom 100 %: $(cat "$d/err"); Audio: $(cat "$d/err2")"
 	fi
 fi
+
+# A full disk: Write, Read and Compile rows finish or are marked, nothing hangs,
+# and the filesystem is empty again afterwards.
+t="full disk: Write, Read and Compile in a 64 MiB tmpfs finish or are marked"
+if ! is_root; then
+	skip "$t" "needs root to mount a tmpfs"
+else
+	mnt=$(mktemp -d "$top/full.XXXXXX")
+	if ! mount -t tmpfs -o size=64m ibfull "$mnt" 2>"$top/merr"; then
+		skip "$t" "cannot mount a tmpfs: $(cat "$top/merr")"
+	else
+		start=$SECONDS
+		IB_TIMEOUT=60 ib -c -t 1 -W Audio -w Write -w Read -w Compile --file-mib 40 \
+			--work-dir "$mnt" >"$top/fout" 2>"$top/ferr"; rc=$?
+		used=$(stat -f -c '%b %f' "$mnt" | awk '{ print $1 - $2 }')
+		rows=$(grep -cP '^(Write|Read|Compile)\t' "$top/fout")
+		marked=$(grep -cP '^(Write|Read|Compile)\t.*(No space left on device|failed: )' "$top/fout")
+		if [ $rc -ge 2 ] || [ "$rows" != 3 ]; then
+			fail "$t" "rc=$rc, rows=$rows: $(cat "$top/fout" "$top/ferr")"
+		elif [ "$marked" = 0 ]; then
+			fail "$t" "no row says the disk was full: $(cat "$top/fout")"
+		elif [ "$used" != 0 ] || [ -n "$(ls -A "$mnt")" ]; then
+			fail "$t" "the tmpfs is not empty: $used blocks, $(ls -A "$mnt")"
+		elif ! no_leftovers 2; then
+			fail "$t" "left:$(leftovers)"
+		else
+			pass "$t ($marked of 3 rows marked, $((SECONDS - start)) s)"
+		fi
+		umount "$mnt"
+	fi
+	rmdir "$mnt"
+fi

@@ -1,0 +1,286 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/check_json.py - checks interbench's JSON (schema, statistics) and
+# compares it with the text table and the CSV. Prints nothing and exits 0
+# when all is well, else one line saying what is wrong and exits 1.
+#
+#   check_json.py schema RUN.json         names, types, internal consistency
+#   check_json.py text RUN.json TABLE.txt the table's numbers are the JSON's
+#   check_json.py csv RUN.json RUN.csv    the CSV holds the same rows and values
+#   check_json.py get RUN.json EXPR       print EXPR, evaluated with d = the JSON
+import csv
+import json
+import math
+import re
+import sys
+
+STR, INT, NUM, BOOL, LIST, OBJ, NULL = str, int, (int, float), bool, list, dict, type(None)
+ISO = re.compile(r'^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$')
+STATS = ('min', 'mean', 'sd', 'max', 'p50', 'p90', 'p99', 'p999')
+CSV_FIRST = ('kernel_release,comment,start,pass,realtime,benchmark,load,status,reason,'
+             'samples,latency_min_ns,latency_mean_ns,latency_sd_ns,latency_max_ns,'
+             'latency_p50_ns,latency_p90_ns,latency_p99_ns,latency_p999_ns,'
+             'pct_desired_cpu,pct_deadlines_met,load_intensity,load_intensity_unit').split(',')
+
+SCHEMA = {
+    'interbench': {'version': STR},
+    'run': {
+        'command_line': LIST, 'start': STR, 'end': (STR, NULL), 'seconds_per_row': NUM,
+        'loops_per_ms': INT, 'cpu_load': INT, 'realtime': BOOL, 'bench_nice': INT,
+        'load_nice': INT, 'comment': (STR, NULL), 'interrupted': BOOL,
+    },
+    'system': {
+        'kernel_release': STR, 'kernel_version': (STR, NULL), 'preemption': (STR, NULL),
+        'preemption_source': (STR, NULL), 'hostname': (STR, NULL), 'cpu_model': (STR, NULL),
+        'cpus_online': (INT, NULL), 'cpufreq_governor': (STR, NULL),
+        'clocksource': (STR, NULL), 'sched_rt_runtime_us': (INT, NULL),
+        'timer_slack_ns': (INT, NULL), 'pm_qos_us': (INT, NULL), 'mem_kib': (INT, NULL),
+        'swap_kib': (INT, NULL), 'work_dir_fs': (STR, NULL), 'io_scheduler': (STR, NULL),
+        'kernel_cmdline': (STR, NULL),
+    },
+}
+RESULT = {
+    'benchmark': STR, 'load': STR, 'pass': INT, 'status': STR, 'reason': (STR, NULL),
+    'samples': (INT, NULL), 'latency_ns': OBJ, 'timer_latency_ns': OBJ, 'histogram': LIST,
+    'pct_desired_cpu': (NUM, NULL), 'pct_deadlines_met': (NUM, NULL), 'load_intensity': OBJ,
+    'periods': (OBJ, NULL), 'task_cpu_ns': (INT, NULL), 'wall_ns': (INT, NULL),
+    'load_stop_ns': (INT, NULL), 'trace_triggered_ns': (INT, NULL),
+}
+
+
+class Bad(Exception):
+    pass
+
+
+def is_type(v, t):
+    ts = t if isinstance(t, tuple) else (t,)
+    if isinstance(v, bool):		# bool is an int in Python; not in JSON
+        return bool in ts
+    return isinstance(v, ts)
+
+
+def check_names(obj, spec, where):
+    if not isinstance(obj, dict):
+        raise Bad(f'{where} is not an object')
+    for name, t in spec.items():
+        if name not in obj:
+            raise Bad(f'{where}.{name} missing')
+        if not is_type(obj[name], t):
+            raise Bad(f'{where}.{name} = {obj[name]!r} has the wrong type')
+
+
+def bucket_mid(upper):
+    """Middle of the log-linear bucket [lower, upper) whose exclusive upper bound is given."""
+    top = upper - 1
+    if top < 128:
+        return float(top)
+    width = 1 << (top.bit_length() - 1 - 7)
+    return (upper - width + top) / 2.0
+
+
+def check_latency(lat, where, samples):
+    check_names(lat, {s: (NUM, NULL) for s in STATS}, where)
+    if not samples:
+        if any(lat[s] is not None for s in STATS):
+            raise Bad(f'{where} has numbers but no samples')
+        return
+    v = lat
+    if not (v['min'] <= v['mean'] <= v['max']):
+        raise Bad(f'{where}: not min <= mean <= max: {v}')
+    if not (v['min'] <= v['p50'] <= v['p90'] <= v['p99'] <= v['p999'] <= v['max']):
+        raise Bad(f'{where}: percentiles out of order: {v}')
+    if v['sd'] < 0:
+        raise Bad(f'{where}: negative sd')
+
+
+def check_histogram(r, where):
+    h = r['histogram']
+    for pair in h:
+        if not (isinstance(pair, list) and len(pair) == 2 and all(is_type(x, INT) for x in pair)
+                and pair[1] > 0):
+            raise Bad(f'{where}.histogram: bad entry {pair!r}')
+    uppers = [p[0] for p in h]
+    if uppers != sorted(set(uppers)):
+        raise Bad(f'{where}.histogram: bounds not increasing')
+    n = sum(p[1] for p in h)
+    if n != (r['samples'] or 0):
+        raise Bad(f'{where}.histogram sums to {n}, samples {r["samples"]}')
+    if not n:
+        return
+    mean = sum(bucket_mid(u) * c for u, c in h) / n
+    want = r['latency_ns']['mean']
+    if abs(mean - want) > max(0.02 * want, 1.0):
+        raise Bad(f'{where}: histogram mean {mean:.1f} vs mean {want:.1f} (> 2 %)')
+
+
+def check_result(r, i):
+    where = f'results[{i}]'
+    check_names(r, RESULT, where)
+    if r['status'] not in ('ok', 'failed', 'skipped'):
+        raise Bad(f'{where}.status = {r["status"]!r}')
+    check_latency(r['latency_ns'], where + '.latency_ns', r['samples'])
+    check_latency(r['timer_latency_ns'], where + '.timer_latency_ns',
+                  None if r['benchmark'] == 'Gaming' else r['samples'])
+    check_histogram(r, where)
+    check_names(r['load_intensity'], {'value': (NUM, NULL), 'unit': (STR, NULL)},
+                where + '.load_intensity')
+    gaming = r['benchmark'] == 'Gaming'
+    if gaming and (r['pct_deadlines_met'] is not None or r['periods'] is not None):
+        raise Bad(f'{where}: Gaming has deadlines or periods')
+    if not gaming and r['status'] == 'ok':
+        check_names(r['periods'], {'met': INT, 'missed': INT, 'dropped': INT}, where + '.periods')
+        if r['pct_deadlines_met'] is None:
+            raise Bad(f'{where}: no pct_deadlines_met')
+
+
+def cmd_schema(d):
+    check_names(d, {'interbench': OBJ, 'run': OBJ, 'system': OBJ, 'results': LIST}, 'top')
+    for part, spec in SCHEMA.items():
+        check_names(d[part], spec, part)
+    run = d['run']
+    if not all(isinstance(a, str) for a in run['command_line']) or not run['command_line']:
+        raise Bad('run.command_line is not a list of strings')
+    for t in ('start', 'end'):
+        if run[t] is not None and not ISO.match(run[t]):
+            raise Bad(f'run.{t} = {run[t]!r} is not ISO 8601 with a zone')
+    if d['system']['preemption'] not in (None, 'none', 'voluntary', 'full', 'lazy', 'rt'):
+        raise Bad(f'system.preemption = {d["system"]["preemption"]!r}')
+    for i, r in enumerate(d['results']):
+        check_result(r, i)
+
+
+def decimals(s):
+    return len(s.split('.')[1]) if '.' in s else 0
+
+
+def same_printed(text, value, what, scale=1.0):
+    """The printed text is value / scale rounded to the printed digits."""
+    if value is None:
+        if text != '-':
+            raise Bad(f'{what}: text {text}, JSON null')
+        return
+    v = value / scale
+    tol = 0.5 * 10 ** -decimals(text) * (1 + 1e-9) + 1e-12
+    if abs(float(text) - v) > tol:
+        raise Bad(f'{what}: text {text}, JSON {v!r}')
+
+
+def same_pct(text, value, what):
+    if text == '100':
+        if value < 100:
+            raise Bad(f'{what}: text 100, JSON {value}')
+        return
+    if abs(float(text) - value) > 10 ** -decimals(text) + 1e-9:
+        raise Bad(f'{what}: text {text}, JSON {value}')
+
+
+def table_rows(text):
+    """(benchmark, load) -> (fields, scale, percentiles) of each row of the table."""
+    rows, bench, scale, pct = {}, None, 1e6, False
+    for line in text.splitlines():
+        m = re.match(r'^--- Benchmarking simulated cpu of (\S+) ', line)
+        if m:
+            bench = m.group(1)
+            continue
+        if line.startswith('Load\t'):
+            scale = 1e3 if '(us)' in line else 1e6
+            pct = 'p99.9' in line
+            continue
+        if bench and '\t' in line and 'failed:' not in line:
+            load, rest = line.split('\t', 1)
+            rows[(bench, load)] = (rest.split(), scale, pct)
+    return rows
+
+
+def cmd_text(d, path):
+    rows = table_rows(open(path, encoding='utf-8', errors='replace').read())
+    if len(rows) != len(d['results']):
+        raise Bad(f'{len(rows)} table rows, {len(d["results"])} JSON results')
+    for r in d['results']:
+        key = (r['benchmark'], r['load'])
+        if key not in rows:
+            raise Bad(f'no table row for {key}')
+        f, scale, pct = rows[key]
+        lat, what = r['latency_ns'], '/'.join(key)
+        same_printed(f[0], lat['mean'], what + ' mean', scale)
+        same_printed(f[2], lat['sd'], what + ' sd', scale)
+        same_printed(f[3], lat['max'], what + ' max', scale)
+        same_pct(f[4], r['pct_desired_cpu'], what + ' % desired CPU')
+        i = 5
+        if r['benchmark'] != 'Gaming':
+            same_pct(f[5], r['pct_deadlines_met'], what + ' % deadlines met')
+            i = 6
+        if pct:
+            same_printed(f[i], lat['p99'], what + ' p99', scale)
+            same_printed(f[i + 1], lat['p999'], what + ' p99.9', scale)
+            i += 2
+        same_printed(f[i], r['load_intensity']['value'], what + ' intensity')
+
+
+def csv_value(s):
+    if s == '':
+        return None
+    try:
+        return float(s)
+    except ValueError:
+        return s
+
+
+def same(a, b):
+    if isinstance(a, float) and isinstance(b, (int, float)) and not isinstance(b, bool):
+        return a == b or math.isclose(a, b, rel_tol=1e-12)
+    return a == b
+
+
+def cmd_csv(d, path):
+    with open(path, newline='', encoding='utf-8') as f:
+        lines = list(csv.reader(f))
+    if lines[0][:len(CSV_FIRST)] != CSV_FIRST:
+        raise Bad(f'CSV header starts {lines[0][:len(CSV_FIRST)]}')
+    rows = [dict(zip(lines[0], line)) for line in lines[1:]]
+    if len(rows) != len(d['results']):
+        raise Bad(f'{len(rows)} CSV rows, {len(d["results"])} JSON results')
+    run, sysinfo = d['run'], d['system']
+    for i, (c, r) in enumerate(zip(rows, d['results'])):
+        want = {
+            'kernel_release': sysinfo['kernel_release'], 'comment': run['comment'] or '',
+            'start': run['start'], 'pass': float(r['pass']), 'realtime': float(run['realtime']),
+            'benchmark': r['benchmark'], 'load': r['load'], 'status': r['status'],
+            'reason': r['reason'], 'samples': r['samples'],
+            'pct_desired_cpu': r['pct_desired_cpu'], 'pct_deadlines_met': r['pct_deadlines_met'],
+            'load_intensity': r['load_intensity']['value'],
+            'load_intensity_unit': r['load_intensity']['unit'],
+            'interrupted': float(run['interrupted']),
+        }
+        for s in STATS:
+            want['latency_%s_ns' % s] = r['latency_ns'][s]
+            want['timer_%s_ns' % s] = r['timer_latency_ns'][s]
+        for k, v in want.items():
+            got = c[k] if k == 'comment' else csv_value(c[k])
+            if not same(got, v):
+                raise Bad(f'CSV row {i} {k}: {got!r}, JSON {v!r}')
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit('usage: check_json.py schema|text|csv|get RUN.json [FILE|EXPR]')
+    cmd, path = sys.argv[1], sys.argv[2]
+    try:
+        with open(path, encoding='utf-8') as f:	# strict: invalid UTF-8 fails here
+            d = json.load(f)
+        if cmd == 'schema':
+            cmd_schema(d)
+        elif cmd == 'text':
+            cmd_text(d, sys.argv[3])
+        elif cmd == 'csv':
+            cmd_csv(d, sys.argv[3])
+        elif cmd == 'get':
+            print(eval(sys.argv[3], {'d': d}))
+        else:
+            raise Bad(f'unknown command {cmd}')
+    except (Bad, ValueError, KeyError, IndexError, TypeError, OSError) as e:
+        print(f'{path}: {e}')
+        sys.exit(1)
+
+
+main()

@@ -1,0 +1,277 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/t_compare.sh - --compare on fixture logs and CSV files (known numbers, changes,
+# alignment, repeats, bad input, mangled input) and --plot as XML.
+. "$(dirname "$0")/lib.sh"
+
+FX=$TOP/tests/fixtures
+dir=$(scratch)
+trap 'rm -rf "$dir"' EXIT
+
+# The change from $1 to $2 as --compare prints it: "(+33%)", "(-92%)", "(0%)".
+chg() {
+	awk -v a="$1" -v b="$2" 'BEGIN {
+		p = (b / a - 1) * 100; r = (p < 0) ? -int(-p + 0.5) : int(p + 0.5)
+		if (r == 0) print "(0%)"; else if (r > 0) printf "(+%d%%)\n", r; else printf "(%d%%)\n", r }'
+}
+
+# The lines of one table: from its "--- NAME" title to the blank line after it.
+table() {
+	awk -v t="--- $1" 'index($0, t) == 1 { on = 1 } on && $0 == "" { exit } on' "$2"
+}
+
+# Field $3 (1: the load, 2: run [1], 3: run [2]) of the row of load $2 in table file $1.
+cell() {
+	awk -F'|' -v l="$2" -v f="$3" '{ n = $1; sub(/ +$/, "", n) } n == l { print $f; exit }' "$1"
+}
+
+squeeze() { tr -s ' ' | sed 's/^ //; s/ $//'; }
+
+t="0.31 logs: changes of mean and max against the first run"
+out=$dir/old.txt
+"$IB" --compare "$FX/2.6.12.log" "$FX/2.6.12-RT-V0.7.51-32.log" >"$out" 2>"$dir/err"; rc=$?
+table "Audio real time" "$out" >"$dir/audio"
+table "Video real time" "$out" >"$dir/video"
+want_none="4.00 +/- 0.74 $(chg 3 4) 9.00 $(chg 5 9) 100 100"
+want_mem="7.00 +/- 3.8 $(chg 6 7) 25.0 $(chg 299 25) 100 100"
+got_none=$(cell "$dir/audio" None 3 | squeeze)
+got_mem=$(cell "$dir/video" Memload 3 | squeeze)
+if [ $rc != 0 ]; then
+	fail "$t" "rc=$rc: $(cat "$dir/err")"
+elif [ "$got_none" != "$want_none" ]; then
+	fail "$t" "Audio None: '$got_none', want '$want_none'"
+elif [ "$got_mem" != "$want_mem" ]; then
+	fail "$t" "Video Memload: '$got_mem', want '$want_mem'"
+elif [ "$(cell "$dir/video" Memload 2 | squeeze)" != "6.00 +/- 7.8 299 100 100" ]; then
+	fail "$t" "Video Memload of [1]: '$(cell "$dir/video" Memload 2)'"
+elif ! grep -q '^\[1\] 2\.6\.12: ' "$out" || ! grep -q '^\[2\] 2\.6\.12-RT-V0\.7\.51-32: ' "$out"; then
+	fail "$t" "runs not labelled by kernel release: $(head -3 "$out")"
+elif [ -n "$(cell "$dir/video" Video 3)" ]; then
+	fail "$t" "a Video row in the Video table"
+else
+	pass "$t"
+fi
+
+t="our log against our CSV: changes, missing loads and benchmarks, failed rows"
+out=$dir/ours.txt
+"$IB" --compare "$FX/ours-before.log" "$FX/ours-after.csv" >"$out" 2>"$dir/err"; rc=$?
+table "Audio:" "$out" >"$dir/audio"
+table "Video:" "$out" >"$dir/video"
+table "Gaming:" "$out" >"$dir/gaming"
+bad=""
+[ $rc = 0 ] || bad="rc=$rc: $(cat "$dir/err")"
+expect_cell() {		# table load field want
+	local got
+	got=$(cell "$1" "$2" "$3" | squeeze)
+	[ "$got" = "$4" ] || bad="$bad; $(basename "$1") $2 [$(($3 - 1))]: '$got', want '$4'"
+}
+expect_cell "$dir/audio" None 3 "0.112 +/- 0.025 $(chg 0.100 0.112) 0.450 $(chg 0.500 0.450) 100 100"
+expect_cell "$dir/audio" Video 3 "0.0800 +/- 0.010 $(chg 0.05 0.08) 1.00 $(chg 1 1) 100 100"
+expect_cell "$dir/audio" Burn 2 "0.200 +/- 0.30 2.00 99.9 99.5"
+expect_cell "$dir/audio" Burn 3 "0.150 +/- 0.20 $(chg 0.2 0.15) 3.00 $(chg 2 3) 100 100"
+expect_cell "$dir/audio" X 3 "- - - -"
+expect_cell "$dir/audio" Ring 2 "- - - -"
+expect_cell "$dir/audio" Write 2 "failed"
+expect_cell "$dir/audio" Write 3 "0.400 +/- 0.10 0.900 100 100"
+expect_cell "$dir/video" None 3 "0.0400 +/- 0.015 $(chg 0.08 0.04) 1.60 $(chg 0.8 1.6) 100 100"
+expect_cell "$dir/video" Burn 3 "5.50 +/- 3.0 (x11) 44.0 (x11) 50.0 25.0"
+expect_cell "$dir/gaming" Burn 2 "1.00 +/- 2.0 10.0 66.7"
+expect_cell "$dir/gaming" Burn 3 "- - -"
+order=$(awk -F'|' '/\|/ && ++k > 2 { n = $1; sub(/ +$/, "", n); printf "%s ", n }' "$dir/audio")
+[ "$order" = "None Video X Burn Write Ring " ] || bad="$bad; Audio rows in order '$order'"
+[ -z "$(cell "$dir/video" X 1)" ] || bad="$bad; a skipped CSV row became a row"
+if [ -z "$bad" ]; then pass "$t"; else fail "$t" "${bad#; }"; fi
+
+t="tables aligned: the | of every line of a table at the same columns"
+bad=""
+for f in "$dir/old.txt" "$dir/ours.txt"; do
+	r=$(awk '/\|/ { s = ""; for (i = 1; i <= length($0); i++) if (substr($0, i, 1) == "|") s = s " " i
+		     if (ref == "") ref = s; else if (s != ref) { print NR ": " $0; exit } next }
+		 { ref = "" }' "$f")
+	[ -n "$r" ] && bad="$bad $(basename "$f") line $r"
+done
+if [ -z "$bad" ]; then pass "$t"; else fail "$t" "$bad"; fi
+
+t="two runs fit in 100 columns"
+wide=$(cat "$dir/old.txt" "$dir/ours.txt" | awk 'length($0) > 100 { print length($0) ": " $0; exit }')
+if [ -z "$wide" ]; then pass "$t"; else fail "$t" "$wide"; fi
+
+t="repeats: * exactly where the 95 % intervals do not overlap"
+out=$dir/rep.txt
+"$IB" --compare "$FX/repeat-a.log" "$FX/repeat-b.log" >"$out" 2>"$dir/err"; rc=$?
+table "Audio:" "$out" >"$dir/audio"
+# [1]: None 0.100 +/- 0.005 (max 0.6 +/- 0.25), Burn 0.25 +/- 0.12 (max 1.0 +/- 0.025);
+# [2]: None 0.120 +/- 0.0025 (max 0.65 +/- 0.25), Burn 0.27 +/- 0.025 (max 2.0 +/- 0.05),
+# X one pass only: no interval, so no mark however large the change
+want_none="0.120 +/- 0.050 (+20%)* 0.650 $(chg 0.6 0.65) 100 100"
+want_burn="0.270 +/- 0.050 $(chg 0.25 0.27) 2.00 (+100%)* 100 100"
+want_x="0.500 +/- 0.050 (+400%) 0.900 (+200%) 100 100"
+stars=$(awk -F'|' '/\|/ && ++k > 2 { print $3 }' "$dir/audio" | tr -cd '*' | wc -c)
+if [ $rc != 0 ]; then
+	fail "$t" "rc=$rc: $(cat "$dir/err")"
+elif [ "$(cell "$dir/audio" None 3 | squeeze)" != "$want_none" ]; then
+	fail "$t" "None: '$(cell "$dir/audio" None 3 | squeeze)', want '$want_none'"
+elif [ "$(cell "$dir/audio" Burn 3 | squeeze)" != "$want_burn" ]; then
+	fail "$t" "Burn: '$(cell "$dir/audio" Burn 3 | squeeze)', want '$want_burn'"
+elif [ "$(cell "$dir/audio" X 3 | squeeze)" != "$want_x" ]; then
+	fail "$t" "X: '$(cell "$dir/audio" X 3 | squeeze)', want '$want_x'"
+elif [ "$stars" != 2 ]; then
+	fail "$t" "$stars marks, want 2"
+elif ! grep -q 'Passes averaged: \[1\] 3, \[2\] 1-3\.' "$dir/audio" ||
+	! tr '\n' ' ' <"$dir/audio" | grep -q '\*: the 95 % confidence intervals'; then
+	fail "$t" "legend: $(tail -2 "$dir/audio")"
+elif ! tr '\n' ' ' <"$out" | grep -q '\[2\] 6.18.0-test patched: [^[]*3 runs pooled'; then
+	fail "$t" "the three runs of repeat-b.log not pooled: $(head -3 "$out")"
+else
+	pass "$t"
+fi
+
+t="one log holding two comments is two runs"
+{ cat "$FX/ours-before.log"; sed 's/^Comment: before$/Comment: after/' "$FX/ours-before.log"; } \
+	>"$dir/both.log"
+out=$("$IB" --compare "$dir/both.log" 2>&1); rc=$?
+if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q '^\[1\] 6.18.0-test before' &&
+	printf '%s\n' "$out" | grep -q '^\[2\] 6.18.0-test after' &&
+	printf '%s\n' "$out" | grep -q '^None .*| *0.100 +/- 0.020 (0%) *0.500 (0%)'; then
+	pass "$t"
+else
+	fail "$t" "rc=$rc: $out"
+fi
+
+# Panels and their series: "title: load/run load/run ..." per panel.
+svg_series() {
+	if command -v python3 >/dev/null; then
+		python3 - "$1" <<'EOF'
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+for g in root.iter(ns + "g"):
+    if g.get("class") != "panel":
+        continue
+    title = next(t.text for t in g.iter(ns + "text"))
+    s = [p.get("data-load") + "/" + p.get("data-run") for p in g.iter(ns + "polyline")
+         if p.get("class") == "series"]
+    print(title + ": " + " ".join(s))
+EOF
+	else
+		return 2
+	fi
+}
+
+t="--compare --plot: XML, a series per load and run in each panel"
+"$IB" --compare "$FX/ours-before.log" "$FX/ours-after.csv" --plot "$dir/cmp.svg" >/dev/null 2>"$dir/err"
+rc=$?
+got=$(svg_series "$dir/cmp.svg" 2>&1); prc=$?
+want="Audio: None/1 None/2 Video/1 Video/2 X/1 Burn/1 Burn/2 Write/2 Ring/2
+Video: None/1 None/2 Burn/1 Burn/2
+Gaming: None/1 Burn/1"
+if [ $rc != 0 ]; then
+	fail "$t" "rc=$rc: $(cat "$dir/err")"
+elif [ $prc = 2 ]; then
+	if command -v xmllint >/dev/null; then
+		if xmllint --noout "$dir/cmp.svg"; then
+			skip "$t" "no python3: XML checked with xmllint, series not counted"
+		else
+			fail "$t" "xmllint refuses the SVG"
+		fi
+	else
+		skip "$t" "neither python3 nor xmllint"
+	fi
+elif [ "$got" != "$want" ]; then
+	fail "$t" "got: $got"
+elif grep -q -E '<script|xlink:href|@import|url\(' "$dir/cmp.svg"; then
+	fail "$t" "not self-contained"
+else
+	pass "$t"
+fi
+
+t="--plot: markup and broken UTF-8 in a comment still give valid XML"
+{ printf 'Benchmarking kernel 6.1\xff at datestamp 202601010000\n'
+  printf 'Comment: <b>caf\xc3\xa9 & "x" \xed\xa0\x80\n\n'
+  sed -n '/^--- Benchmarking simulated cpu of Audio/,/^$/p' "$FX/ours-before.log"; } >"$dir/odd.log"
+"$IB" --compare "$dir/odd.log" --plot "$dir/odd.svg" >/dev/null 2>"$dir/err"; rc=$?
+if [ $rc != 0 ]; then
+	fail "$t" "rc=$rc: $(cat "$dir/err")"
+elif command -v python3 >/dev/null; then
+	if python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$dir/odd.svg" \
+		2>"$dir/err"; then
+		pass "$t"
+	else
+		fail "$t" "$(tail -1 "$dir/err")"
+	fi
+elif command -v xmllint >/dev/null; then
+	if xmllint --noout "$dir/odd.svg"; then pass "$t"; else fail "$t" "xmllint refuses it"; fi
+else
+	skip "$t" "neither python3 nor xmllint"
+fi
+
+t="a real run: --plot, then before and after in one log compared"
+rel=$(uname -r)
+ib -q -t 0.3 -W Audio -w None -w Burn -m before --work-dir "$dir" --plot "$dir/run.svg" \
+	>/dev/null 2>"$dir/err1"; rc1=$?
+ib -q -t 0.3 -W Audio -w None -w Burn -m after --work-dir "$dir" >/dev/null 2>"$dir/err2"; rc2=$?
+out=$("$IB" --compare "$dir/$rel.log" 2>&1); rc=$?
+got=$(svg_series "$dir/run.svg" 2>&1); prc=$?
+if [ $rc1 != 0 ] || [ $rc2 != 0 ]; then
+	fail "$t" "runs failed: $(cat "$dir/err1" "$dir/err2")"
+elif [ $rc != 0 ] || ! printf '%s\n' "$out" | grep -q "^\[2\] $rel after: " ||
+	! printf '%s\n' "$out" | grep -qE '^Burn +\| .* \+/- .*\| +[0-9.]+ \+/- [0-9.]+ +\((x|n/a|[-+0-9])'; then
+	fail "$t" "rc=$rc: $out"
+elif [ $prc != 2 ] && [ "$got" != "Audio: None/1 Burn/1" ]; then
+	fail "$t" "plot series: $got"
+elif ! grep -q "kernel $rel" "$dir/run.svg"; then
+	fail "$t" "no kernel release in the plot's title"
+else
+	pass "$t"
+fi
+
+# Bad input: exit 2 and one line on stderr that names the file.
+printf '\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10' >"$dir/image.png"
+: >"$dir/empty.log"
+head -c 700 "$FX/ours-before.log" >"$dir/cut-row.log"
+head -n 10 "$FX/ours-before.log" >"$dir/no-rows.log"
+head -n 8 "$FX/ours-before.log" >"$dir/header-only.log"
+for bad in "$dir/missing.log" /etc/passwd "$dir/image.png" "$dir/empty.log" "$dir/cut-row.log" \
+	"$dir/no-rows.log" "$dir/header-only.log"; do
+	t="bad input $(basename "$bad"): one line, exit 2"
+	err=$("$IB" --compare "$FX/2.6.12.log" "$bad" 2>&1 >"$dir/out"); rc=$?
+	if [ $rc = 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" = 1 ] &&
+		printf '%s' "$err" | grep -qF "$bad: " && [ ! -s "$dir/out" ]; then
+		pass "$t"
+	else
+		fail "$t" "rc=$rc, stderr: $err"
+	fi
+done
+
+t="mangled input never crashes: prefixes, flipped bytes (exit 0 or 2)"
+# Cut copies of every fixture, and (with python3) copies with a few random bytes changed.
+mkdir "$dir/mangled"
+for f in "$FX"/*.log "$FX"/*.csv; do
+	size=$(stat -c %s "$f")
+	for ((len = 0; len <= size; len += size / 16 + 1)); do
+		head -c $len "$f" >"$dir/mangled/$(basename "$f").cut$len"
+	done
+done
+if command -v python3 >/dev/null; then
+	python3 - "$dir/mangled" "$FX"/*.log "$FX"/*.csv <<'EOF'
+import os, random, sys
+rnd = random.Random(42)
+for path in sys.argv[2:]:
+    data = open(path, "rb").read()
+    for i in range(12):
+        b = bytearray(data)
+        for _ in range(1 + i % 4):
+            k = rnd.randrange(len(b))
+            b[k] = rnd.choice([rnd.randrange(256), ord("\t"), ord("\n"), ord(" "), ord("-")])
+        name = os.path.join(sys.argv[1], os.path.basename(path) + ".flip%d" % i)
+        open(name, "wb").write(bytes(b))
+EOF
+fi
+bad=""
+n=0
+for m in "$dir"/mangled/*; do
+	"$IB" --compare "$m" --plot "$dir/m.svg" >/dev/null 2>&1
+	rc=$?; n=$((n + 1))
+	[ $rc = 0 ] || [ $rc = 2 ] || bad="$bad $(basename "$m"): rc=$rc"
+done
+if [ -z "$bad" ]; then pass "$t ($n inputs)"; else fail "$t" "$bad"; fi
