@@ -45,6 +45,14 @@ tests/loadrun: tests/loadrun.o $(LIB_OBJS)
 test: interbench tests/unit tests/loadrun
 	$(Q)tests/run.sh
 
+# accuracy and overhead against cyclictest: about 7 minutes, not part of test
+bench/steady: bench/steady.c
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< -lm
+
+bench: interbench bench/steady
+	$(Q)bench/run.sh $(if $(PEER),--peer "$(PEER)")
+
 install: interbench
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(COMPLETIONDIR)
 	install -m 755 interbench $(DESTDIR)$(BINDIR)/interbench
@@ -56,8 +64,8 @@ uninstall:
 		$(DESTDIR)$(COMPLETIONDIR)/interbench
 
 clean:
-	rm -f interbench tests/unit tests/loadrun *.o *.d tests/*.o tests/*.d
+	rm -f interbench tests/unit tests/loadrun *.o *.d tests/*.o tests/*.d bench/steady bench/*.d
 
-.PHONY: all test install uninstall clean
+.PHONY: all test bench install uninstall clean
 
 -include $(OBJS:.o=.d) $(TEST_OBJS:.o=.d)

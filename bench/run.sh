@@ -1,0 +1,790 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# bench/run.sh - how exact is interbench? Measures it against cyclictest and
+# against itself, side by side in one run, prints the report and writes it
+# into BENCHMARKS.md (between the generated-section markers).
+set -u -o pipefail
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+IB=$TOP/interbench
+OUT_MD=$TOP/BENCHMARKS.md
+PEER=""
+QUICK=0
+WRITE=1
+
+usage() {
+	cat <<EOF
+Usage: bench/run.sh [--peer PATH] [--quick] [--no-write] [--output FILE] [--interbench PATH]
+Measures interbench's own accuracy and overhead (about 7 minutes, 9 with a peer;
+root gives the real-time part and installs rt-tests when cyclictest is missing).
+  --peer PATH        also run the same rows with another interbench binary
+                     (e.g. 0.31) and put its numbers beside ours
+  --quick            short rows: checks the harness, the numbers mean little
+  --no-write         print the report only, leave BENCHMARKS.md alone
+  --output FILE      write the report into FILE instead of BENCHMARKS.md
+  --interbench PATH  the binary to measure (default: ./interbench)
+EOF
+}
+
+die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
+note() { printf 'bench: %s\n' "$*" >&2; }
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--peer) [ $# -ge 2 ] || die "--peer needs a path"; PEER=$2; shift ;;
+	--peer=*) PEER=${1#--peer=} ;;
+	--quick) QUICK=1 ;;
+	--no-write) WRITE=0 ;;
+	--output) [ $# -ge 2 ] || die "--output needs a file"; OUT_MD=$2; shift ;;
+	--interbench) [ $# -ge 2 ] || die "--interbench needs a path"; IB=$2; shift ;;
+	-h|--help) usage; exit 0 ;;
+	*) usage >&2; exit 2 ;;
+	esac
+	shift
+done
+
+# Row lengths (seconds). The floor rows give 300 samples each; X's fidelity
+# row is exactly one sweep of 101 frames.
+if [ "$QUICK" = 1 ]; then
+	CAL_N=3 FLOOR_N=3 FLOOR_D=3 FID_T=1 X_T=2 LOAD_T=1 REP_N=3 REP_T=2
+else
+	CAL_N=5 FLOOR_N=3 FLOOR_D=15 FID_T=5 X_T=10.1 LOAD_T=2 REP_N=5 REP_T=10
+fi
+RT_PRIO=40			# interbench's default --rt-priority; its waker runs at +1
+CUSTOM=(-C 20 -I 10000)		# 2 ms of work every 10 ms
+GRACE=30			# seconds a run may overrun before timeout kills it
+
+[ -x "$IB" ] || die "$IB not found; run make first"
+if [ -n "$PEER" ]; then
+	[ -x "$PEER" ] || die "--peer $PEER is not an executable"
+	PEER=$(cd "$(dirname "$PEER")" && pwd)/$(basename "$PEER")
+fi
+
+T0=$SECONDS
+W=$(mktemp -d "${TMPDIR:-/tmp}/ib-bench.XXXXXX") || die "mktemp failed"
+BGPID=""
+cleanup() {
+	if [ -n "$BGPID" ]; then
+		kill "$BGPID" 2>/dev/null
+		wait "$BGPID" 2>/dev/null
+	fi
+	rm -rf "$W"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
+REPORT=$W/report.md
+: >"$REPORT"
+
+say() { printf '%s\n' "$*" >>"$REPORT"; }
+is_root() { [ "$(id -u)" = 0 ]; }
+step() { note "[$((SECONDS - T0)) s] $*"; }
+
+# ---- small numeric helpers (awk; no python) ----
+
+# Columns of a CSV file by header name, tab-separated, one line per data row;
+# a column the file lacks prints as NA. Quoted fields may hold commas.
+csv_cols() {
+	local file=$1; shift
+	awk -v want="$*" '
+	function split_csv(line, f,    n, i, c, q, cur) {
+		n = 0; cur = ""; q = 0
+		for (i = 1; i <= length(line); i++) {
+			c = substr(line, i, 1)
+			if (q) {
+				if (c == "\"") {
+					if (substr(line, i + 1, 1) == "\"") { cur = cur "\""; i++ }
+					else q = 0
+				} else cur = cur c
+			} else if (c == "\"") q = 1
+			else if (c == ",") { f[++n] = cur; cur = "" }
+			else cur = cur c
+		}
+		f[++n] = cur
+		return n
+	}
+	NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i
+		  m = split(want, w, " "); next }
+	{ split_csv($0, f); line = ""
+	  for (i = 1; i <= m; i++) {
+		v = (w[i] in col) ? f[col[w[i]]] : "NA"
+		if (v == "") v = "NA"
+		line = line (i > 1 ? "\t" : "") v
+	  }
+	  print line }' "$file"
+}
+
+# n mean sd cv(%) min median max of the numbers on stdin (NA skipped)
+stats() {
+	awk '$1 != "NA" && $1 != "" { v[++n] = $1 + 0; s += $1 }
+	END {
+		if (!n) { print "0 NA NA NA NA NA NA"; exit }
+		m = s / n
+		for (i = 1; i <= n; i++) q += (v[i] - m) ^ 2
+		sd = n > 1 ? sqrt(q / (n - 1)) : 0
+		for (i = 2; i <= n; i++) { x = v[i]; j = i - 1
+			while (j > 0 && v[j] > x) { v[j + 1] = v[j]; j-- } v[j + 1] = x }
+		med = n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+		printf "%d %.10g %.6g %.6g %.10g %.10g %.10g\n", n, m, sd, m ? 100 * sd / m : 0, v[1], med, v[n]
+	}'
+}
+
+# a / b, or NA
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "NA" || b == "NA" || b + 0 == 0) print "NA"; else printf "%.2f\n", a / b }'; }
+# ns -> us with 3 significant-ish figures
+us() { awk -v v="$1" 'BEGIN { if (v == "NA" || v == "") print "NA"; else if (v >= 1e5) printf "%.0f\n", v / 1e3; else printf "%.3g\n", v / 1e3 }'; }
+# verdict: value, op (le/ge/abs_le), limit
+verdict() {
+	awk -v v="$1" -v op="$2" -v l="$3" 'BEGIN {
+		if (v == "NA") { print "n/a"; exit }
+		ok = (op == "le") ? v <= l : (op == "abs_le") ? (v < 0 ? -v : v) <= l : v >= l
+		print ok ? "met" : "MISSED" }'
+}
+
+# Run interbench under a timeout; $1 = seconds the rows should take.
+ib() {
+	local secs=$1; shift
+	timeout --foreground -k 5 "$(awk -v s="$secs" -v g="$GRACE" 'BEGIN { printf "%d", s + g }')" \
+		"$IB" -c --work-dir "$W" "$@"
+}
+
+# ---- the machine ----
+
+virt_name() {
+	local v=""
+	if is_root; then
+		v=$(dmesg 2>/dev/null | sed -n 's/.*Hypervisor detected: *//p' | head -1)
+	fi
+	[ -z "$v" ] && command -v systemd-detect-virt >/dev/null &&
+		v=$(systemd-detect-virt --vm 2>/dev/null | grep -v '^none$')
+	[ -z "$v" ] && grep -qw hypervisor /proc/cpuinfo && v="yes (hypervisor flag)"
+	grep -q firecracker /proc/cmdline 2>/dev/null && v="${v:+$v, }Firecracker"
+	printf '%s' "${v:-none detected}"
+}
+
+CPU_MODEL=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+NCPU=$(nproc)
+KREL=$(uname -r)
+KVER=$(uname -v)
+VIRT=$(virt_name)
+CLOCKSRC=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null || echo "?")
+LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
+DATE=$(date -u '+%Y-%m-%d %H:%M UTC')
+
+# ---- does the binary give what we read? ----
+
+step "checking $IB"
+ib 5 -l 1000000 -t 0.2 -W Audio -w None --csv "$W/probe.csv" >/dev/null 2>"$W/probe.err" ||
+	die "interbench failed: $(tail -2 "$W/probe.err")"
+[ -s "$W/probe.csv" ] || die "$IB wrote no CSV (--csv); the benchmark needs the machine-readable output"
+for c in task_cpu_ns wall_ns load_stop_ns timer_mean_ns; do
+	head -1 "$W/probe.csv" | tr ',' '\n' | grep -qx "$c" ||
+		note "the CSV has no column $c; what needs it reports n/a"
+done
+
+# ---- cyclictest ----
+
+CYC=$(command -v cyclictest || true)
+CYC_NOTE=""
+if [ -z "$CYC" ]; then
+	if is_root && command -v apt-get >/dev/null; then
+		step "installing rt-tests for cyclictest"
+		timeout --foreground 300 apt-get update -qq >/dev/null 2>&1
+		DEBIAN_FRONTEND=noninteractive timeout --foreground 300 apt-get install -y -qq rt-tests \
+			>/dev/null 2>&1
+		CYC=$(command -v cyclictest || true)
+		[ -z "$CYC" ] && CYC_NOTE="rt-tests could not be installed (apt-get install rt-tests failed)"
+	else
+		CYC_NOTE="cyclictest is missing and installing rt-tests needs root and apt-get"
+	fi
+fi
+CYC_VER=$([ -n "$CYC" ] && "$CYC" --help 2>&1 | sed -n 's/^cyclictest V *//p' | head -1)
+
+# ==== 0. how steady the machine's CPUs are (before and after the rest) ====
+
+STEADY=$TOP/bench/steady
+steady() {
+	[ -x "$STEADY" ] || return 0
+	step "steadiness probe, $1 s"
+	timeout --foreground 30 "$STEADY" "$1" 2>/dev/null
+}
+STEADY_START=$(steady 3)
+
+# ==== 3. calibration (first: every later row uses what it finds) ====
+
+step "calibration: $CAL_N fresh measurements"
+: >"$W/cal.txt"
+for ((i = 1; i <= CAL_N; i++)); do
+	ib 10 -b -t 0.1 -W Audio -w None >/dev/null 2>"$W/cal.err"
+	lpm=$(sed -n 's/^\([0-9]*\) loops per ms, measured in \([0-9.]*\) s$/\1/p' "$W/cal.err")
+	took=$(sed -n 's/^\([0-9]*\) loops per ms, measured in \([0-9.]*\) s$/\2/p' "$W/cal.err")
+	inner=$(sed -n 's/.*did not settle within 1 % (spread \([0-9.]*\) %).*/\1/p' "$W/cal.err")
+	[ -n "$lpm" ] && printf '%s %s %s\n' "$lpm" "$took" "${inner:-ok}" >>"$W/cal.txt"
+	rm -f "$W/interbench.loops_per_ms"
+done
+read -r CAL_N_OK _ _ _ LPM_MIN LPM_MEDIAN LPM_MAX < <(cut -d' ' -f1 "$W/cal.txt" | stats)
+[ "$CAL_N_OK" -gt 0 ] || die "no calibration succeeded: $(tail -2 "$W/cal.err")"
+CAL_SPREAD=$(awk -v a="$LPM_MIN" -v b="$LPM_MAX" -v m="$LPM_MEDIAN" 'BEGIN { printf "%.1f", 100 * (b - a) / m }')
+# What disturbs a calibration (steal the guest is not told of, interrupts
+# charged to the thread, a busy sibling) only ever makes the loop look slower,
+# so every later row uses the fastest calibration that settled (else the
+# fastest), not the median.
+LPM=$(awk '$3 == "ok" && $1 > m { m = $1 } END { print m + 0 }' "$W/cal.txt")
+LPM_WHY="the fastest settled calibration of section 3"
+if [ "$LPM" = 0 ]; then
+	LPM=${LPM_MAX%.*}
+	LPM_WHY="the fastest calibration of section 3 (none settled)"
+fi
+SETTLED_SPREAD=$(awk '$3 == "ok" { v[++n] = $1; if (n == 1 || $1 < lo) lo = $1; if ($1 > hi) hi = $1 }
+	END { if (n < 2) print "NA"; else printf "%.1f", 100 * (hi - lo) / hi }' "$W/cal.txt")
+read -r _ CAL_T_MEAN _ _ _ _ CAL_T_MAX < <(cut -d' ' -f2 "$W/cal.txt" | stats)
+CAL_T_MEAN=$(awk -v v="$CAL_T_MEAN" 'BEGIN { printf "%.2f", v }')
+UNSETTLED=$(awk '$3 != "ok"' "$W/cal.txt" | wc -l)
+INNER=$(awk '$3 != "ok" { printf "%s%s %%", sep, $3; sep = ", " }' "$W/cal.txt")
+
+# ---- a peer binary (section 7): its helpers ----
+
+# Whole seconds for the peer; interbench 0.31 also rounds up to tens.
+PEER_IS_OURS=0
+peer_secs() {
+	if [ "$PEER_IS_OURS" = 1 ]; then
+		printf '%s' "$1"
+	else
+		awk -v t="$1" 'BEGIN { s = int(t); if (s < t) s++; s = int((s + 9) / 10) * 10; print s }'
+	fi
+}
+
+# A 0.31-shaped text table -> bench load mean_us max_us pct_cpu pct_deadlines
+parse_table() {
+	awk '
+	function fmt(v) { return v >= 100 ? sprintf("%.0f", v) : sprintf("%.3g", v) }
+	/^--- Benchmarking simulated cpu of / { bench = $6; next }
+	/^Load[ \t]/ { scale = ($0 ~ /\(us\)/) ? 1 : 1000; next }
+	bench != "" && NF >= 6 && $3 == "+/-" {
+		printf "%s %s %s %s %s %s\n", bench, $1, fmt($2 * scale), fmt($5 * scale), $6, (NF >= 7 && $7 ~ /^[0-9.]+$/) ? $7 : "-"
+	}' "$1"
+}
+
+# Run the peer in its own directory (0.31 keeps its calibration and log in
+# the current one); its first run may calibrate, which gets 2 minutes more.
+PEER_RUNS=0
+run_peer() {
+	local secs=$1 out=$2 tmo; shift 2
+	tmo=$(awk -v s="$secs" -v g="$GRACE" -v c=$((PEER_RUNS == 0 ? 120 : 0)) 'BEGIN { printf "%d", s + g + c }')
+	PEER_RUNS=$((PEER_RUNS + 1))
+	(cd "$W/peer" && HOME=$W/peer timeout --foreground -k 5 "$tmo" "$PEER" "$@") >"$out" 2>&1
+}
+
+if [ -n "$PEER" ]; then
+	"$PEER" --version 2>/dev/null | grep -q '^interbench [1-9]' && PEER_IS_OURS=1
+	PEER_VER=$("$PEER" --version 2>/dev/null | head -1)
+	[ -z "$PEER_VER" ] && PEER_VER="$(basename "$PEER") (no --version: taken as 0.31)"
+	mkdir -p "$W/peer"
+	: >"$W/peer.txt"
+	pf=$(peer_secs "$FLOOR_D")
+	pm=$(peer_secs "$FID_T")
+fi
+
+# ==== 1. measurement floor against cyclictest, and 5. harness overhead ====
+
+# The pid of the first child of process $1 (timeout -> interbench), waiting up to 5 s.
+first_child() {
+	local i c
+	for ((i = 0; i < 100; i++)); do
+		read -r c _ <"/proc/$1/task/$1/children" 2>/dev/null
+		[ -n "${c:-}" ] && { printf '%s' "$c"; return 0; }
+		sleep 0.05
+	done
+	return 1
+}
+
+# CPU time (ns) a thread or process (all its threads) has used, from schedstat.
+cpu_of_thread() { local v; read -r v _ <"$1/schedstat" 2>/dev/null && printf '%s' "$v"; }
+cpu_of_proc() {
+	local t s=0 v
+	for t in /proc/"$1"/task/*; do
+		v=$(cpu_of_thread "$t") && s=$((s + v))
+	done
+	printf '%s' "$s"
+}
+
+# While orchestrator $1 runs an Audio-vs-None row of $2 s: the CPU used by it,
+# by the waker thread and by the None load process over the measured window.
+# Prints: window_ns orchestrator_ns waker_ns load_ns (nothing when not found).
+sample_overhead() {
+	local orch=$1 secs=$2 i c t comm waker="" bench="" load="" t0 t1 o0 o1 w0 w1 l0 l1 kids
+	for ((i = 0; i < 300; i++)); do
+		kids=()
+		# the file ends without a newline: read fails yet fills kids
+		read -r -a kids <"/proc/$orch/task/$orch/children" 2>/dev/null || true
+		for c in "${kids[@]}"; do
+			read -r comm <"/proc/$c/comm" 2>/dev/null || continue
+			case "$comm" in
+			ibload-*) load=$c ;;
+			ib-*) bench=$c
+			      for t in /proc/"$c"/task/*; do
+				      read -r comm <"$t/comm" 2>/dev/null || continue
+				      [ "$comm" = ib-waker ] && waker=$t
+			      done ;;
+			esac
+		done
+		[ -n "$waker" ] && break
+		sleep 0.05
+	done
+	[ -n "$waker" ] && [ -n "$load" ] && [ -n "$bench" ] || return 0
+	t0=$(date +%s%N); o0=$(cpu_of_thread "/proc/$orch"); w0=$(cpu_of_thread "$waker")
+	l0=$(cpu_of_proc "$load")
+	sleep "$(awk -v s="$secs" 'BEGIN { printf "%.2f", (s > 3 ? s - 1.5 : s * 0.6) }')"
+	t1=$(date +%s%N); o1=$(cpu_of_thread "/proc/$orch"); w1=$(cpu_of_thread "$waker")
+	l1=$(cpu_of_proc "$load")
+	[ -n "$w1" ] && [ -n "$o1" ] || return 0
+	printf '%s %s %s %s\n' $((t1 - t0)) $((o1 - o0)) $((w1 - w0)) $((l1 - l0))
+}
+
+# cyclictest's samples (ns) -> n mean p50 p99 max (nearest rank)
+cyc_stats() {
+	awk -F: 'NF == 3 && $3 ~ /^ *[0-9]+ *$/ { print $3 + 0 }' "$1" | sort -n |
+		awk '{ v[NR] = $1; s += $1 }
+		function rank(q,    r) { r = int(q * NR); if (r < q * NR) r++; return v[r < 1 ? 1 : r] }
+		END { if (!NR) { print "0 NA NA NA NA"; exit }
+		      printf "%d %.1f %d %d %d\n", NR, s / NR, rank(0.5), rank(0.99), v[NR] }'
+}
+
+# samples, wakeup mean p50 p99 max, timer mean p50 p99 max of a floor row
+floor_cols() {
+	if [ -s "$1" ]; then
+		csv_cols "$1" samples latency_mean_ns latency_p50_ns latency_p99_ns latency_max_ns \
+			timer_mean_ns timer_p50_ns timer_p99_ns timer_max_ns | head -1 | tr '\t' ' '
+	else
+		echo "0 NA NA NA NA NA NA NA NA"
+	fi
+}
+
+FLOOR_NOTE=""
+: >"$W/floor.txt"
+: >"$W/ovh.txt"
+if ! is_root; then
+	FLOOR_NOTE="skipped: -r and cyclictest's SCHED_FIFO need root"
+else
+	for ((i = 1; i <= FLOOR_N; i++)); do
+		step "floor $i/$FLOOR_N: interbench -r Audio vs None, $FLOOR_D s"
+		timeout --foreground -k 5 $((FLOOR_D + GRACE)) "$IB" -c --work-dir "$W" -l "$LPM" -r \
+			-t "$FLOOR_D" -W Audio -w None --csv "$W/floor$i.csv" >/dev/null 2>"$W/floor$i.err" &
+		BGPID=$!
+		orch=$(first_child "$BGPID") && sample_overhead "$orch" "$FLOOR_D" >>"$W/ovh.txt"
+		wait "$BGPID"
+		BGPID=""
+		ours=$(floor_cols "$W/floor$i.csv")
+		# the same with task and waker on one CPU: what the waker itself adds
+		step "floor $i/$FLOOR_N: interbench -r -u Audio vs None, $FLOOR_D s"
+		timeout --foreground -k 5 $((FLOOR_D + GRACE)) "$IB" -c --work-dir "$W" -l "$LPM" -r -u \
+			-t "$FLOOR_D" -W Audio -w None --csv "$W/flooru$i.csv" >/dev/null 2>"$W/flooru$i.err"
+		uni=$(floor_cols "$W/flooru$i.csv")
+		cyc="0 NA NA NA NA"
+		if [ -n "$CYC" ]; then
+			step "floor $i/$FLOOR_N: cyclictest, $FLOOR_D s"
+			timeout --foreground -k 5 $((FLOOR_D + GRACE)) "$CYC" -m -q --laptop -t 1 \
+				-p $((RT_PRIO + 1)) --policy=fifo -i 50000 -d 0 -l $((FLOOR_D * 20)) \
+				-N -v >"$W/cyc$i.txt" 2>"$W/cyc$i.err"
+			cyc=$(cyc_stats "$W/cyc$i.txt")
+		fi
+		echo "$ours $cyc $uni" >>"$W/floor.txt"
+		if [ -n "$PEER" ]; then
+			step "floor $i/$FLOOR_N: peer -r Audio vs None, $pf s"
+			run_peer "$pf" "$W/peer_floor$i.txt" -c -r -t "$pf" -W Audio -w None
+			parse_table "$W/peer_floor$i.txt" | sed 's/^/floor /' >>"$W/peer.txt"
+		fi
+	done
+	[ -z "$CYC" ] && FLOOR_NOTE="$CYC_NOTE; interbench's numbers only"
+fi
+
+# ==== 2. CPU fidelity ====
+
+step "CPU fidelity: Audio, Video, Custom vs None and Burn, $FID_T s each"
+ib "$(awk -v t="$FID_T" 'BEGIN { print 6 * (t + 5) }')" -l "$LPM" -t "$FID_T" \
+	-W Audio -W Video -W Custom "${CUSTOM[@]}" -w None -w Burn --csv "$W/fid.csv" \
+	>/dev/null 2>"$W/fid.err"
+step "CPU fidelity: X vs None and Burn, $X_T s each"
+ib "$(awk -v t="$X_T" 'BEGIN { print 2 * (t + 5) }')" -l "$LPM" -t "$X_T" \
+	-W X -w None -w Burn --csv "$W/fidx.csv" >/dev/null 2>"$W/fidx.err"
+
+step "CPU fidelity: the task's own CPU per period, Custom -C 1 -I 1000 with no work, $FID_T s"
+ib "$(awk -v t="$FID_T" 'BEGIN { print t + 5 }')" -l 1000 -t "$FID_T" -W Custom -C 1 -I 1000 \
+	-w None --csv "$W/nowork.csv" >/dev/null 2>"$W/nowork.err"
+
+# One line per row: bench load status task_cpu_ns expected_ns approx achieved dropped
+# where approx is 1 when the expected CPU is an estimate (X with dropped frames).
+fidelity_rows() {
+	local f t
+	for f in fid fidx; do
+		[ -s "$W/$f.csv" ] || continue
+		t=$FID_T
+		[ "$f" = fidx ] && t=$X_T
+		csv_cols "$W/$f.csv" benchmark load status task_cpu_ns periods_met periods_missed \
+			periods_dropped pct_desired_cpu |
+		awk -F'\t' -v t="$t" -v cpct=20 -v cint=10000 '{
+			b = $1
+			if (b == "Audio") { per = 50e6; work = 2.5e6 }
+			else if (b == "Video") { per = 1e9 / 60; work = 1e9 * 0.4 / 60 }
+			else if (b == "Custom") { per = cint * 1e3; work = per * cpct / 100 }
+			else if (b == "X") { per = 100e6 }
+			n = int(t * 1e9 / per + 1e-6)
+			if ($5 != "NA") { ach = $5 + $6; drop = $7 }
+			else { ach = int($8 * n / 100 + 0.5); drop = n - ach }
+			approx = 0
+			if (b == "X") {
+				sum = 0
+				for (k = 0; k < n; k++) sum += (k % 101) * 1e6
+				exp_ns = sum
+				if (drop > 0) { exp_ns = sum * ach / n; approx = 1 }
+			} else exp_ns = ach * work
+			printf "%s %s %s %s %.0f %d %d %d\n", b, $2, $3, $4, exp_ns, approx, ach, drop
+		}'
+	done
+}
+fidelity_rows >"$W/fid.txt"
+
+# ==== 4. loads: intensity and stop latency ====
+
+LOADS=$("$IB" --help | sed -n 's/^Loads: *//p' | tr -d ',')
+load_args=()
+for l in $LOADS; do load_args+=(-w "$l"); done
+nloads=$(wc -w <<<"$LOADS")
+step "loads: Audio vs each of $nloads loads, $LOAD_T s each"
+ib "$(awk -v t="$LOAD_T" -v n="$nloads" 'BEGIN { print n * (t + 10) }')" -l "$LPM" \
+	-t "$LOAD_T" -W Audio "${CUSTOM[@]}" "${load_args[@]}" --file-mib 64 --memload-mib 256 \
+	--csv "$W/loads.csv" >/dev/null 2>"$W/loads.err"
+
+# ==== 6. repeatability ====
+
+step "repeatability: Audio vs Burn, $REP_N passes of $REP_T s"
+ib "$(awk -v t="$REP_T" -v n="$REP_N" 'BEGIN { print n * (t + 5) }')" -l "$LPM" \
+	-t "$REP_T" --repeat "$REP_N" -W Audio -w Burn --csv "$W/rep.csv" >/dev/null 2>"$W/rep.err"
+
+# ==== 7. the peer: the same rows, each right after ours ====
+
+PEER_NOTE=""
+if [ -n "$PEER" ]; then
+	step "peer: Audio, Video, X vs None and Burn, $pm s each, ours then the peer"
+	ib "$(awk -v t="$pm" 'BEGIN { print 6 * (t + 5) }')" -l "$LPM" -t "$pm" -W Audio -W Video \
+		-W X -w None -w Burn --csv "$W/peer_ours.csv" >/dev/null 2>"$W/peer_ours.err"
+	run_peer "$(awk -v t="$pm" 'BEGIN { print 6 * (t + 5) }')" "$W/peer_rows.txt" -c -t "$pm" \
+		-W Audio -W Video -W X -w None -w Burn
+	parse_table "$W/peer_rows.txt" | sed "s/^/rows /" >>"$W/peer.txt"
+	[ -s "$W/peer.txt" ] || PEER_NOTE="the peer printed no table: $(tail -2 "$W/peer_rows.txt" | tr '\n' ' ')"
+fi
+STEADY_END=$(steady 3)
+LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
+ELAPSED=$((SECONDS - T0))
+
+# ==== the report ====
+
+fmt_ms() { awk -v v="$1" 'BEGIN { if (v == "NA" || v == "") print "NA"; else printf "%.1f\n", v / 1e6 }'; }
+# about 3 significant figures, never in exponent form
+pct() { awk -v v="$1" 'BEGIN { if (v == "NA" || v == "") print "NA"
+	else if (v >= 100 || v <= -100) printf "%.0f\n", v; else printf "%.3g\n", v }'; }
+
+# the value of key=value in a line of the steadiness probe
+kv() { tr ' ' '\n' <<<"$2" | sed -n "s/^$1=//p"; }
+
+IB_VER=$("$IB" --version 2>/dev/null | head -1)
+GIT_REV=$(git -C "$TOP" describe --always --dirty 2>/dev/null || echo "?")
+SUMMARY=$W/summary.md
+: >"$SUMMARY"
+sum_row() { printf '| %s | %s | %s | %s |\n' "$1" "$2" "$3" "$4" >>"$SUMMARY"; }
+
+say "Measured $DATE by \`make bench\` (bench/run.sh$([ "$QUICK" = 1 ] && echo ' --quick'))."
+say ""
+say "| machine | |"
+say "|---|---|"
+say "| CPU | $CPU_MODEL, $NCPU CPUs online |"
+say "| kernel | $KREL ($KVER) |"
+say "| virtualisation | $VIRT |"
+say "| clocksource | $CLOCKSRC |"
+say "| load average | $LOAD_START at the start, $LOAD_END at the end |"
+say "| interbench | $IB_VER ($GIT_REV), loops_per_ms $LPM ($LPM_WHY) |"
+say "| cyclictest | ${CYC_VER:+V }${CYC_VER:-not available} |"
+say "| bench took | $ELAPSED s |"
+say ""
+say "@@SUMMARY@@"
+
+# -- 0 --
+say "### 0. How steady the CPUs are"
+say ""
+say "\`bench/steady\`: a thread spins on a fixed loop for 3 s at normal priority, reading the"
+say "clock between chunks; per 100 ms slice, the CPU time charged to it during pauses in"
+say "which it did not run (not the guest's scheduling, which is not charged: hypervisor"
+say "steal the guest is not told of, or interrupts), and the loop's speed per charged"
+say "CPU ms. Everything interbench derives from \`loops_per_ms\` moves with these."
+say ""
+if [ -n "${STEADY_START:-}" ]; then
+	say "| when | charged but not run: mean (max) of slices | loop speed per CPU ms: CV (range) | speed without those pauses: CV (range) | longest pause |"
+	say "|---|---|---|---|---|"
+	for w in start end; do
+		v=$STEADY_START
+		[ "$w" = end ] && v=${STEADY_END:-}
+		[ -n "$v" ] || continue
+		say "| $w | $(kv unseen_mean_pct "$v") % ($(kv unseen_max_pct "$v") %) | $(kv rate_cv_pct "$v") % ($(kv rate_range_pct "$v") %) | $(kv true_rate_cv_pct "$v") % ($(kv true_rate_range_pct "$v") %) | $(kv max_gap_us "$v") µs |"
+	done
+	grep -q '^cpu ' /proc/stat && say "" && say "Steal time the kernel was told of (/proc/stat) since boot: $(awk '/^cpu / { printf "%.1f s", $9 / 100 }' /proc/stat)."
+else
+	say "*bench/steady is not built (make bench builds it).*"
+fi
+say ""
+
+# -- 1 --
+say "### 1. Measurement floor: idle Audio -r against cyclictest"
+say ""
+say "interbench: \`-r -W Audio -w None -t $FLOOR_D\`, task SCHED_FIFO $RT_PRIO, waker $((RT_PRIO + 1)),"
+say "50 ms period. cyclictest: \`-m --laptop -t 1 -p $((RT_PRIO + 1)) --policy=fifo -i 50000 -d 0"
+say "-l $((FLOOR_D * 20))\` (its thread is its own timer waiter, like our waker, so its figure"
+say "is compared with our *timer latency* like for like, and with our *wakeup latency*, the"
+say "headline). Neither touches PM QoS. Alternated $FLOOR_N times; µs."
+say ""
+if [ -n "$FLOOR_NOTE" ]; then
+	say "*${FLOOR_NOTE}.*"
+	say ""
+fi
+if [ -s "$W/floor.txt" ]; then
+	say "| run | wakeup mean / p50 / p99 / max | timer mean / p50 / p99 / max | cyclictest mean / p50 / p99 / max | wakeup with \`-u\` mean / p50 / p99 / max |"
+	say "|---|---|---|---|---|"
+	i=0
+	while read -r _ lm l50 l99 lmax tm t50 t99 tmax _ cm c50 c99 cmax _ um u50 u99 umax _; do
+		i=$((i + 1))
+		say "| $i | $(us "$lm") / $(us "$l50") / $(us "$l99") / $(us "$lmax") | $(us "$tm") / $(us "$t50") / $(us "$t99") / $(us "$tmax") | $(us "$cm") / $(us "$c50") / $(us "$c99") / $(us "$cmax") | $(us "$um") / $(us "$u50") / $(us "$u99") / $(us "$umax") |"
+	done <"$W/floor.txt"
+	# pooled: mean weighted by samples, median of the runs' p50 and p99, max of maxima
+	pooled() {
+		local nc=$1 mc=$2 c50=$3 c99=$4 cmax=$5
+		awk -v nc="$nc" -v mc="$mc" '$mc != "NA" { s += $nc * $mc; n += $nc } END { print n ? s / n : "NA" }' "$W/floor.txt"
+		awk -v c="$c50" '{ print $c }' "$W/floor.txt" | stats | cut -d' ' -f6
+		awk -v c="$c99" '{ print $c }' "$W/floor.txt" | stats | cut -d' ' -f6
+		awk -v c="$cmax" '{ print $c }' "$W/floor.txt" | stats | cut -d' ' -f7
+	}
+	mapfile -t PW < <(pooled 1 2 3 4 5)
+	mapfile -t PT < <(pooled 1 6 7 8 9)
+	mapfile -t PC < <(pooled 10 11 12 13 14)
+	mapfile -t PU < <(pooled 15 16 17 18 19)
+	say "| all | $(us "${PW[0]}") / $(us "${PW[1]}") / $(us "${PW[2]}") / $(us "${PW[3]}") | $(us "${PT[0]}") / $(us "${PT[1]}") / $(us "${PT[2]}") / $(us "${PT[3]}") | $(us "${PC[0]}") / $(us "${PC[1]}") / $(us "${PC[2]}") / $(us "${PC[3]}") | $(us "${PU[0]}") / $(us "${PU[1]}") / $(us "${PU[2]}") / $(us "${PU[3]}") |"
+	say ""
+	say "(all: mean over every sample, median of the runs' p50 and p99, largest max. With"
+	say "\`-u\` everything runs on one CPU, so the task is woken on the CPU its waker is"
+	say "running on and waits only for the waker to block: that is the waker's own share"
+	say "of the wakeup latency; the rest of the plain figure is the other CPU's wake-up.)"
+	say ""
+	if [ -n "$CYC" ]; then
+		say "| ratio to cyclictest | mean | p50 | p99 | max |"
+		say "|---|---|---|---|---|"
+		say "| wakeup latency (task, FIFO $RT_PRIO) | $(ratio "${PW[0]}" "${PC[0]}") | $(ratio "${PW[1]}" "${PC[1]}") | $(ratio "${PW[2]}" "${PC[2]}") | $(ratio "${PW[3]}" "${PC[3]}") |"
+		say "| timer latency (waker, FIFO $((RT_PRIO + 1))) | $(ratio "${PT[0]}" "${PC[0]}") | $(ratio "${PT[1]}" "${PC[1]}") | $(ratio "${PT[2]}" "${PC[2]}") | $(ratio "${PT[3]}" "${PC[3]}") |"
+		say "| wakeup latency with \`-u\` | $(ratio "${PU[0]}" "${PC[0]}") | $(ratio "${PU[1]}" "${PC[1]}") | $(ratio "${PU[2]}" "${PC[2]}") | $(ratio "${PU[3]}" "${PC[3]}") |"
+		say ""
+		r=$(ratio "${PW[0]}" "${PC[0]}")
+		sum_row "1. floor: wakeup mean / cyclictest mean" "${r}× ($(us "${PW[0]}") / $(us "${PC[0]}") µs)" "≤ 1.5×" "$(verdict "$r" le 1.5)"
+		r=$(ratio "${PT[0]}" "${PC[0]}")
+		sum_row "1. floor: timer mean / cyclictest mean" "${r}× ($(us "${PT[0]}") / $(us "${PC[0]}") µs)" "(≈ 1×)" "info"
+	else
+		sum_row "1. floor" "no cyclictest" "≤ 1.5×" "n/a"
+	fi
+else
+	sum_row "1. floor" "${FLOOR_NOTE:-no result}" "≤ 1.5×" "n/a"
+fi
+
+# -- 2 --
+say "### 2. CPU fidelity: CPU the task consumed / CPU it should have consumed"
+say ""
+say "\`task_cpu_ns\` against achieved periods × work per period (Audio 2.5 ms, Video 6.67 ms,"
+say "Custom \`-C 20 -I 10000\` 2 ms, X frame k needs k ms); ${FID_T} s rows, X ${X_T} s (one"
+say "101-frame sweep); normal scheduling; loops_per_ms $LPM ($LPM_WHY)."
+say ""
+NOWORK=NA
+if [ -s "$W/nowork.csv" ]; then
+	NOWORK=$(csv_cols "$W/nowork.csv" task_cpu_ns periods_met periods_missed status | awk -F'\t' '
+		$4 == "ok" && $2 + $3 > 0 { printf "%.1f", $1 / ($2 + $3) / 1e3; exit } END { if (NR == 0) print "NA" }')
+	[ -z "$NOWORK" ] && NOWORK=NA
+fi
+say "The task's own CPU per period, without work (\`-l 1000 -C 1 -I 1000\`: 10 loops a"
+say "period): **$NOWORK µs**: its futex wait, its wake-up and its clock reads. The column"
+say "\"own cost\" is that per achieved period as a share of the expected CPU; the rest of"
+say "the deviation is the loop running at another speed than it was calibrated at."
+say ""
+say "| benchmark | load | achieved | dropped | expected (ms) | consumed (ms) | ratio | deviation | own cost |"
+say "|---|---|---|---|---|---|---|---|---|"
+worst=NA
+worst_row=""
+while read -r b l st cpu exp approx ach drop; do
+	dev=NA
+	if [ "$cpu" != NA ] && [ "$exp" != 0 ] && [ "$st" = ok ]; then
+		dev=$(awk -v c="$cpu" -v e="$exp" 'BEGIN { printf "%+.1f", 100 * (c / e - 1) }')
+		if [ "$approx" = 0 ]; then
+			worst=$(awk -v w="$worst" -v d="$dev" 'BEGIN { a = d < 0 ? -d : d; b = w < 0 ? -w : w
+				print ((w == "NA" || a > b) ? d : w) }')
+			[ "$worst" = "$dev" ] && worst_row="$b vs $l"
+		fi
+	fi
+	mark=""
+	[ "$approx" = 1 ] && mark="≈"
+	own=$(awk -v o="$NOWORK" -v a="$ach" -v e="$exp" 'BEGIN {
+		if (o == "NA" || e + 0 == 0) print "NA"; else printf "%+.1f %%", 100 * o * 1e3 * a / e }')
+	say "| $b | $l | $ach | $drop | $mark$(fmt_ms "$exp") | $(fmt_ms "$cpu") | $mark$(ratio "$cpu" "$exp") | $mark${dev} %${st:+$([ "$st" != ok ] && echo " ($st)")} | $own |"
+done <"$W/fid.txt"
+say ""
+if grep -q ' 1 [0-9]* [0-9]*$' "$W/fid.txt"; then
+	say "≈: X dropped frames, and which ones is not in the results, so the expected CPU assumes"
+	say "dropped frames of average size; these rows do not count for the target."
+	say ""
+fi
+sum_row "2. CPU fidelity: worst deviation" "${worst} % ($worst_row)" "± 3 %" "$(verdict "$worst" abs_le 3)"
+
+# -- 3 --
+say "### 3. Calibration: $CAL_N fresh measurements (\`-b\`)"
+say ""
+say "| # | loops_per_ms | took (s) | within-run spread |"
+say "|---|---|---|---|"
+i=0
+while read -r v t inner; do
+	i=$((i + 1))
+	say "| $i | $v | $t | $([ "$inner" = ok ] && echo "settled (≤ 1 %)" || echo "did not settle: $inner %") |"
+done <"$W/cal.txt"
+say ""
+say "Spread over the runs (max − min) / median: **$CAL_SPREAD %** (median $LPM_MEDIAN); among the runs that settled: $([ "$SETTLED_SPREAD" = NA ] && echo "n/a (fewer than two)" || echo "$SETTLED_SPREAD %"). Time taken: mean $CAL_T_MEAN s, max $CAL_T_MAX s. The other sections use $LPM, $LPM_WHY."
+say ""
+sum_row "3. calibration: time (max of $CAL_N)" "$CAL_T_MAX s" "≤ 3 s" "$(verdict "$CAL_T_MAX" le 3)"
+sum_row "3. calibration: spread of loops_per_ms" "$CAL_SPREAD % ($UNSETTLED of $CAL_N runs did not settle${INNER:+: $INNER})" "≤ 2 %" "$(verdict "$CAL_SPREAD" le 2)"
+
+# -- 4 --
+say "### 4. Loads: intensity and stop latency (stop request → last process gone)"
+say ""
+say "Audio vs each load, ${LOAD_T} s rows, \`--file-mib 64 --memload-mib 256\`."
+say ""
+say "| load | intensity | stop (ms) | status |"
+say "|---|---|---|---|"
+maxstop=NA
+maxload=""
+if [ -s "$W/loads.csv" ]; then
+	while IFS=$'\t' read -r l inten unit stop st reason; do
+		[ "$inten" = NA ] && inten="-" && unit=""
+		[ "$unit" = NA ] && unit=""
+		s=$(awk -v v="$stop" 'BEGIN { if (v == "NA") print "NA"; else printf "%.1f", v / 1e6 }')
+		if [ "$stop" != NA ]; then
+			maxstop=$(awk -v m="$maxstop" -v v="$stop" 'BEGIN { print ((m == "NA" || v > m) ? v : m) }')
+			[ "$maxstop" = "$stop" ] && maxload=$l
+		fi
+		say "| $l | $(pct "$inten") $unit | $s | $st$([ "$reason" != NA ] && echo ": $reason") |"
+	done < <(csv_cols "$W/loads.csv" load load_intensity load_intensity_unit load_stop_ns status reason)
+else
+	say "| (no result: $(tail -1 "$W/loads.err")) | | | |"
+fi
+say ""
+sum_row "4. loads: slowest stop" "$(awk -v v="$maxstop" 'BEGIN { if (v == "NA") print "NA"; else printf "%.3f s", v / 1e9 }') ($maxload)" "≤ 1 s each" "$(verdict "$(awk -v v="$maxstop" 'BEGIN { print v == "NA" ? "NA" : v / 1e9 }')" le 1)"
+
+# -- 5 --
+say "### 5. Harness overhead during an Audio-vs-None row"
+say ""
+say "CPU time (schedstat) over the measured window of the section-1 rows, per second"
+say "of wall time, as % of one CPU. The None load process (it wakes every 10 ms to look"
+say "for its stop) is shown apart: it is the load, not the harness."
+say ""
+if [ -s "$W/ovh.txt" ]; then
+	say "| run | window (s) | orchestrator | waker | orchestrator + waker | None load process |"
+	say "|---|---|---|---|---|---|"
+	i=0
+	while read -r dt o w l; do
+		i=$((i + 1))
+		say "| $i | $(awk -v t="$dt" 'BEGIN { printf "%.1f", t / 1e9 }') | $(awk -v a="$o" -v t="$dt" 'BEGIN { printf "%.4f %%", 100 * a / t }') | $(awk -v a="$w" -v t="$dt" 'BEGIN { printf "%.4f %%", 100 * a / t }') | $(awk -v a="$o" -v b="$w" -v t="$dt" 'BEGIN { printf "%.4f %%", 100 * (a + b) / t }') | $(awk -v a="$l" -v t="$dt" 'BEGIN { printf "%.4f %%", 100 * a / t }') |"
+	done <"$W/ovh.txt"
+	OVH=$(awk '{ a += $2 + $3; t += $1 } END { printf "%.4f", 100 * a / t }' "$W/ovh.txt")
+	say ""
+	sum_row "5. harness overhead (orchestrator + waker)" "$OVH % of one CPU" "≤ 0.5 %" "$(verdict "$OVH" le 0.5)"
+else
+	say "*Not measured: ${FLOOR_NOTE:-the threads were not found}.*"
+	say ""
+	sum_row "5. harness overhead" "not measured" "≤ 0.5 %" "n/a"
+fi
+
+# -- 6 --
+say "### 6. Repeatability: Audio vs Burn, $REP_N passes of $REP_T s (normal scheduling)"
+say ""
+if [ -s "$W/rep.csv" ]; then
+	say "| pass | mean latency (µs) | max latency (µs) | Burn intensity (CPUs) |"
+	say "|---|---|---|---|"
+	csv_cols "$W/rep.csv" pass latency_mean_ns latency_max_ns load_intensity >"$W/rep.txt"
+	while read -r p m x li; do say "| $p | $(us "$m") | $(us "$x") | $(pct "$li") |"; done <"$W/rep.txt"
+	read -r _ _ _ BCV _ _ _ < <(cut -f4 "$W/rep.txt" | stats)
+	read -r _ RM _ RCV _ _ _ < <(cut -f2 "$W/rep.txt" | stats)
+	read -r _ XM _ XCV _ _ _ < <(cut -f3 "$W/rep.txt" | stats)
+	RCV=$(awk -v v="$RCV" 'BEGIN { printf "%.1f", v }')
+	XCV=$(awk -v v="$XCV" 'BEGIN { printf "%.1f", v }')
+	say ""
+	say "Coefficient of variation: mean latency **$RCV %** (of $(us "$RM") µs), max latency **$XCV %** (of $(us "$XM") µs); the Burn load's own intensity $(pct "$BCV") %."
+	say ""
+	sum_row "6. repeatability: CV of Audio-vs-Burn mean latency" "$RCV %" "≤ 10 %" "$(verdict "$RCV" le 10)"
+	sum_row "6. repeatability: CV of Audio-vs-Burn max latency" "$XCV %" "(none)" "info"
+else
+	say "*No result: $(tail -1 "$W/rep.err")*"
+	say ""
+	sum_row "6. repeatability" "no result" "≤ 10 %" "n/a"
+fi
+
+# -- 7 --
+if [ -n "$PEER" ]; then
+	say "### 7. Peer: $PEER_VER"
+	say ""
+	say "The same rows run by \`$PEER\` (from its text table; its own calibration), each"
+	say "right after ours; latency in µs. Floor: the section-1 alternation, peer runs of $pf s."
+	say "Rows of $pm s for both$([ "$PEER_IS_OURS" = 0 ] && echo " (0.31 takes \`-t\` in whole seconds rounded up to tens)"); X is not a whole sweep here."
+	say ""
+	if [ -n "$PEER_NOTE" ]; then
+		say "*${PEER_NOTE}*"
+	else
+		say "| row | ours: mean / max | peer: mean / max | ours: % CPU / % deadlines | peer: % CPU / % deadlines |"
+		say "|---|---|---|---|---|"
+		pfl=$(awk '$1 == "floor" { n++; s += $4; if ($5 > m) m = $5; c = $6; d = $7 }
+			END { if (n) printf "%.0f %.0f %s %s %d", s / n, m, c, d, n }' "$W/peer.txt")
+		if [ -n "$pfl" ]; then
+			read -r fm fx fc fd fn <<<"$pfl"
+			say "| Audio -r vs None ($fn runs) | $(us "${PW[0]:-NA}") / $(us "${PW[3]:-NA}") | $fm / $fx | - | $fc / $fd |"
+		fi
+		while read -r kind b l pmean pmax pcpu pdl; do
+			[ "$kind" = floor ] && continue
+			o=$(csv_cols "$W/peer_ours.csv" benchmark load latency_mean_ns latency_max_ns \
+				pct_desired_cpu pct_deadlines_met 2>/dev/null |
+				awk -F'\t' -v b="$b" -v l="$l" '$1 == b && $2 == l')
+			IFS=$'\t' read -r _ _ om ox oc od <<<"${o:-x	x	NA	NA	NA	NA}"
+			say "| $b vs $l | $(us "$om") / $(us "$ox") | $pmean / $pmax | $(pct "$oc") / $(pct "$od") | $pcpu / $pdl |"
+		done <"$W/peer.txt"
+	fi
+	say ""
+fi
+
+# ---- print, and write into BENCHMARKS.md ----
+
+{
+	echo "| item | figure | target | |"
+	echo "|---|---|---|---|"
+	cat "$SUMMARY"
+	echo
+} >"$W/summary_table.md"
+awk -v f="$W/summary_table.md" '$0 == "@@SUMMARY@@" { while ((getline l < f) > 0) print l; next } { print }' \
+	"$REPORT" >"$W/report_full.md"
+cat "$W/report_full.md"
+
+BEGIN_MARK="<!-- bench/run.sh: generated section begins -->"
+END_MARK="<!-- bench/run.sh: generated section ends -->"
+if [ "$WRITE" = 1 ]; then
+	if [ ! -f "$OUT_MD" ] || ! grep -qF "$BEGIN_MARK" "$OUT_MD"; then
+		{
+			[ -f "$OUT_MD" ] && cat "$OUT_MD" && echo
+			[ -f "$OUT_MD" ] || printf '# interbench accuracy and overhead\n\n'
+			echo "$BEGIN_MARK"
+			echo "$END_MARK"
+		} >"$W/md.new"
+		cat "$W/md.new" >"$OUT_MD"
+	fi
+	awk -v b="$BEGIN_MARK" -v e="$END_MARK" -v f="$W/report_full.md" '
+		$0 == b { print; while ((getline l < f) > 0) print l; skip = 1; next }
+		$0 == e { skip = 0 }
+		!skip { print }' "$OUT_MD" >"$W/md.new" && cat "$W/md.new" >"$OUT_MD"
+	note "report written into $OUT_MD (took $ELAPSED s)"
+fi
