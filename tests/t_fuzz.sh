@@ -7,6 +7,8 @@
 
 dir=$(scratch)
 trap 'rm -rf "$dir"' EXIT
+# Fuzzed file arguments (--json 2.5, --plot Video) land here, not in the tree.
+cd "$dir" || exit 1
 RANDOM=${FUZZ_SEED:-20261129}
 N=${FUZZ_COUNT:-1000}
 
