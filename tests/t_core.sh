@@ -158,3 +158,33 @@ fi
 
 t="nothing left after all core runs"
 if no_leftovers 2; then pass "$t"; else fail "$t" "left:$(leftovers)"; fi
+
+t="-u runs the load and the bench on one CPU"
+timeout 60 "$IB" -u -c -l "${LPM:-3000000}" -t 2 -W Audio -w Burn --work-dir "$dir" >"$dir/uout" 2>&1 &
+pid=$!
+btid=""
+for _ in $(seq 100); do
+	btid=$(find_thread ib-Audio) && break
+	sleep 0.05
+done
+lpid=$(find_proc ibload-Burn)
+bcpus=$([ -n "$btid" ] && sed -n 's/^Cpus_allowed_list:\t//p' "$btid/status")
+lcpus=$([ -n "$lpid" ] && sed -n 's/^Cpus_allowed_list:\t//p' "/proc/$lpid/status")
+wait $pid; rc=$?
+if [ $rc != 0 ] || [ -z "$bcpus" ] || [ "$bcpus" != "$lcpus" ] || [[ $bcpus == *[,-]* ]]; then
+	fail "$t" "rc=$rc, bench CPUs '$bcpus', load CPUs '$lcpus'"
+elif ! ucpus=$(sed -n 's/^Burn\t.*  \([0-9.]*\) CPUs$/\1/p' "$dir/uout") ||
+	! awk -v c="$ucpus" 'BEGIN { exit !(c > 0.8 && c < 1.2) }'; then
+	fail "$t" "Burn on one CPU kept '$ucpus' CPUs busy: $(cat "$dir/uout")"
+else
+	pass "$t (CPU $bcpus, Burn $ucpus CPUs)"
+fi
+
+t="-L sets the number of Burn threads"
+out=$(ib -c -t 1 -L 1 -W Audio -w Burn --work-dir "$dir" 2>&1)
+cpus=$(printf '%s\n' "$out" | sed -n 's/^Burn\t.*  \([0-9.]*\) CPUs$/\1/p')
+if [ -n "$cpus" ] && awk -v c="$cpus" 'BEGIN { exit !(c > 0.8 && c < 1.2) }'; then
+	pass "$t ($cpus CPUs with -L 1)"
+else
+	fail "$t" "-L 1 kept '$cpus' CPUs busy: $out"
+fi
