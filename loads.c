@@ -222,9 +222,9 @@ static int write_stream(struct load_ctx *ctx, char *reason, size_t rlen)
 			pushed = off;
 		}
 	}
-	if (ret == -ENOSPC && ftruncate(fd, 0) < 0) {
-		/* the space could not be given back to the rest of the run: no worse */
-	}
+	/* give the space back to the rest of the run; if that fails, no worse */
+	if (ret == -ENOSPC)
+		(void)!ftruncate(fd, 0);
 	free(buf);
 	return ret;
 }
