@@ -19,10 +19,11 @@ else
 Q = @
 endif
 
-LIB_OBJS = util.o options.o stats.o sim.o calibrate.o loads.o hackbench.o report.o \
-	sysinfo.o compare.o plot.o results.o inflate.o kctl.o
+# every .c file at the top is part of the program; main() is in interbench.c
+LIB_OBJS = $(filter-out interbench.o,$(patsubst %.c,%.o,$(sort $(wildcard *.c))))
 OBJS = interbench.o $(LIB_OBJS)
-TEST_OBJS = tests/unit.o tests/loadrun.o
+UNIT_OBJS = $(patsubst %.c,%.o,$(sort $(wildcard tests/unit*.c)))
+TEST_OBJS = $(UNIT_OBJS) tests/loadrun.o
 
 all: interbench
 
@@ -30,9 +31,9 @@ interbench: $(OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
-tests/unit: tests/unit.o $(LIB_OBJS)
+tests/unit: $(UNIT_OBJS) $(LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/unit.o $(LIB_OBJS) $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(UNIT_OBJS) $(LIB_OBJS) $(LDLIBS)
 
 tests/loadrun: tests/loadrun.o $(LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* tests/unit.h - the unit tests' harness: check(), skip(), EXPECT() and the suites. */
+#ifndef TESTS_UNIT_H
+#define TESTS_UNIT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+extern char detail[1024];	/* why the current check failed, set by EXPECT */
+
+void skip(const char *name, const char *why);
+void check(const char *name, bool ok);
+
+/* Fail the enclosing test function with a message for check() to print. */
+#define EXPECT(cond, ...)                                                                \
+	do {                                                                             \
+		if (!(cond)) {                                                           \
+			snprintf(detail, sizeof(detail), __VA_ARGS__);                   \
+			return false;                                                    \
+		}                                                                        \
+	} while (0)
+
+/* One suite per file, each a run of check() calls. */
+void unit_sim(void);
+void unit_options(void);
+void unit_loads(void);
+void unit_text(void);
+void unit_results(void);
+
+#endif

@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* tests/unit_results.c - unit tests: reading results back and the comparison tables. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "interbench.h"
+#include "sysinfo.h"
+#include "compare.h"
+
+#include "tests/unit.h"
+
+/* ---- reading results back: logs and CSV ---- */
+
+#define OURS_HEAD "\nLoad set to 2 processors\n\nUsing 100 loops per ms, running every load for 2 seconds\n"
+#define AUDIO_HEADING "--- Benchmarking simulated cpu of Audio in the presence of simulated ---\n" \
+	"Load\tLatency +/- SD (ms)  Max Latency   % Desired CPU  % Deadlines Met  Load intensity\n"
+#define OURS_ROW "None\t  0.137 +/- 0.0365         0.314             100              100  -\n"
+#define OLD_HEADING "--- Benchmarking simulated cpu of Video real time in the presence of simulated ---\n" \
+	"Load\tLatency +/- SD (us)  Max Latency   % Desired CPU  % Deadlines Met\n"
+#define CSV_HEAD "kernel_release,comment,start,pass,realtime,benchmark,load,status,reason,samples," \
+	"latency_min_ns,latency_mean_ns,latency_sd_ns,latency_max_ns,latency_p50_ns,latency_p90_ns," \
+	"latency_p99_ns,latency_p999_ns,pct_desired_cpu,pct_deadlines_met,load_intensity," \
+	"load_intensity_unit,extra\n"
+
+struct parse_case {
+	const char *name;
+	const char *text;
+	int nruns;			/* column groups */
+	int nobs;			/* rows of the first */
+	const char *kernel, *comment;	/* of the first */
+	const char *bench, *load;	/* its first row */
+	bool realtime, failed;
+	double mean_ns, sd_ns, max_ns, cpu, dl, p99_ns;	/* NAN: not given */
+};
+
+static const struct parse_case parse_cases[] = {
+	{ "our log", OURS_HEAD "Benchmarking kernel 6.18.4 at datestamp 202611291849\nComment: a b\n"
+	  "Preemption: full\n\n" AUDIO_HEADING OURS_ROW "\n", 1, 1, "6.18.4", "a b", "Audio",
+	  "None", false, false, 137000, 36500, 314000, 100, 100, NAN },
+	{ "interbench 0.31 log, real time in us", "Benchmarking kernel 2.6.12 at datestamp 200507200816\n\n\n"
+	  OLD_HEADING "Memload\t   6.0 +/- 7.81     299.0\t\t 100\t        94.8\n\n", 1, 1,
+	  "2.6.12", "", "Video", "Memload", true, false, 6000, 7810, 299000, 100, 94.8, NAN },
+	{ "0.31 log without any header line", OLD_HEADING "None\t   3.0 +/- 0.7      6.0\t\t 100\t 100\n",
+	  1, 1, "", "", "Video", "None", true, false, 3000, 700, 6000, 100, 100, NAN },
+	{ "Gaming: no deadline column", "--- Benchmarking simulated cpu of Gaming in the presence of "
+	  "simulated ---\nLoad\tLatency +/- SD (ms)  Max Latency   % Desired CPU  Load intensity\n"
+	  "Burn\t   1.00 +/- 2.00            10.0            66.7  1.80 CPUs\n\n", 1, 1, "", "",
+	  "Gaming", "Burn", false, false, 1e6, 2e6, 1e7, 66.7, NAN, NAN },
+	{ "--percentiles columns", AUDIO_HEADING
+	  "None\t  0.137 +/- 0.0365         0.314             100              100      0.25      0.30  -\n",
+	  1, 1, "", "", "Audio", "None", false, false, 137000, 36500, 314000, 100, 100, NAN },
+	{ "a failed row", AUDIO_HEADING "Burn\tfailed: load process died\n\n", 1, 1, "", "",
+	  "Audio", "Burn", false, true, NAN, NAN, NAN, NAN, NAN, NAN },
+	{ "load names in any case come out as ours", AUDIO_HEADING
+	  "memload\t  0.137 +/- 0.0365         0.314             100              100  -\n", 1, 1,
+	  "", "", "Audio", "Memload", false, false, 137000, 36500, 314000, 100, 100, NAN },
+	{ "CRLF line ends", "Benchmarking kernel 1 at datestamp 2\r\n\r\n" AUDIO_HEADING
+	  "None\t 1 +/- 1  2  100  100  -\r\n\r\n", 1, 1, "1", "", "Audio", "None", false, false,
+	  1e6, 1e6, 2e6, 100, 100, NAN },
+	{ "two runs, same kernel and comment: one group, two passes",
+	  "Benchmarking kernel 1 at datestamp 2\nComment: x\n\n" AUDIO_HEADING OURS_ROW "\n"
+	  "Benchmarking kernel 1 at datestamp 3\nComment: x\n\n" AUDIO_HEADING OURS_ROW "\n",
+	  1, 2, "1", "x", "Audio", "None", false, false, 137000, 36500, 314000, 100, 100, NAN },
+	{ "two comments: two groups", "Benchmarking kernel 1 at datestamp 2\nComment: x\n\n"
+	  AUDIO_HEADING OURS_ROW "\nBenchmarking kernel 1 at datestamp 3\nComment: y\n\n"
+	  AUDIO_HEADING OURS_ROW "\n", 2, 1, "1", "x", "Audio", "None", false, false, 137000,
+	  36500, 314000, 100, 100, NAN },
+	{ "--repeat: the heading again is another pass", AUDIO_HEADING OURS_ROW "\n" AUDIO_HEADING
+	  OURS_ROW "\n", 1, 2, "", "", "Audio", "None", false, false, 137000, 36500, 314000,
+	  100, 100, NAN },
+	{ "an interrupted run keeps its rows", "Benchmarking kernel 1 at datestamp 2\n\n" AUDIO_HEADING
+	  OURS_ROW "\nInterrupted by signal 2 (SIGINT) after 1 row\n", 1, 1, "1", "", "Audio",
+	  "None", false, false, 137000, 36500, 314000, 100, 100, NAN },
+	{ "our CSV, quoted fields", CSV_HEAD "6.18.4,\"a, \"\"b\"\"\",2026-11-29T18:49:00Z,0,1,Video,"
+	  "Burn,ok,\"two\nlines\",10,1000,2000,300,9000,1900,2500,8000,8900,99.5,98,1.9,CPUs,7\n",
+	  1, 1, "6.18.4", "a, \"b\"", "Video", "Burn", true, false, 2000, 300, 9000, 99.5, 98,
+	  8000 },
+	{ "CSV: empty fields are null, failed status", CSV_HEAD "6.18.4,,s,0,0,Audio,X,failed,"
+	  "died,,,,,,,,,,,,,,\r\n", 1, 1, "6.18.4", "", "Audio", "X", false, true, NAN, NAN,
+	  NAN, NAN, NAN, NAN },
+};
+
+struct parse_err_case {
+	const char *name;
+	const char *text;
+	const char *want_err;		/* a piece of the message */
+	size_t len;			/* 0: strlen(text) */
+};
+
+static const struct parse_err_case parse_err_cases[] = {
+	{ "empty", "", "empty file", 0 },
+	{ "binary", "\x89PNG\r\n\x1a\n\0\0\0\rIHDR", "binary", 16 },
+	{ "another text format", "root:x:0:0:root:/root:/bin/bash\n", "not an interbench log", 0 },
+	{ "a row cut in the middle", AUDIO_HEADING "None\t  0.137 +/- 0.03", "ends in the middle", 0 },
+	{ "a row missing columns", AUDIO_HEADING "None\t  0.137 +/- 0.0365\n\n", "cut short", 0 },
+	{ "a heading with no rows", "Benchmarking kernel 1 at datestamp 2\n\n" AUDIO_HEADING,
+	  "has no rows", 0 },
+	{ "a heading alone", "--- Benchmarking simulated cpu of Audio in the presence of simulated ---\n",
+	  "has no table", 0 },
+	{ "a header with no tables", OURS_HEAD "Benchmarking kernel 6.1 at datestamp 2\n",
+	  "no tables", 0 },
+	{ "a word where a number goes", AUDIO_HEADING
+	  "None\t  0.137 +/- 0.0365         nan             100              100  -\n\n",
+	  "not a number", 0 },
+	{ "a negative latency", AUDIO_HEADING
+	  "None\t  -0.137 +/- 0.0365         0.1             100              100  -\n\n",
+	  "not a number", 0 },
+	{ "garbage inside a table", AUDIO_HEADING OURS_ROW "hello world\n\n", "not a row", 0 },
+	{ "CSV cut in a row", CSV_HEAD "6.18.4,,s,0,0,Audio,X,ok,,10,1,2,3", "ends in the middle", 0 },
+	{ "CSV with a short row", CSV_HEAD "6.18.4,,s,0,0,Audio,X,ok,,10,1,2,3\n", "fields where", 0 },
+	{ "CSV with an open quote", CSV_HEAD "6.18.4,\"oops,s,0,0,Audio,X\n", "never ends", 0 },
+	{ "CSV without a column it needs", "benchmark,load,latency_mean_ns\nAudio,None,5\n",
+	  "no 'kernel_release' column", 0 },
+	{ "a run stopped before its first row", "Benchmarking kernel 1 at datestamp 2\n\n"
+	  "Interrupted by signal 15 (SIGTERM) after 0 rows\n", "a run header with no tables", 0 },
+};
+
+static bool test_parse_err_case(const struct parse_err_case *c)
+{
+	struct res_file f;
+	char err[256] = "";
+	int ret = results_parse(c->text, c->len ? c->len : strlen(c->text), &f, err, sizeof(err));
+
+	EXPECT(ret && strstr(err, c->want_err) && !strchr(err, '\n'),
+	       "ret %d, error '%s', want '%s'", ret, err, c->want_err);
+	return true;
+}
+
+static bool same(double a, double b)
+{
+	return (isnan(a) && isnan(b)) || fabs(a - b) <= 1e-9 * fmax(1.0, fabs(b));
+}
+
+static bool test_parse_case(const struct parse_case *c)
+{
+	struct res_file f;
+	char err[256] = "";
+	int ret = results_parse(c->text, strlen(c->text), &f, err, sizeof(err));
+	const struct res_obs *o;
+	bool ok = true;
+
+	EXPECT(!ret, "error: %s", err);
+	o = &f.runs[0].obs[0];
+	if (f.nruns != c->nruns || f.runs[0].nobs != c->nobs) {
+		snprintf(detail, sizeof(detail), "%d groups, %d rows; want %d, %d", f.nruns,
+			 f.runs[0].nobs, c->nruns, c->nobs);
+		ok = false;
+	} else if (strcmp(f.runs[0].kernel, c->kernel) || strcmp(f.runs[0].comment, c->comment)) {
+		snprintf(detail, sizeof(detail), "kernel '%s' comment '%s'", f.runs[0].kernel,
+			 f.runs[0].comment);
+		ok = false;
+	} else if (strcmp(o->bench, c->bench) || strcmp(o->load, c->load) ||
+		   o->realtime != c->realtime || o->failed != c->failed) {
+		snprintf(detail, sizeof(detail), "row %s/%s rt %d failed %d", o->bench, o->load,
+			 o->realtime, o->failed);
+		ok = false;
+	} else if (!same(o->v[RV_MEAN], c->mean_ns) || !same(o->v[RV_SD], c->sd_ns) ||
+		   !same(o->v[RV_MAX], c->max_ns) || !same(o->v[RV_CPU], c->cpu) ||
+		   !same(o->v[RV_DL], c->dl) || !same(o->v[RV_P99], c->p99_ns)) {
+		snprintf(detail, sizeof(detail), "mean %g sd %g max %g cpu %g dl %g p99 %g",
+			 o->v[RV_MEAN], o->v[RV_SD], o->v[RV_MAX], o->v[RV_CPU], o->v[RV_DL],
+			 o->v[RV_P99]);
+		ok = false;
+	}
+	results_free(&f);
+	return ok;
+}
+
+static bool test_cmp_formats(void)
+{
+	static const struct { double ref, v; const char *want; } chg[] = {
+		{ 100, 112, "(+12%)" }, { 100, 88, "(-12%)" }, { 100, 100.4, "(0%)" },
+		{ 3, 4, "(+33%)" }, { 299, 25, "(-92%)" }, { 0, 0, "(0%)" }, { 0, 5, "(n/a)" },
+		{ 0.5, 5.5, "(x11)" }, { 1, 10.99, "(+999%)" }, { 1, 20000, "(x>1e4)" },
+		{ 100, 0, "(-100%)" }, { NAN, 1, "" },
+	};
+	static const struct { double v; int sig; const char *want; } val[] = {
+		{ 0.00523, 3, "0.0052" }, { 0.104, 3, "0.104" }, { 2.1, 3, "2.10" },
+		{ 2113.4, 3, "2113" }, { 0.0246, 2, "0.025" }, { 9.996, 3, "10.0" },
+		{ NAN, 3, "-" }, { 0, 3, "0" }, { 0.000523, 3, "0.0005" }, { 299, 3, "299" },
+	};
+	static const struct { double v; const char *want; } pct[] = {
+		{ 100, "100" }, { 99.95, "99.9" }, { 94.83, "94.8" }, { 5.129, "5.12" },
+		{ NAN, "-" }, { 0, "0" },
+	};
+	char buf[32];
+
+	for (size_t i = 0; i < ARRAY_SIZE(chg); i++) {
+		cmp_fmt_change(buf, sizeof(buf), chg[i].ref, chg[i].v);
+		EXPECT(!strcmp(buf, chg[i].want), "change %g -> %g: '%s', want '%s'", chg[i].ref,
+		       chg[i].v, buf, chg[i].want);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(val); i++) {
+		cmp_fmt_value(buf, sizeof(buf), val[i].v, val[i].sig);
+		EXPECT(!strcmp(buf, val[i].want), "value %g: '%s', want '%s'", val[i].v, buf,
+		       val[i].want);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(pct); i++) {
+		cmp_fmt_pct(buf, sizeof(buf), pct[i].v);
+		EXPECT(!strcmp(buf, pct[i].want), "pct %g: '%s', want '%s'", pct[i].v, buf,
+		       pct[i].want);
+	}
+	return true;
+}
+
+static void fake_obs(struct res_obs *o, double mean, double max)
+{
+	memset(o, 0, sizeof(*o));
+	for (int k = 0; k < RV_COUNT; k++)
+		o->v[k] = NAN;
+	strcpy(o->bench, "Audio");
+	strcpy(o->load, "None");
+	o->v[RV_MEAN] = mean;
+	o->v[RV_SD] = 3;
+	o->v[RV_MAX] = max;
+	o->v[RV_CPU] = 100;
+}
+
+/* Passes summarised: means, pooled SD, intervals; '*' only where they part. */
+static bool test_cmp_cells(void)
+{
+	static const struct {
+		double a[3], b[3];
+		int na, nb;
+		bool want;
+	} cases[] = {
+		{ { 100, 102, 98 }, { 120, 121, 119 }, 3, 3, true },	/* 100+/-5, 120+/-2.5 */
+		{ { 200, 300, 250 }, { 260, 280, 270 }, 3, 3, false },	/* 250 +/- 124 */
+		{ { 100, 100, 100 }, { 500, 0, 0 }, 3, 1, false },	/* one pass: no interval */
+		{ { 10, 12, 0 }, { 13, 15, 0 }, 2, 2, false },	/* 11 +/- 12.7 */
+		{ { 10, 10, 0 }, { 13, 13, 0 }, 2, 2, true },	/* no spread at all */
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct res_obs oa[3], ob[3];
+		const struct res_obs *pa[3], *pb[3];
+		struct res_cell ca, cb;
+
+		for (int k = 0; k < 3; k++) {
+			fake_obs(&oa[k], cases[i].a[k], 10 * cases[i].a[k]);
+			fake_obs(&ob[k], cases[i].b[k], 10 * cases[i].b[k]);
+			pa[k] = &oa[k];
+			pb[k] = &ob[k];
+		}
+		res_cell_compute(pa, cases[i].na, &ca);
+		res_cell_compute(pb, cases[i].nb, &cb);
+		EXPECT(res_cell_differs(&ca, &cb, RV_MEAN) == cases[i].want &&
+		       res_cell_differs(&ca, &cb, RV_MAX) == cases[i].want,
+		       "case %zu: mean %g +/- %g vs %g +/- %g", i, ca.v[RV_MEAN], ca.half_mean,
+		       cb.v[RV_MEAN], cb.half_mean);
+		EXPECT(ca.npass == cases[i].na && fabs(ca.v[RV_SD] - 3) < 1e-12 &&
+		       ca.v[RV_CPU] == 100, "case %zu: passes %d sd %g", i, ca.npass, ca.v[RV_SD]);
+	}
+	{
+		struct res_obs o[2];
+		const struct res_obs *p[2] = { &o[0], &o[1] };
+		struct res_cell c;
+
+		fake_obs(&o[0], 10, 20);
+		fake_obs(&o[1], 0, 0);
+		o[1].failed = true;
+		o[1].v[RV_MEAN] = NAN;
+		res_cell_compute(p, 2, &c);
+		EXPECT(c.npass == 1 && c.nfail == 1 && c.v[RV_MEAN] == 10, "a failed pass counted");
+	}
+	return true;
+}
+
+/* The widest numbers each column can hold: two runs still fit in 100 columns. */
+static bool test_cmp_width(void)
+{
+	static const char *const loads[] = { "Memload", "Compile", "None" };
+	static const double wide[2][3][2] = {	/* [run][load]: mean, max in ns */
+		{ { 5.23e3, 9.99e3 }, { 9.99e9, 9.99e9 }, { 123456, 999999 } },
+		{ { 9.99e9, 1.23e11 }, { 5.23e3, 1.5e4 }, { 999999, 123456 } },
+	};
+	struct res_run run[2];
+	struct cmp_input in[2];
+	struct cmp_matrix *m = calloc(1, sizeof(*m));
+	char err[256], *text = NULL, *line;
+	size_t len = 0;
+	FILE *out;
+	bool ok = true;
+
+	EXPECT(m, "calloc");
+	for (int r = 0; r < 2; r++) {
+		memset(&run[r], 0, sizeof(run[r]));
+		run[r].obs = calloc(6, sizeof(struct res_obs));
+		snprintf(run[r].kernel, sizeof(run[r].kernel), "%s",
+			 "6.18.0-rc7-a-very-long-release-name");
+		snprintf(run[r].comment, sizeof(run[r].comment), "with a long comment, too");
+		for (int k = 0; k < 6; k++) {
+			struct res_obs *o = &run[r].obs[run[r].nobs++];
+
+			double f = 1.0 + 0.001 * (k / 3);
+
+			fake_obs(o, wide[r][k % 3][0] * f, wide[r][k % 3][1] * f);
+			snprintf(o->load, sizeof(o->load), "%s", loads[k % 3]);
+			o->v[RV_SD] = 0.00123e6;
+			o->v[RV_CPU] = 99.99;
+			o->v[RV_DL] = 0.00123;
+		}
+		in[r] = (struct cmp_input){ .run = &run[r], .file = "f" };
+		snprintf(in[r].label, sizeof(in[r].label), "%.100s %.100s", run[r].kernel,
+			 run[r].comment);
+	}
+	if (cmp_build(in, 2, m, err, sizeof(err))) {
+		snprintf(detail, sizeof(detail), "%s", err);
+		ok = false;
+	} else {
+		out = open_memstream(&text, &len);
+		cmp_print(out, in, m);
+		fclose(out);
+		if (getenv("UNIT_SHOW"))
+			fputs(text, stderr);
+		if (!strstr(text ? text : "", "(x>1e4)")) {
+			snprintf(detail, sizeof(detail), "no change shown");
+			ok = false;
+		}
+		for (line = strtok(text, "\n"); line && ok; line = strtok(NULL, "\n")) {
+			if (strlen(line) > 100) {
+				snprintf(detail, sizeof(detail), "%zu columns: %.200s",
+					 strlen(line), line);
+				ok = false;
+			}
+		}
+		cmp_matrix_free(m);
+	}
+	free(text);
+	free(m);
+	free(run[0].obs);
+	free(run[1].obs);
+	return ok;
+}
+
+void unit_results(void)
+{
+	char name[160];
+
+	for (size_t i = 0; i < ARRAY_SIZE(parse_cases); i++) {
+		snprintf(name, sizeof(name), "results: %s", parse_cases[i].name);
+		check(name, test_parse_case(&parse_cases[i]));
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(parse_err_cases); i++) {
+		snprintf(name, sizeof(name), "results: %s is refused", parse_err_cases[i].name);
+		check(name, test_parse_err_case(&parse_err_cases[i]));
+	}
+	check("compare: changes, values and percentages as printed", test_cmp_formats());
+	check("compare: passes, pooled SD and non-overlapping intervals", test_cmp_cells());
+	check("compare: the widest numbers of two runs fit in 100 columns", test_cmp_width());
+}
