@@ -22,7 +22,6 @@
 #include "sysinfo.h"
 
 #define READY_TIMEOUT_NS (10 * NSEC_PER_SEC)	/* a child's set-up */
-#define SETTLE_NS NSEC_PER_SEC			/* the load runs alone first */
 #define LOAD_RESULT_NS (1500 * NSEC_PER_MSEC)	/* the load's answer to stop */
 #define EXIT_WAIT_NS NSEC_PER_SEC		/* a child's exit after its answer */
 
@@ -406,7 +405,7 @@ static void run_row(struct row_ctx *rc, struct row *row)
 		fail_row(row, "out of memory for the result");
 		goto out;
 	}
-	if (!wait_quietly(load.res, now_ns() + SETTLE_NS))
+	if (!wait_quietly(load.res, now_ns() + cfg->settle_ns))
 		goto early;
 
 	t_go = now_ns();

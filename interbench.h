@@ -171,6 +171,7 @@ struct config {
 	int rt_priority;		/* SCHED_FIFO priority of a -r task */
 	long memload_mib;		/* --memload-mib, 0 = automatic */
 	long file_mib;			/* --file-mib, 0 = automatic */
+	uint64_t settle_ns;		/* the load alone before a row (tests shorten it) */
 	bool dry_run;			/* --dry-run */
 	bool compare_mode;		/* --compare */
 	int ncompare;			/* its files */
@@ -183,6 +184,7 @@ enum parse_status { PARSE_RUN, PARSE_EXIT_OK, PARSE_USAGE };
 enum parse_status parse_options(int argc, char **argv, struct config *cfg,
 				char *err, size_t errlen);
 void config_defaults(struct config *cfg);
+uint64_t settle_from_env(const char *ms);
 void print_help(void);
 
 /* ---- calibrate.c ---- */

@@ -189,6 +189,21 @@ static bool test_calibration_file(void)
 	return ok;
 }
 
+static bool test_settle_env(void)
+{
+	static const struct { const char *ms; uint64_t want; } cases[] = {
+		{ NULL, NSEC_PER_SEC }, { "", NSEC_PER_SEC }, { "250", 250 * NSEC_PER_MSEC },
+		{ "0", 0 }, { "1000", NSEC_PER_SEC }, { "1001", NSEC_PER_SEC },
+		{ "-5", NSEC_PER_SEC }, { "10ms", NSEC_PER_SEC },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++)
+		EXPECT(settle_from_env(cases[i].ms) == cases[i].want, "'%s' gave %llu ns",
+		       cases[i].ms ? cases[i].ms : "(unset)",
+		       (unsigned long long)settle_from_env(cases[i].ms));
+	return true;
+}
+
 void unit_options(void)
 {
 	char name[160];
@@ -201,5 +216,6 @@ void unit_options(void)
 	}
 	check("options: values land in the config", test_opt_values());
 	check("options: default selections", test_opt_defaults());
+	check("options: the test-only settle time is 0-1000 ms, else 1 s", test_settle_env());
 	check("calibration: save, load, stale identity, garbage", test_calibration_file());
 }
