@@ -2,7 +2,9 @@
 /* tests/unit_options.c - unit tests: options, number formatting and the calibration file. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,16 +94,82 @@ static const struct opt_case opt_cases[] = {
 	{ "--json - --csv -", false, "cannot both use stdout" },
 	{ "-m hello~world", true, NULL },
 	{ "--plot -", false, "needs a file name" },
+	/* every ranged option at min, max, min - 1 and max + 1 */
+	{ "-t 0.1", true, NULL },
+	{ "-t 86400", true, NULL },
+	{ "-t 0.09", false, "-t/--time: '0.09' is out of range (expected seconds from 0.1 to 86400)" },
+	{ "-t 86400.1", false, "out of range (expected seconds from 0.1 to 86400)" },
+	{ "-l 1", true, NULL },
+	{ "-l 1099511627776", true, NULL },
+	{ "-l 1099511627777", false,
+	  "-l/--loops-per-ms: '1099511627777' is out of range (expected an integer from 1 to 1099511627776)" },
+	{ "-L 1", true, NULL },
+	{ "-L 4096", true, NULL },
+	{ "-L 4097", false, "-L/--cpu-load: '4097' is out of range (expected an integer from 1 to 4096)" },
+	{ "-B 19", true, NULL },
+	{ "-B -21", false, "-B/--bench-nice: '-21' is out of range (expected an integer from -20 to 19)" },
+	{ "-N -20", true, NULL },
+	{ "-N 19", true, NULL },
+	{ "-N 20", false, "-N/--load-nice: '20' is out of range" },
+	{ "-C 1 -I 100", true, NULL },
+	{ "-C 100 -I 10000000", true, NULL },
+	{ "-C 0 -I 100", false, "-C/--custom-cpu: '0' is out of range (expected an integer from 1 to 100)" },
+	{ "-C 1 -I 10000001", false, "-I/--custom-interval: '10000001' is out of range" },
+	{ "--memload-mib 1", true, NULL },
+	{ "--memload-mib 1073741824", true, NULL },
+	{ "--memload-mib 0", false, "--memload-mib: '0' is out of range (expected an integer from 1 to 1073741824)" },
+	{ "--memload-mib 1073741825", false, "--memload-mib: '1073741825' is out of range" },
+	{ "--file-mib 1", true, NULL },
+	{ "--file-mib 1073741824", true, NULL },
+	{ "--file-mib 0", false, "--file-mib: '0' is out of range" },
+	{ "--file-mib 1073741825", false, "--file-mib: '1073741825' is out of range" },
+	{ "--repeat 1", true, NULL },
+	{ "--repeat 1000", true, NULL },
+	{ "--repeat 1001", false, "--repeat: '1001' is out of range (expected an integer from 1 to 1000)" },
+	{ "--rt-priority 1", true, NULL },
+	{ "--rt-priority 98", true, NULL },
+	{ "--rt-priority 0", false, "--rt-priority: '0' is out of range" },
+	{ "--pm-qos 0", true, NULL },
+	{ "--pm-qos 2000000000", true, NULL },
+	{ "--pm-qos -1", false, "--pm-qos: '-1' is out of range (expected an integer from 0 to 2000000000)" },
+	{ "--pm-qos 2000000001", false, "--pm-qos: '2000000001' is out of range" },
+	{ "--trace-above 1", true, NULL },
+	{ "--trace-above 1000000000", true, NULL },
+	{ "--trace-above 0", false, "--trace-above: '0' is out of range" },
+	{ "--trace-above 1000000001", false, "--trace-above: '1000000001' is out of range" },
+	{ "--repeat x", false, "--repeat: 'x' is not a number (expected an integer from 1 to 1000)" },
+	{ "--repeat", false, "--repeat needs an argument" },
+	{ "-t 123456789012345678901234567890123456789", false,
+	  "'12345678901234567890123456789012...' is out of range" },
+	/* strings */
+	{ "--work-dir=", false, "--work-dir: empty directory name" },
+	{ "--json=", false, "--json: empty file name" },
+	{ "--csv=", false, "--csv: empty file name" },
+	{ "--plot=", false, "--plot: empty file name" },
+	{ "-m", false, "-m/--comment needs an argument" },
+	{ "--comment=", true, NULL },
+	/* flags take no argument */
+	{ "--percentiles=x", false, "unknown option '--percentiles=x'" },
+	{ "-b -c -u -q --percentiles --dry-run", true, NULL },
+	/* the special cases: selections, --compare's files */
+	{ "-X audio -x none", true, NULL },
+	{ "--exclude-bench nosuch", false, "-X/--exclude-bench: unknown benchmark 'nosuch'" },
+	{ "--exclude-load nosuch", false, "-x/--exclude-load: unknown load 'nosuch'" },
+	{ "--compare -q --dry-run a", true, NULL },
+	{ "--compare a b c d e f g h i j k l m n o p", true, NULL },
+	{ "--compare a b c d e f g h i j k l m n o p q", false, "--compare: at most 16 files" },
+	{ "--compare a -r", false, "--compare takes only --plot, -q and --dry-run, not --realtime" },
 };
 
-static bool test_opt_case(const struct opt_case *c)
+/* Parse "interbench " + args (split as in struct opt_case) into cfg. */
+static enum parse_status parse_args(const char *args, struct config *cfg, char *err,
+				    size_t errlen)
 {
-	char buf[512], *argv[64], err[512] = "";
-	struct config cfg;
+	static char buf[2048];
+	char *argv[64];
 	int argc = 0;
-	enum parse_status st;
 
-	snprintf(buf, sizeof(buf), "interbench %s", c->args);
+	snprintf(buf, sizeof(buf), "interbench %s", args);
 	for (char *tok = strtok(buf, " "); tok && argc < 63; tok = strtok(NULL, " ")) {
 		for (char *p = tok; *p; p++)
 			if (*p == '~')
@@ -109,7 +177,16 @@ static bool test_opt_case(const struct opt_case *c)
 		argv[argc++] = tok;
 	}
 	argv[argc] = NULL;
-	st = parse_options(argc, argv, &cfg, err, sizeof(err));
+	return parse_options(argc, argv, cfg, err, errlen);
+}
+
+static bool test_opt_case(const struct opt_case *c)
+{
+	char err[512] = "";
+	struct config cfg;
+	enum parse_status st;
+
+	st = parse_args(c->args, &cfg, err, sizeof(err));
 	EXPECT((st == PARSE_RUN) == c->ok, "'%s': status %d, err '%s'", c->args, st, err);
 	if (!c->ok) {
 		EXPECT(strstr(err, c->want_err), "'%s': message '%s' lacks '%s'", c->args, err,
@@ -133,6 +210,114 @@ static bool test_opt_values(void)
 	EXPECT(cfg.loads == ((1u << workload_find("Burn")) | (1u << workload_find("None"))),
 	       "loads %#x", cfg.loads);
 	EXPECT(!strcmp(cfg.comment, "hi"), "comment");
+	return true;
+}
+
+/* What each option stores, at the bounds of its range, read back by field type. */
+struct value_case {
+	const char *args;
+	char kind;		/* b bool, i int, l long, u unsigned long, d double, s string */
+	size_t off;		/* in struct config */
+	double num;		/* the value wanted, or */
+	const char *str;	/* a string's */
+};
+
+#define AT(f) offsetof(struct config, f)
+
+static const struct value_case value_cases[] = {
+	{ "-t 0.1", 'd', AT(seconds), .num = 0.1 },
+	{ "--time=86400", 'd', AT(seconds), .num = 86400 },
+	{ "-l 1", 'u', AT(loops_per_ms), .num = 1 },
+	{ "-l 1099511627776", 'u', AT(loops_per_ms), .num = 1099511627776.0 },
+	{ "-l 7", 'b', AT(loops_given), .num = 1 },
+	{ "", 'b', AT(loops_given), .num = 0 },
+	{ "-L 4096", 'i', AT(cpu_load), .num = 4096 },
+	{ "-B -20", 'i', AT(bench_nice), .num = -20 },
+	{ "--load-nice=19", 'i', AT(load_nice), .num = 19 },
+	{ "-C 100 -I 100", 'i', AT(custom_pct), .num = 100 },
+	{ "-C 1 -I 10000000", 'l', AT(custom_interval_us), .num = 10000000 },
+	{ "--memload-mib 1073741824", 'l', AT(memload_mib), .num = 1073741824 },
+	{ "--file-mib 1", 'l', AT(file_mib), .num = 1 },
+	{ "--repeat 1000", 'i', AT(repeat), .num = 1000 },
+	{ "--rt-priority 98", 'i', AT(rt_priority), .num = 98 },
+	{ "--pm-qos 0", 'l', AT(pm_qos_us), .num = 0 },
+	{ "--trace-above 1000000000", 'l', AT(trace_above_us), .num = 1000000000 },
+	{ "-b", 'b', AT(recalibrate), .num = 1 },
+	{ "-c", 'b', AT(console_only), .num = 1 },
+	{ "-u", 'b', AT(uniprocessor), .num = 1 },
+	{ "-q", 'b', AT(quiet), .num = 1 },
+	{ "--percentiles", 'b', AT(percentiles), .num = 1 },
+	{ "--dry-run", 'b', AT(dry_run), .num = 1 },
+	{ "--compare a", 'b', AT(compare_mode), .num = 1 },
+	{ "--compare a b", 'i', AT(ncompare), .num = 2 },
+	{ "--comment=", 's', AT(comment), .str = "" },
+	{ "--work-dir /tmp", 's', AT(work_dir), .str = "/tmp" },
+	{ "--json j --csv c", 's', AT(json_path), .str = "j" },
+	{ "--json j --csv c", 's', AT(csv_path), .str = "c" },
+	{ "--plot p.svg", 's', AT(plot_path), .str = "p.svg" },
+};
+
+static bool test_opt_value(const struct value_case *c)
+{
+	struct config cfg;
+	char err[512] = "";
+	const void *field = (const char *)&cfg + c->off;
+	double got = 0;
+
+	EXPECT(parse_args(c->args, &cfg, err, sizeof(err)) == PARSE_RUN, "%s", err);
+	if (c->kind == 's') {
+		const char *str = *(const char *const *)field;
+
+		EXPECT(str && !strcmp(str, c->str), "got '%s', want '%s'", str ? str : "(null)",
+		       c->str);
+		return true;
+	}
+	switch (c->kind) {
+	case 'b': got = *(const bool *)field; break;
+	case 'i': got = *(const int *)field; break;
+	case 'l': got = (double)*(const long *)field; break;
+	case 'u': got = (double)*(const unsigned long *)field; break;
+	case 'd': got = *(const double *)field; break;
+	}
+	EXPECT(got == c->num, "got %.17g, want %.17g", got, c->num);
+	return true;
+}
+
+/* -m: 1024 bytes is the most a comment may have. */
+static bool test_opt_comment_length(void)
+{
+	char args[1100] = "-m ", err[512] = "";
+	struct config cfg;
+
+	memset(args + 3, 'x', 1024);
+	args[3 + 1024] = '\0';
+	EXPECT(parse_args(args, &cfg, err, sizeof(err)) == PARSE_RUN, "1024 bytes: %s", err);
+	EXPECT(strlen(cfg.comment) == 1024, "comment of %zu bytes", strlen(cfg.comment));
+	strcat(args, "x");
+	EXPECT(parse_args(args, &cfg, err, sizeof(err)) == PARSE_USAGE, "1025 bytes accepted");
+	EXPECT(!strcmp(err, "-m/--comment: longer than 1024 bytes"), "message '%s'", err);
+	return true;
+}
+
+/* -h and -V print and end the parse with PARSE_EXIT_OK, whatever follows. */
+static bool test_opt_exit_ok(void)
+{
+	static const char *const cases[] = { "-h", "--help", "-V", "--version", "-c -h -t x" };
+	struct config cfg;
+	char err[512];
+	int saved = dup(STDOUT_FILENO), null = open("/dev/null", O_WRONLY);
+	enum parse_status st[ARRAY_SIZE(cases)];
+
+	fflush(stdout);
+	dup2(null, STDOUT_FILENO);
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++)
+		st[i] = parse_args(cases[i], &cfg, err, sizeof(err));
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	close(null);
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++)
+		EXPECT(st[i] == PARSE_EXIT_OK, "'%s': status %d", cases[i], st[i]);
 	return true;
 }
 
@@ -214,7 +399,14 @@ void unit_options(void)
 			 opt_cases[i].ok ? "runs" : "exits 2");
 		check(name, test_opt_case(&opt_cases[i]));
 	}
+	for (size_t i = 0; i < ARRAY_SIZE(value_cases); i++) {
+		snprintf(name, sizeof(name), "options: '%s' stores %c at offset %zu",
+			 value_cases[i].args, value_cases[i].kind, value_cases[i].off);
+		check(name, test_opt_value(&value_cases[i]));
+	}
 	check("options: values land in the config", test_opt_values());
+	check("options: -m takes 1024 bytes, not 1025", test_opt_comment_length());
+	check("options: -h and -V stop the parse with success", test_opt_exit_ok());
 	check("options: default selections", test_opt_defaults());
 	check("options: the test-only settle time is 0-1000 ms, else 1 s", test_settle_env());
 	check("calibration: save, load, stale identity, garbage", test_calibration_file());
