@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,21 +13,7 @@
 
 #include "interbench.h"
 
-enum {				/* long-only options */
-	OPT_WORK_DIR = 256,
-	OPT_JSON,
-	OPT_CSV,
-	OPT_PLOT,
-	OPT_PM_QOS,
-	OPT_TRACE_ABOVE,
-	OPT_PERCENTILES,
-	OPT_REPEAT,
-	OPT_COMPARE,
-	OPT_RT_PRIORITY,
-	OPT_MEMLOAD_MIB,
-	OPT_FILE_MIB,
-	OPT_DRY_RUN,
-};
+#define UNUSED __attribute__((unused))
 
 enum group { G_SELECT, G_TIMING, G_SCHED, G_OUTPUT, G_COMPARE, G_OTHER, G_COUNT };
 
@@ -39,47 +26,134 @@ static const char *const group_title[G_COUNT] = {
 	[G_OTHER] = "Other",
 };
 
+/* What an option's argument is, and so how set_value() reads and stores it. */
+enum opt_type {
+	T_CALL,		/* no field: the row's set() does it all */
+	T_FLAG,		/* bool, set when given; no argument */
+	T_INT,		/* int: an integer in [min, max] */
+	T_LONG,		/* long: the same */
+	T_ULONG,	/* unsigned long: the same, min >= 0 */
+	T_DOUBLE,	/* double: a decimal number in [min, max] of unit `what` */
+	T_STRING,	/* const char *: min 1 refuses "" ("empty <what> name"); */
+			/* max bytes at most, if max */
+};
+
+struct opt;
+struct parse_state;
+/* A row's own step, after set_value(): 0, -1 with a message in err, or 1 to stop. */
+typedef int opt_set_fn(const struct opt *o, const char *arg, struct parse_state *ps);
+
 struct opt {
-	int id;			/* short letter or OPT_* */
+	int id;			/* short letter, 0 for a long-only option */
 	const char *name;	/* long form */
-	const char *arg;	/* argument's name, NULL for a flag */
-	enum group group;
+	const char *arg;	/* the argument's name in --help, NULL for a flag */
+	enum group group;	/* its heading in --help */
+	enum opt_type type;
+	size_t off;		/* where the value lands: offsetof(struct config, ...) */
+	double min, max;	/* a number's range; a string's length (max 0: any) */
+	const char *what;	/* for messages: a double's unit, a string's kind of name */
+	opt_set_fn *set;	/* the special case, if any */
+	bool with_compare;	/* may be given with --compare */
 	const char *help;
 };
 
+/* The parse in progress, for set_value(), the rows' set() and validate(). */
+struct parse_state {
+	struct config *cfg;
+	uint32_t sel[4];	/* -W, -X, -w, -x: bit per registry index */
+	bool *given;		/* per row of opts[] */
+	char *err;
+	size_t errlen;
+};
+
+/* offsetof(struct config, f); the compiler warns unless f is of C type t. */
+#define FIELD(f, t) \
+	(offsetof(struct config, f) + 0 * sizeof(&((struct config *)0)->f == (t *)0))
+#define RANGED(tt, ct, f, lo, hi) .type = (tt), .off = FIELD(f, ct), .min = (lo), .max = (hi)
+#define FLAG(f)			.type = T_FLAG, .off = FIELD(f, bool)
+#define INT(f, lo, hi)		RANGED(T_INT, int, f, lo, hi)
+#define LONG(f, lo, hi)		RANGED(T_LONG, long, f, lo, hi)
+#define ULONG(f, lo, hi)	RANGED(T_ULONG, unsigned long, f, lo, hi)
+#define DOUBLE(f, lo, hi, unit)	RANGED(T_DOUBLE, double, f, lo, hi), .what = (unit)
+#define STRING(f, lo, hi, kind)	RANGED(T_STRING, const char *, f, lo, hi), .what = (kind)
+#define CALL(fn)		.type = T_CALL, .set = (fn)
+
+static opt_set_fn select_workload, note_loops_given, show_help, show_version;
+
+/*
+ * Every option, in --help order. A row says all there is to know: names,
+ * help, type, field and range; set_value() does the reading, range check,
+ * message and store, and a row's set() (run after it) only what no type
+ * covers. So a new option is a config field plus one row, for instance
+ *	{ 0, "slice", "USEC", G_SCHED, LONG(slice_us, 100, 100000),
+ *	  .help = "..." },
+ * and a choice of words (--policy other|batch|idle|fifo|rr|deadline) is one
+ * row too once a T_CHOICE type exists: a `names` column of the words, whose
+ * index set_value() stores in an int field, naming them all in its message.
+ */
 static const struct opt opts[] = {
-	{ 'W', "bench", "NAME", G_SELECT, "only this benchmark (repeatable)" },
-	{ 'X', "exclude-bench", "NAME", G_SELECT, "not this benchmark (repeatable)" },
-	{ 'w', "load", "NAME", G_SELECT, "only this load (repeatable)" },
-	{ 'x', "exclude-load", "NAME", G_SELECT, "not this load (repeatable)" },
-	{ 'C', "custom-cpu", "PCT", G_SELECT, "Custom task: CPU percent of each interval (1-100)" },
-	{ 'I', "custom-interval", "USEC", G_SELECT, "Custom task: interval in microseconds (>= 100)" },
-	{ 'L', "cpu-load", "N", G_SELECT, "Burn threads, Ring size, Hack groups (default: CPUs)" },
-	{ OPT_MEMLOAD_MIB, "memload-mib", "MIB", G_SELECT, "Memload size (default: from MemAvailable)" },
-	{ OPT_FILE_MIB, "file-mib", "MIB", G_SELECT, "Write/Read file size (default: from free space)" },
-	{ 't', "time", "SECONDS", G_TIMING, "seconds per row, decimals allowed (default 30)" },
-	{ 'l', "loops-per-ms", "N", G_TIMING, "use N loops per ms instead of calibrating" },
-	{ 'b', "recalibrate", NULL, G_TIMING, "measure loops per ms even if saved" },
-	{ OPT_REPEAT, "repeat", "N", G_TIMING, "run the whole matrix N times (default 1)" },
-	{ OPT_DRY_RUN, "dry-run", NULL, G_TIMING, "check the options, print the rows and the time, exit" },
-	{ 'r', "realtime", NULL, G_SCHED, "benchmark with SCHED_FIFO tasks (root or CAP_SYS_NICE)" },
-	{ OPT_RT_PRIORITY, "rt-priority", "N", G_SCHED, "SCHED_FIFO priority of a -r task; waker +1 (default 40)" },
-	{ 'B', "bench-nice", "N", G_SCHED, "nice level of the benchmark (-20..19)" },
-	{ 'N', "load-nice", "N", G_SCHED, "nice level of the load (-20..19)" },
-	{ 'u', "uniprocessor", NULL, G_SCHED, "run everything on one CPU" },
-	{ OPT_PM_QOS, "pm-qos", "USEC", G_SCHED, "hold /dev/cpu_dma_latency at USEC during the run" },
-	{ 'c', "console", NULL, G_OUTPUT, "console only: do not append to <kernel release>.log" },
-	{ 'm', "comment", "TEXT", G_OUTPUT, "comment line for the log and results" },
-	{ OPT_WORK_DIR, "work-dir", "DIR", G_OUTPUT, "where files are made (default: current directory)" },
-	{ OPT_JSON, "json", "FILE", G_OUTPUT, "write every result as JSON (- for stdout)" },
-	{ OPT_CSV, "csv", "FILE", G_OUTPUT, "write every result as CSV (- for stdout)" },
-	{ OPT_PLOT, "plot", "FILE", G_OUTPUT, "draw latency distributions as SVG" },
-	{ OPT_PERCENTILES, "percentiles", NULL, G_OUTPUT, "add p99 and p99.9 columns to the tables" },
-	{ OPT_TRACE_ABOVE, "trace-above", "USEC", G_OUTPUT, "mark tracefs and stop tracing on a latency above USEC" },
-	{ 'q', "quiet", NULL, G_OUTPUT, "no progress line" },
-	{ OPT_COMPARE, "compare", NULL, G_COMPARE, "compare the logs or CSV files named after the options" },
-	{ 'h', "help", NULL, G_OTHER, "this help" },
-	{ 'V', "version", NULL, G_OTHER, "the version" },
+	{ 'W', "bench", "NAME", G_SELECT, CALL(select_workload),
+	  .help = "only this benchmark (repeatable)" },
+	{ 'X', "exclude-bench", "NAME", G_SELECT, CALL(select_workload),
+	  .help = "not this benchmark (repeatable)" },
+	{ 'w', "load", "NAME", G_SELECT, CALL(select_workload),
+	  .help = "only this load (repeatable)" },
+	{ 'x', "exclude-load", "NAME", G_SELECT, CALL(select_workload),
+	  .help = "not this load (repeatable)" },
+	{ 'C', "custom-cpu", "PCT", G_SELECT, INT(custom_pct, 1, 100),
+	  .help = "Custom task: CPU percent of each interval (1-100)" },
+	{ 'I', "custom-interval", "USEC", G_SELECT, LONG(custom_interval_us, 100, 10000000),
+	  .help = "Custom task: interval in microseconds (>= 100)" },
+	{ 'L', "cpu-load", "N", G_SELECT, INT(cpu_load, 1, 4096),
+	  .help = "Burn threads, Ring size, Hack groups (default: CPUs)" },
+	{ 0, "memload-mib", "MIB", G_SELECT, LONG(memload_mib, 1, 1L << 30),
+	  .help = "Memload size (default: from MemAvailable)" },
+	{ 0, "file-mib", "MIB", G_SELECT, LONG(file_mib, 1, 1L << 30),
+	  .help = "Write/Read file size (default: from free space)" },
+	{ 't', "time", "SECONDS", G_TIMING, DOUBLE(seconds, 0.1, 86400.0, "seconds"),
+	  .help = "seconds per row, decimals allowed (default 30)" },
+	{ 'l', "loops-per-ms", "N", G_TIMING, ULONG(loops_per_ms, 1, 1L << 40),
+	  .set = note_loops_given, .help = "use N loops per ms instead of calibrating" },
+	{ 'b', "recalibrate", NULL, G_TIMING, FLAG(recalibrate),
+	  .help = "measure loops per ms even if saved" },
+	{ 0, "repeat", "N", G_TIMING, INT(repeat, 1, 1000),
+	  .help = "run the whole matrix N times (default 1)" },
+	{ 0, "dry-run", NULL, G_TIMING, FLAG(dry_run), .with_compare = true,
+	  .help = "check the options, print the rows and the time, exit" },
+	{ 'r', "realtime", NULL, G_SCHED, FLAG(realtime),
+	  .help = "benchmark with SCHED_FIFO tasks (root or CAP_SYS_NICE)" },
+	{ 0, "rt-priority", "N", G_SCHED, INT(rt_priority, 1, 98),
+	  .help = "SCHED_FIFO priority of a -r task; waker +1 (default 40)" },
+	{ 'B', "bench-nice", "N", G_SCHED, INT(bench_nice, -20, 19),
+	  .help = "nice level of the benchmark (-20..19)" },
+	{ 'N', "load-nice", "N", G_SCHED, INT(load_nice, -20, 19),
+	  .help = "nice level of the load (-20..19)" },
+	{ 'u', "uniprocessor", NULL, G_SCHED, FLAG(uniprocessor),
+	  .help = "run everything on one CPU" },
+	{ 0, "pm-qos", "USEC", G_SCHED, LONG(pm_qos_us, 0, 2000000000),
+	  .help = "hold /dev/cpu_dma_latency at USEC during the run" },
+	{ 'c', "console", NULL, G_OUTPUT, FLAG(console_only),
+	  .help = "console only: do not append to <kernel release>.log" },
+	{ 'm', "comment", "TEXT", G_OUTPUT, STRING(comment, 0, 1024, NULL),
+	  .help = "comment line for the log and results" },
+	{ 0, "work-dir", "DIR", G_OUTPUT, STRING(work_dir, 1, 0, "directory"),
+	  .help = "where files are made (default: current directory)" },
+	{ 0, "json", "FILE", G_OUTPUT, STRING(json_path, 1, 0, "file"),
+	  .help = "write every result as JSON (- for stdout)" },
+	{ 0, "csv", "FILE", G_OUTPUT, STRING(csv_path, 1, 0, "file"),
+	  .help = "write every result as CSV (- for stdout)" },
+	{ 0, "plot", "FILE", G_OUTPUT, STRING(plot_path, 1, 0, "file"),
+	  .with_compare = true, .help = "draw latency distributions as SVG" },
+	{ 0, "percentiles", NULL, G_OUTPUT, FLAG(percentiles),
+	  .help = "add p99 and p99.9 columns to the tables" },
+	{ 0, "trace-above", "USEC", G_OUTPUT, LONG(trace_above_us, 1, 1000000000),
+	  .help = "mark tracefs and stop tracing on a latency above USEC" },
+	{ 'q', "quiet", NULL, G_OUTPUT, FLAG(quiet), .with_compare = true,
+	  .help = "no progress line" },
+	{ 0, "compare", NULL, G_COMPARE, FLAG(compare_mode), .with_compare = true,
+	  .help = "compare the logs or CSV files named after the options" },
+	{ 'h', "help", NULL, G_OTHER, CALL(show_help), .help = "this help" },
+	{ 'V', "version", NULL, G_OTHER, CALL(show_version), .help = "the version" },
 };
 
 /*
@@ -110,22 +184,28 @@ void config_defaults(struct config *cfg)
 	cfg->settle_ns = settle_from_env(getenv("INTERBENCH_TEST_SETTLE_MS"));
 }
 
-static const struct opt *find_opt(int id)
+/* getopt_long's value for a row: its letter, or LONG_ONLY + its index. */
+#define LONG_ONLY 256
+
+static int opt_val(const struct opt *o)
+{
+	return o->id ? o->id : LONG_ONLY + (int)(o - opts);
+}
+
+static const struct opt *find_opt(int val)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(opts); i++)
-		if (opts[i].id == id)
+		if (opt_val(&opts[i]) == val)
 			return &opts[i];
 	return NULL;
 }
 
 /* "-t/--time" for messages. */
-static const char *opt_label(int id, char *buf, size_t len)
+static const char *opt_label(const struct opt *o, char *buf, size_t len)
 {
-	const struct opt *o = find_opt(id);
-
 	if (!o)
 		snprintf(buf, len, "option");
-	else if (o->id < 256)
+	else if (o->id)
 		snprintf(buf, len, "-%c/--%s", o->id, o->name);
 	else
 		snprintf(buf, len, "--%s", o->name);
@@ -134,6 +214,8 @@ static const char *opt_label(int id, char *buf, size_t len)
 
 void print_help(void)
 {
+	char names[256];
+
 	printf("Usage: interbench [OPTION]...            run the benchmark\n"
 	       "       interbench --compare FILE FILE...  compare runs\n"
 	       "How late do interactive tasks get the CPU while the machine is busy?\n");
@@ -141,172 +223,151 @@ void print_help(void)
 		printf("\n%s:\n", group_title[g]);
 		for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
 			const struct opt *o = &opts[i];
-			char left[48];
+			char flag[8] = "    ", left[48];
 
 			if (o->group != (enum group)g)
 				continue;
-			if (o->id < 256)
-				snprintf(left, sizeof(left), "-%c, --%s%s%s", o->id, o->name,
-					 o->arg ? " " : "", o->arg ? o->arg : "");
-			else
-				snprintf(left, sizeof(left), "    --%s%s%s", o->name,
-					 o->arg ? " " : "", o->arg ? o->arg : "");
+			if (o->id)
+				snprintf(flag, sizeof(flag), "-%c, ", o->id);
+			snprintf(left, sizeof(left), "%s--%s%s%s", flag, o->name,
+				 o->arg ? " " : "", o->arg ? o->arg : "");
 			printf("  %-28s %s\n", left, o->help);
 		}
 	}
-	printf("\nBenchmarks: ");
-	for (size_t i = 0, first = 1; i < nr_workloads; i++) {
-		if (!(workloads[i].flags & WL_BENCH))
-			continue;
-		printf("%s%s", first ? "" : ", ", workloads[i].name);
-		first = 0;
-	}
-	printf("\nLoads:      ");
-	for (size_t i = 0, first = 1; i < nr_workloads; i++) {
-		if (!(workloads[i].flags & WL_LOAD))
-			continue;
-		printf("%s%s", first ? "" : ", ", workloads[i].name);
-		first = 0;
-	}
+	workload_names(WL_BENCH, names, sizeof(names));
+	printf("\nBenchmarks: %s", names);
+	workload_names(WL_LOAD, names, sizeof(names));
+	printf("\nLoads:      %s", names);
 	printf("\n\nA full run takes about 20 minutes; see interbench(8).\n");
 }
 
-static int number_error(char *err, size_t errlen, int id, const char *arg, int ret,
-			const char *range)
+/* Whatever the user typed, quoted short enough to keep the line short. */
+static const char *shorten(const char *arg, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.32s%s", arg, strlen(arg) > 32 ? "..." : "");
+	return buf;
+}
+
+static int number_error(const struct opt *o, const char *arg, int ret, const char *range,
+			struct parse_state *ps)
+{
+	char label[48], shown[40];
+
+	return set_err(ps->err, ps->errlen, "%s: '%s' is %s (expected %s)",
+		       opt_label(o, label, sizeof(label)), shorten(arg, shown, sizeof(shown)),
+		       ret == -ERANGE ? "out of range" : "not a number", range);
+}
+
+/* An integer option: parse, check the range of its row, store at its width. */
+static int set_integer(const struct opt *o, const char *arg, void *field, struct parse_state *ps)
+{
+	long min = (long)o->min, max = (long)o->max, v;
+	int ret = parse_long(arg, min, max, &v);
+	char range[64];
+
+	if (ret) {
+		snprintf(range, sizeof(range), "an integer from %ld to %ld", min, max);
+		return number_error(o, arg, ret, range, ps);
+	}
+	if (o->type == T_INT)
+		*(int *)field = (int)v;
+	else if (o->type == T_LONG)
+		*(long *)field = v;
+	else
+		*(unsigned long *)field = (unsigned long)v;
+	return 0;
+}
+
+static int set_string(const struct opt *o, const char *arg, const char **field,
+		      struct parse_state *ps)
 {
 	char label[48];
-	char shown[40];
+	size_t len = strlen(arg);
 
-	/* keep the line short, whatever the user typed */
-	snprintf(shown, sizeof(shown), "%.32s%s", arg, strlen(arg) > 32 ? "..." : "");
-	return set_err(err, errlen, "%s: '%s' is %s (expected %s)", opt_label(id, label, sizeof(label)),
-		    shown, ret == -ERANGE ? "out of range" : "not a number", range);
+	if (len < (size_t)o->min)
+		return set_err(ps->err, ps->errlen, "%s: empty %s name",
+			       opt_label(o, label, sizeof(label)), o->what);
+	if (o->max && len > (size_t)o->max)
+		return set_err(ps->err, ps->errlen, "%s: longer than %.0f bytes",
+			       opt_label(o, label, sizeof(label)), o->max);
+	*field = arg;
+	return 0;
 }
 
-static int get_long(int id, const char *arg, long min, long max, long *out,
-		    char *err, size_t errlen)
+/* Store one option's argument by its row's type; 0, -1 (message in err), or 1 to stop. */
+static int set_value(const struct opt *o, const char *arg, struct parse_state *ps)
 {
+	void *field = (char *)ps->cfg + o->off;
 	char range[64];
-	int ret = parse_long(arg, min, max, out);
+	int ret = 0;
 
-	if (!ret)
-		return 0;
-	snprintf(range, sizeof(range), "an integer from %ld to %ld", min, max);
-	return number_error(err, errlen, id, arg, ret, range);
+	switch (o->type) {
+	case T_CALL:
+		break;
+	case T_FLAG:
+		*(bool *)field = true;
+		break;
+	case T_INT:
+	case T_LONG:
+	case T_ULONG:
+		ret = set_integer(o, arg, field, ps);
+		break;
+	case T_DOUBLE:
+		ret = parse_double(arg, o->min, o->max, field);
+		if (ret) {
+			snprintf(range, sizeof(range), "%s from %g to %g", o->what, o->min, o->max);
+			return number_error(o, arg, ret, range, ps);
+		}
+		break;
+	case T_STRING:
+		ret = set_string(o, arg, field, ps);
+		break;
+	}
+	if (ret || !o->set)
+		return ret;
+	return o->set(o, arg, ps);
 }
 
-static int select_name(int id, const char *arg, unsigned need, uint32_t *mask,
-		       char *err, size_t errlen)
+/* -W, -X, -w, -x: a benchmark or load name into its slot of ps->sel. */
+static int select_workload(const struct opt *o, const char *arg, struct parse_state *ps)
 {
+	static const char slots[] = "WXwx";	/* the order of ps->sel */
+	int slot = (int)(strchr(slots, o->id) - slots);
+	unsigned need = slot < 2 ? WL_BENCH : WL_LOAD;
 	char names[256], label[48], shown[40];
 	int i = workload_find(arg);
 
 	if (i >= 0 && (workloads[i].flags & need)) {
-		*mask |= 1u << i;
+		ps->sel[slot] |= 1u << i;
 		return 0;
 	}
 	workload_names(need, names, sizeof(names));
-	snprintf(shown, sizeof(shown), "%.32s%s", arg, strlen(arg) > 32 ? "..." : "");
-	return set_err(err, errlen, "%s: unknown %s '%s' (valid: %s)",
-		    opt_label(id, label, sizeof(label)),
-		    need == WL_BENCH ? "benchmark" : "load", shown, names);
+	return set_err(ps->err, ps->errlen, "%s: unknown %s '%s' (valid: %s)",
+		       opt_label(o, label, sizeof(label)),
+		       need == WL_BENCH ? "benchmark" : "load", shorten(arg, shown, sizeof(shown)),
+		       names);
 }
 
-static int parse_one(int id, const char *arg, struct config *cfg, uint32_t sel[4],
-		     char *err, size_t errlen)
+/* -l: a given value is used as is, never replaced by calibration. */
+static int note_loops_given(const struct opt *o UNUSED, const char *arg UNUSED,
+			    struct parse_state *ps)
 {
-	long v;
-	int ret = 0;
+	ps->cfg->loops_given = true;
+	return 0;
+}
 
-	switch (id) {
-	case 'l':
-		ret = get_long(id, arg, 1, 1L << 40, &v, err, errlen);
-		cfg->loops_per_ms = (unsigned long)v;
-		cfg->loops_given = true;
-		break;
-	case 'L':
-		ret = get_long(id, arg, 1, 4096, &v, err, errlen);
-		cfg->cpu_load = (int)v;
-		break;
-	case 't':
-		ret = parse_double(arg, 0.1, 86400.0, &cfg->seconds);
-		if (ret)
-			return number_error(err, errlen, id, arg, ret,
-					    "seconds from 0.1 to 86400");
-		break;
-	case 'B':
-		ret = get_long(id, arg, -20, 19, &v, err, errlen);
-		cfg->bench_nice = (int)v;
-		break;
-	case 'N':
-		ret = get_long(id, arg, -20, 19, &v, err, errlen);
-		cfg->load_nice = (int)v;
-		break;
-	case 'C':
-		ret = get_long(id, arg, 1, 100, &v, err, errlen);
-		cfg->custom_pct = (int)v;
-		break;
-	case 'I':
-		ret = get_long(id, arg, 100, 10000000, &v, err, errlen);
-		cfg->custom_interval_us = v;
-		break;
-	case 'm':
-		if (strlen(arg) > 1024)
-			return set_err(err, errlen, "-m/--comment: longer than 1024 bytes");
-		cfg->comment = arg;
-		break;
-	case 'W':
-		return select_name(id, arg, WL_BENCH, &sel[0], err, errlen);
-	case 'X':
-		return select_name(id, arg, WL_BENCH, &sel[1], err, errlen);
-	case 'w':
-		return select_name(id, arg, WL_LOAD, &sel[2], err, errlen);
-	case 'x':
-		return select_name(id, arg, WL_LOAD, &sel[3], err, errlen);
-	case 'b': cfg->recalibrate = true; break;
-	case 'c': cfg->console_only = true; break;
-	case 'r': cfg->realtime = true; break;
-	case 'u': cfg->uniprocessor = true; break;
-	case 'q': cfg->quiet = true; break;
-	case OPT_PERCENTILES: cfg->percentiles = true; break;
-	case OPT_DRY_RUN: cfg->dry_run = true; break;
-	case OPT_WORK_DIR:
-		if (!*arg)
-			return set_err(err, errlen, "--work-dir: empty directory name");
-		cfg->work_dir = arg;
-		break;
-	case OPT_JSON:
-	case OPT_CSV:
-	case OPT_PLOT:
-		if (!*arg)
-			return set_err(err, errlen, "--%s: empty file name", find_opt(id)->name);
-		*(id == OPT_JSON ? &cfg->json_path : id == OPT_CSV ? &cfg->csv_path :
-		  &cfg->plot_path) = arg;
-		break;
-	case OPT_PM_QOS:
-		ret = get_long(id, arg, 0, 2000000000, &cfg->pm_qos_us, err, errlen);
-		break;
-	case OPT_TRACE_ABOVE:
-		ret = get_long(id, arg, 1, 1000000000, &cfg->trace_above_us, err, errlen);
-		break;
-	case OPT_REPEAT:
-		ret = get_long(id, arg, 1, 1000, &v, err, errlen);
-		cfg->repeat = (int)v;
-		break;
-	case OPT_RT_PRIORITY:
-		ret = get_long(id, arg, 1, 98, &v, err, errlen);
-		cfg->rt_priority = (int)v;
-		break;
-	case OPT_MEMLOAD_MIB:
-		ret = get_long(id, arg, 1, 1L << 30, &cfg->memload_mib, err, errlen);
-		break;
-	case OPT_FILE_MIB:
-		ret = get_long(id, arg, 1, 1L << 30, &cfg->file_mib, err, errlen);
-		break;
-	default:
-		return set_err(err, errlen, "internal: option %d has no parser", id);
-	}
-	return ret;
+static int show_help(const struct opt *o UNUSED, const char *arg UNUSED,
+		     struct parse_state *ps UNUSED)
+{
+	print_help();
+	return 1;
+}
+
+static int show_version(const struct opt *o UNUSED, const char *arg UNUSED,
+			struct parse_state *ps UNUSED)
+{
+	printf("interbench %s\n", INTERBENCH_VERSION);
+	return 1;
 }
 
 /* Which benchmarks and loads run, from -W/-X/-w/-x, -r and -C/-I. */
@@ -350,30 +411,33 @@ static int resolve_selection(struct config *cfg, const uint32_t sel[4], char *er
 	return 0;
 }
 
-/* Checks that need more than one option, done once before anything runs. */
-static int validate(struct config *cfg, const uint32_t sel[4], bool given[],
-		    char *err, size_t errlen)
+/* --compare's checks: only the options that make sense with it, and a file. */
+static int validate_compare(const struct parse_state *ps)
 {
+	for (size_t i = 0; i < ARRAY_SIZE(opts); i++)
+		if (ps->given[i] && !opts[i].with_compare)
+			return set_err(ps->err, ps->errlen,
+				       "--compare takes only --plot, -q and --dry-run, not --%s",
+				       opts[i].name);
+	if (ps->cfg->ncompare < 1)
+		return set_err(ps->err, ps->errlen, "--compare needs at least one file");
+	return 0;
+}
+
+/* Checks that need more than one option, done once before anything runs. */
+static int validate(struct parse_state *ps)
+{
+	struct config *cfg = ps->cfg;
+	char *err = ps->err;
+	size_t errlen = ps->errlen;
 	struct stat st;
 
 	if (!!cfg->custom_pct != !!cfg->custom_interval_us)
 		return set_err(err, errlen, "-C and -I define the Custom task together; give both");
 	if (cfg->loops_given && cfg->recalibrate)
 		return set_err(err, errlen, "-l and -b contradict: either set loops per ms or measure them");
-	if (cfg->compare_mode) {
-		for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
-			int id = opts[i].id;
-
-			if (given[i] && id != OPT_COMPARE && id != OPT_PLOT && id != 'q' &&
-			    id != OPT_DRY_RUN)
-				return set_err(err, errlen,
-					    "--compare takes only --plot, -q and --dry-run, not --%s",
-					    opts[i].name);
-		}
-		if (cfg->ncompare < 1)
-			return set_err(err, errlen, "--compare needs at least one file");
-		return 0;
-	}
+	if (cfg->compare_mode)
+		return validate_compare(ps);
 	if (cfg->json_path && cfg->csv_path && !strcmp(cfg->json_path, "-") &&
 	    !strcmp(cfg->csv_path, "-"))
 		return set_err(err, errlen, "--json - and --csv - cannot both use stdout");
@@ -388,7 +452,56 @@ static int validate(struct config *cfg, const uint32_t sel[4], bool given[],
 		return set_err(err, errlen, "--plot: needs a file name, not -");
 	if (!cfg->cpu_load)
 		cfg->cpu_load = online_cpus();
-	return resolve_selection(cfg, sel, err, errlen);
+	return resolve_selection(cfg, ps->sel, err, errlen);
+}
+
+/* getopt_long's view of opts[]: the short string (with ':' first) and the long table. */
+static void getopt_tables(char *shorts, struct option *longs)
+{
+	*shorts++ = ':';	/* tell a missing argument from an unknown option */
+	for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
+		longs[i] = (struct option){ opts[i].name, opts[i].arg ? required_argument :
+					    no_argument, NULL, opt_val(&opts[i]) };
+		if (opts[i].id) {
+			*shorts++ = (char)opts[i].id;
+			if (opts[i].arg)
+				*shorts++ = ':';
+		}
+	}
+	*shorts = '\0';
+	longs[ARRAY_SIZE(opts)] = (struct option){ 0 };
+}
+
+/* getopt_long's '?' or ':' as one line. */
+static int getopt_error(int c, char **argv, struct parse_state *ps)
+{
+	char label[48];
+
+	if (c == ':')
+		return set_err(ps->err, ps->errlen, "%s needs an argument",
+			       optopt ? opt_label(find_opt(optopt), label, sizeof(label)) :
+			       argv[optind - 1]);
+	if (optopt && optopt < LONG_ONLY)
+		return set_err(ps->err, ps->errlen, "unknown option -%c (see --help)", optopt);
+	return set_err(ps->err, ps->errlen, "unknown option '%.40s' (see --help)",
+		       argv[optind - 1]);
+}
+
+/* What follows the options: --compare's files, else nothing. */
+static int operands(int argc, char **argv, struct parse_state *ps)
+{
+	struct config *cfg = ps->cfg;
+
+	if (!cfg->compare_mode && optind < argc)
+		return set_err(ps->err, ps->errlen, "unexpected argument '%.40s' (see --help)",
+			       argv[optind]);
+	for (; optind < argc; optind++) {
+		if (cfg->ncompare == MAX_COMPARE)
+			return set_err(ps->err, ps->errlen, "--compare: at most %d files",
+				       MAX_COMPARE);
+		cfg->compare[cfg->ncompare++] = argv[optind];
+	}
+	return 0;
 }
 
 /*
@@ -399,77 +512,30 @@ enum parse_status parse_options(int argc, char **argv, struct config *cfg,
 				char *err, size_t errlen)
 {
 	struct option longs[ARRAY_SIZE(opts) + 1];
-	char shorts[3 * ARRAY_SIZE(opts) + 3], *sp = shorts;
+	char shorts[3 * ARRAY_SIZE(opts) + 3];
 	bool given[ARRAY_SIZE(opts)] = { false };
-	uint32_t sel[4] = { 0 };	/* -W, -X, -w, -x */
-	int c, idx;
+	struct parse_state ps = { .cfg = cfg, .given = given, .err = err, .errlen = errlen };
+	int c, ret;
 
 	config_defaults(cfg);
 	cfg->argc = argc;
 	cfg->argv = argv;
-	*sp++ = ':';		/* tell a missing argument from an unknown option */
-	for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
-		longs[i] = (struct option){ opts[i].name, opts[i].arg ? required_argument :
-					    no_argument, NULL, opts[i].id };
-		if (opts[i].id < 256) {
-			*sp++ = (char)opts[i].id;
-			if (opts[i].arg)
-				*sp++ = ':';
-		}
-	}
-	*sp = '\0';
-	longs[ARRAY_SIZE(opts)] = (struct option){ 0 };
-
+	getopt_tables(shorts, longs);
 	optind = 0;		/* full re-initialisation: tests parse many times */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, shorts, longs, &idx)) != -1) {
-		const struct opt *o;
+	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		const struct opt *o = find_opt(c);
 
-		if (c == '?') {
-			if (optopt && optopt < 256)
-				set_err(err, errlen, "unknown option -%c (see --help)", optopt);
-			else
-				set_err(err, errlen, "unknown option '%.40s' (see --help)",
-				     argv[optind - 1]);
+		if (c == '?' || c == ':') {
+			getopt_error(c, argv, &ps);
 			return PARSE_USAGE;
 		}
-		if (c == ':') {
-			char label[48];
-
-			set_err(err, errlen, "%s needs an argument",
-			     optopt ? opt_label(optopt, label, sizeof(label)) : argv[optind - 1]);
-			return PARSE_USAGE;
-		}
-		o = find_opt(c);
 		given[o - opts] = true;
-		if (c == 'h') {
-			print_help();
-			return PARSE_EXIT_OK;
-		}
-		if (c == 'V') {
-			printf("interbench %s\n", INTERBENCH_VERSION);
-			return PARSE_EXIT_OK;
-		}
-		if (c == OPT_COMPARE) {
-			cfg->compare_mode = true;	/* files follow */
-			continue;
-		}
-		if (parse_one(c, optarg, cfg, sel, err, errlen))
-			return PARSE_USAGE;
+		ret = set_value(o, optarg, &ps);
+		if (ret)
+			return ret > 0 ? PARSE_EXIT_OK : PARSE_USAGE;
 	}
-	if (cfg->compare_mode) {
-		for (; optind < argc; optind++) {
-			if (cfg->ncompare == MAX_COMPARE) {
-				set_err(err, errlen, "--compare: at most %d files", MAX_COMPARE);
-				return PARSE_USAGE;
-			}
-			cfg->compare[cfg->ncompare++] = argv[optind];
-		}
-	} else if (optind < argc) {
-		set_err(err, errlen, "unexpected argument '%.40s' (see --help)", argv[optind]);
-		return PARSE_USAGE;
-	}
-	if (validate(cfg, sel, given, err, errlen))
+	if (operands(argc, argv, &ps) || validate(&ps))
 		return PARSE_USAGE;
 	return PARSE_RUN;
 }
