@@ -257,7 +257,7 @@ static void golden_drive(struct run *run, struct golden_out *o)
 	if (run->interrupted)
 		report_interrupted(run);
 	report_files(run);
-	plot_run(cfg->plot_path, run);
+	report_plot(run, cfg->plot_path);
 	fclose(text);
 }
 
