@@ -336,6 +336,42 @@ static bool test_cmp_width(void)
 	return ok;
 }
 
+/* The run's tables: three figures, with the same 99.96 -> 100 rule below 1 as above. */
+static bool test_fmt_table_values(void)
+{
+	static const struct { double v; const char *want; } sig3[] = {
+		{ 0.9996, "1.00" }, { 0.09996, "0.100" }, { 99.96, "100" }, { 0.00523, "0.00523" },
+	};
+	static const struct { double v; const char *want; } pct[] = {
+		{ 100, "100" }, { 99.96, "99.96" }, { 99.5, "99.5" }, { 5.129, "5.13" },
+		{ NAN, "-" }, { 0, "0" },
+	};
+	char buf[32];
+
+	for (size_t i = 0; i < ARRAY_SIZE(sig3); i++) {
+		fmt_sig3(buf, sizeof(buf), sig3[i].v);
+		EXPECT(!strcmp(buf, sig3[i].want), "sig3 %g: '%s', want '%s'", sig3[i].v, buf,
+		       sig3[i].want);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(pct); i++) {
+		fmt_pct(buf, sizeof(buf), pct[i].v, 0);
+		EXPECT(!strcmp(buf, pct[i].want), "pct %g: '%s', want '%s'", pct[i].v, buf,
+		       pct[i].want);
+	}
+	return true;
+}
+
+/* Registry order for known names, unknown ones after them. */
+static bool test_ranks(void)
+{
+	EXPECT(bench_rank("Audio") == 0 && bench_rank("gaming") == 3 && bench_rank("Foo") == 5,
+	       "bench ranks %d %d %d", bench_rank("Audio"), bench_rank("gaming"),
+	       bench_rank("Foo"));
+	EXPECT(load_rank("None") == 0 && load_rank("Burn") == 3 && load_rank("Custom") == 11 &&
+	       load_rank("Foo") == 12, "load ranks");
+	return true;
+}
+
 void unit_results(void)
 {
 	char name[160];
@@ -351,4 +387,7 @@ void unit_results(void)
 	check("compare: changes, values and percentages as printed", test_cmp_formats());
 	check("compare: passes, pooled SD and non-overlapping intervals", test_cmp_cells());
 	check("compare: the widest numbers of two runs fit in 100 columns", test_cmp_width());
+	check("report: table values and percentages, never rounded up to 100",
+	      test_fmt_table_values());
+	check("results: benchmarks and loads in registry order", test_ranks());
 }
