@@ -10,149 +10,13 @@
 #include "compare.h"
 
 #define CMP_WIDTH 100		/* two runs must fit, for mail */
-
-/* ---- numbers ---- */
-
-/*
- * sig significant figures, at most 6 characters where that only costs
- * decimals: 0.00523 -> 0.0052, so that two runs fit in CMP_WIDTH columns.
- */
-void cmp_fmt_value(char *buf, size_t len, double v, int sig)
-{
-	int dec;
-
-	if (!isfinite(v)) {
-		snprintf(buf, len, "-");
-		return;
-	}
-	if (v == 0.0) {
-		snprintf(buf, len, "0");
-		return;
-	}
-	dec = sig - 1 - (int)floor(log10(fabs(v)));
-	if (dec < 0)
-		dec = 0;
-	if (dec > 0 && round(fabs(v) * pow(10, dec)) >= pow(10, sig))
-		dec--;		/* 9.996 is 10.0, not 10.00 */
-	for (; dec > 0; dec--)
-		if (snprintf(buf, len, "%.*f", dec, v) <= 6)
-			return;
-	snprintf(buf, len, "%.0f", v);
-}
-
-/* The change of v against ref, as "(+12%)"; ten times or more as "(x12)". */
-void cmp_fmt_change(char *buf, size_t len, double ref, double v)
-{
-	double pct;
-	long r;
-
-	if (!isfinite(ref) || !isfinite(v)) {
-		snprintf(buf, len, "%s", "");
-		return;
-	}
-	if (ref == 0.0) {
-		snprintf(buf, len, v == 0.0 ? "(0%%)" : "(n/a)");
-		return;
-	}
-	pct = (v / ref - 1.0) * 100.0;
-	if (pct >= 999.5) {
-		double x = v / ref;
-
-		if (x < 9999.5)
-			snprintf(buf, len, "(x%.0f)", x);
-		else
-			snprintf(buf, len, "(x>1e4)");
-		return;
-	}
-	r = lround(pct);
-	if (r == 0)
-		snprintf(buf, len, "(0%%)");
-	else
-		snprintf(buf, len, "(%+ld%%)", r);
-}
-
-/* A percentage in at most 4 characters, never rounded up to 100. */
-void cmp_fmt_pct(char *buf, size_t len, double v)
-{
-	if (!isfinite(v))
-		snprintf(buf, len, "-");
-	else if (v >= 100.0)
-		snprintf(buf, len, "100");
-	else if (v <= 0.0)
-		snprintf(buf, len, "0");
-	else if (v >= 10.0)
-		snprintf(buf, len, "%.1f", floor(v * 10.0) / 10.0);
-	else
-		snprintf(buf, len, "%.2f", floor(v * 100.0) / 100.0);
-}
-
-/* ---- passes of one row ---- */
-
-/*
- * The passes of one load in one run: mean latency and max with their 95 %
- * confidence intervals, the SD pooled (root mean square), the rest averaged.
- */
-void res_cell_compute(const struct res_obs *const *obs, int n, struct res_cell *c)
-{
-	double *mean = calloc((size_t)n + 1, sizeof(*mean));
-	double *max = calloc((size_t)n + 1, sizeof(*max));
-	double sum[RV_COUNT] = { 0 };
-	int cnt[RV_COUNT] = { 0 }, nmax = 0;
-
-	memset(c, 0, sizeof(*c));
-	for (int k = 0; k < RV_COUNT; k++)
-		c->v[k] = NAN;
-	for (int i = 0; i < n; i++) {
-		const struct res_obs *o = obs[i];
-
-		if (o->failed || !isfinite(o->v[RV_MEAN])) {
-			c->nfail += o->failed;
-			continue;
-		}
-		if (mean)
-			mean[c->npass] = o->v[RV_MEAN];
-		if (max && isfinite(o->v[RV_MAX]))
-			max[nmax++] = o->v[RV_MAX];
-		c->npass++;
-		for (int k = 0; k < RV_COUNT; k++) {
-			double x = o->v[k];
-
-			if (k == RV_MEAN || k == RV_MAX || !isfinite(x))
-				continue;
-			sum[k] += k == RV_SD ? x * x : x;
-			cnt[k]++;
-		}
-	}
-	if (c->npass && mean)
-		mean_ci95(mean, c->npass, &c->v[RV_MEAN], &c->half_mean);
-	if (nmax && max)
-		mean_ci95(max, nmax, &c->v[RV_MAX], &c->half_max);
-	if (nmax != c->npass)
-		c->half_max = 0.0;
-	for (int k = 0; k < RV_COUNT; k++) {
-		if (k == RV_MEAN || k == RV_MAX || !cnt[k])
-			continue;
-		c->v[k] = k == RV_SD ? sqrt(sum[k] / cnt[k]) : sum[k] / cnt[k];
-	}
-	free(mean);
-	free(max);
-}
-
-/* Both have repeats, and their 95 % confidence intervals do not overlap. */
-bool res_cell_differs(const struct res_cell *a, const struct res_cell *b, int val)
-{
-	double ha = val == RV_MAX ? a->half_max : a->half_mean;
-	double hb = val == RV_MAX ? b->half_max : b->half_mean;
-
-	if (a->npass < 2 || b->npass < 2 || !isfinite(a->v[val]) || !isfinite(b->v[val]))
-		return false;
-	return fabs(a->v[val] - b->v[val]) > ha + hb;
-}
+#define CMP_VALUE_WIDTH 6	/* characters of a latency: costs only decimals */
+#define CMP_PCT_WIDTH 4		/* of a percentage */
 
 /* ---- the matrix: tables, loads, cells ---- */
 
 struct obs_ref {
-	const struct res_obs *o;
+	const struct result *o;
 	int key;		/* table * CMP_MAX_LOADS + load */
 	int seq;		/* keeps qsort stable */
 };
@@ -213,18 +77,14 @@ static int cmp_refs(const void *pa, const void *pb)
 /* Every row of every run into its table, load and run; passes summarised. */
 static int fill_cells(const struct cmp_input *in, int n, struct cmp_matrix *m, int r)
 {
-	const struct res_run *run = in[r].run;
-	struct obs_ref *refs = malloc(((size_t)run->nobs + 1) * sizeof(*refs));
-	const struct res_obs **list = malloc(((size_t)run->nobs + 1) * sizeof(*list));
+	const struct result_run *run = in[r].run;
+	struct obs_ref *refs = malloc(((size_t)run->nres + 1) * sizeof(*refs));
 	int i = 0;
 
-	if (!refs || !list) {
-		free(refs);
-		free(list);
+	if (!refs)
 		return -1;
-	}
-	for (int k = 0; k < run->nobs; k++) {
-		const struct res_obs *o = &run->obs[k];
+	for (int k = 0; k < run->nres; k++) {
+		const struct result *o = &run->res[k];
 		int t = find_table(m, o->bench, o->realtime);
 
 		refs[k] = (struct obs_ref){
@@ -234,17 +94,23 @@ static int fill_cells(const struct cmp_input *in, int n, struct cmp_matrix *m, i
 		};
 		m->tables[t].present[r] = true;
 	}
-	qsort(refs, (size_t)run->nobs, sizeof(*refs), cmp_refs);
-	while (i < run->nobs) {
+	qsort(refs, (size_t)run->nres, sizeof(*refs), cmp_refs);
+	while (i < run->nres) {
 		int key = refs[i].key, cnt = 0;
 		struct cmp_table *t = &m->tables[key / CMP_MAX_LOADS];
+		struct cmp_cell *c = &t->cells[(key % CMP_MAX_LOADS) * n + r];
 
-		while (i < run->nobs && refs[i].key == key)
-			list[cnt++] = refs[i++].o;
-		res_cell_compute(list, cnt, &t->cells[(key % CMP_MAX_LOADS) * n + r]);
+		c->res = malloc(((size_t)run->nres - (size_t)i) * sizeof(*c->res));
+		if (!c->res) {
+			free(refs);
+			return -1;
+		}
+		while (i < run->nres && refs[i].key == key)
+			c->res[cnt++] = refs[i++].o;
+		c->nres = cnt;
+		summarize_passes(c->res, cnt, &c->s);
 	}
 	free(refs);
-	free(list);
 	return 0;
 }
 
@@ -259,8 +125,8 @@ int cmp_build(const struct cmp_input *in, int n, struct cmp_matrix *m, char *err
 	}
 	m->nruns = n;
 	for (int r = 0; r < n; r++) {
-		for (int k = 0; k < in[r].run->nobs; k++) {
-			const struct res_obs *o = &in[r].run->obs[k];
+		for (int k = 0; k < in[r].run->nres; k++) {
+			const struct result *o = &in[r].run->res[k];
 			int t = find_table(m, o->bench, o->realtime);
 			struct cmp_table *tab;
 
@@ -308,6 +174,8 @@ oom:
 void cmp_matrix_free(struct cmp_matrix *m)
 {
 	for (int t = 0; t < m->ntables; t++) {
+		for (int c = 0; m->tables[t].cells && c < m->tables[t].nloads * m->nruns; c++)
+			free(m->tables[t].cells[c].res);
 		free(m->tables[t].cells);
 		free(m->tables[t].present);
 	}
@@ -343,7 +211,7 @@ static const char *const col_head[K_COUNT] = {
 static void fill_text(char (*s)[CELL_LEN], bool *pm, const struct cmp_table *t, int l, int r,
 		      int nruns, double unit, struct text_table *tt)
 {
-	const struct res_cell *c = &t->cells[l * nruns + r], *ref = &t->cells[l * nruns];
+	const struct pass_summary *c = &t->cells[l * nruns + r].s, *ref = &t->cells[l * nruns].s;
 	bool ref_ok = r > 0 && ref->npass > 0;
 
 	for (int k = 0; k < K_COUNT; k++)
@@ -362,18 +230,18 @@ static void fill_text(char (*s)[CELL_LEN], bool *pm, const struct cmp_table *t, 
 		return;
 	}
 	*pm = true;
-	cmp_fmt_value(s[K_MEAN], CELL_LEN, c->v[RV_MEAN] / unit, 3);
-	cmp_fmt_value(s[K_SD], CELL_LEN, c->v[RV_SD] / unit, 2);
-	cmp_fmt_value(s[K_MAX], CELL_LEN, c->v[RV_MAX] / unit, 3);
-	cmp_fmt_pct(s[K_CPU], CELL_LEN, c->v[RV_CPU]);
-	cmp_fmt_pct(s[K_DL], CELL_LEN, c->v[RV_DL]);
+	fmt_value(s[K_MEAN], CELL_LEN, c->v[RF_MEAN] / unit, 3, CMP_VALUE_WIDTH);
+	fmt_value(s[K_SD], CELL_LEN, c->v[RF_SD] / unit, 2, CMP_VALUE_WIDTH);
+	fmt_value(s[K_MAX], CELL_LEN, c->v[RF_MAX] / unit, 3, CMP_VALUE_WIDTH);
+	fmt_pct(s[K_CPU], CELL_LEN, c->v[RF_CPU], CMP_PCT_WIDTH);
+	fmt_pct(s[K_DL], CELL_LEN, c->v[RF_DL], CMP_PCT_WIDTH);
 	if (!ref_ok)
 		return;
-	cmp_fmt_change(s[K_MCHG], CELL_LEN - 1, ref->v[RV_MEAN], c->v[RV_MEAN]);
-	cmp_fmt_change(s[K_XCHG], CELL_LEN - 1, ref->v[RV_MAX], c->v[RV_MAX]);
-	if (s[K_MCHG][0] && res_cell_differs(ref, c, RV_MEAN))
+	fmt_change(s[K_MCHG], CELL_LEN - 1, ref->v[RF_MEAN], c->v[RF_MEAN]);
+	fmt_change(s[K_XCHG], CELL_LEN - 1, ref->v[RF_MAX], c->v[RF_MAX]);
+	if (s[K_MCHG][0] && summary_differs(ref, c, RF_MEAN))
 		strcat(s[K_MCHG], "*");
-	if (s[K_XCHG][0] && res_cell_differs(ref, c, RV_MAX))
+	if (s[K_XCHG][0] && summary_differs(ref, c, RF_MAX))
 		strcat(s[K_XCHG], "*");
 }
 
@@ -506,7 +374,7 @@ static void print_legend(FILE *out, const struct cmp_table *t, const struct text
 		int lo = 0, hi = 0;
 
 		for (int l = 0; l < t->nloads; l++) {
-			int p = t->cells[l * nruns + r].npass;
+			int p = t->cells[l * nruns + r].s.npass;
 
 			if (!p)
 				continue;
@@ -569,12 +437,12 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 		if (!row->cell || !row->pm)
 			goto out;
 		for (int r = 0; r < nruns; r++) {
-			const struct res_cell *c = &t->cells[l * nruns + r];
+			const struct pass_summary *c = &t->cells[l * nruns + r].s;
 
 			fill_text(row->cell[r], &row->pm[r], t, l, r, nruns, unit, &tt);
-			if (c->npass && isfinite(c->v[RV_DL]))
+			if (c->npass && isfinite(c->v[RF_DL]))
 				tt.has_dl = true;
-			if (c->npass >= 2 && t->cells[l * nruns].npass >= 2 && r > 0)
+			if (c->npass >= 2 && t->cells[l * nruns].s.npass >= 2 && r > 0)
 				tt.star_possible = true;
 			for (int k = 0; k < K_COUNT; k++)
 				tt.w[r][k] = imax(tt.w[r][k], (int)strlen(row->cell[r][k]));
@@ -637,7 +505,7 @@ void cmp_print(FILE *out, const struct cmp_input *in, const struct cmp_matrix *m
 	fprintf(out, "Comparing %d run%s; changes are against [1].\n", m->nruns,
 		m->nruns == 1 ? "" : "s");
 	for (int r = 0; r < m->nruns; r++) {
-		const struct res_run *run = in[r].run;
+		const struct result_run *run = in[r].run;
 		char text[1024];
 		int n;
 
@@ -702,9 +570,27 @@ static void disambiguate(struct cmp_input *in, int n)
 	}
 }
 
+/* The plot of a comparison: a dash pattern per run, every run's label in the subtitle. */
+static int compare_plot(const char *path, const struct cmp_input *in, const struct cmp_matrix *m)
+{
+	char title[400], subtitle[400] = "";
+	struct plot_spec spec = { .title = title, .subtitle = subtitle, .in = in, .m = m,
+				  .run_legend = true };
+
+	snprintf(title, sizeof(title), "interbench: wakeup latency of %d run%s compared",
+		 m->nruns, m->nruns == 1 ? "" : "s");
+	for (int r = 0; r < m->nruns && r < MAX_COMPARE; r++) {
+		size_t len = strlen(subtitle);
+
+		snprintf(subtitle + len, sizeof(subtitle) - len, "%s[%d] %s", r ? "; " : "",
+			 r + 1, in[r].label);
+	}
+	return plot_results(path, &spec);
+}
+
 int compare_main(const struct config *cfg)
 {
-	struct res_file files[MAX_COMPARE];
+	struct result_file files[MAX_COMPARE];
 	struct cmp_input *in = NULL;
 	static struct cmp_matrix m;
 	char err[512];
@@ -749,7 +635,7 @@ int compare_main(const struct config *cfg)
 	cmp_print(stdout, in, &m);
 	fflush(stdout);
 	if (cfg->plot_path) {
-		int pr = plot_compare(cfg->plot_path, in, &m);
+		int pr = compare_plot(cfg->plot_path, in, &m);
 
 		if (pr) {
 			error("--plot %s: %s", cfg->plot_path, strerror(-pr));

@@ -777,7 +777,7 @@ int main(int argc, char **argv)
 	load_close_files(&lctx);
 	run.end = time(NULL);
 	if (cfg.plot_path && run.nrows) {
-		int ret = plot_run(cfg.plot_path, &run);
+		int ret = report_plot(&run, cfg.plot_path);
 
 		if (ret)
 			error("--plot %s: %s", cfg.plot_path, strerror(-ret));

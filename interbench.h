@@ -69,7 +69,6 @@ struct running {		/* Welford: no loss of precision at 1e9 ns */
 	double mean;
 	double m2;		/* sum of squared deviations from the mean */
 	uint64_t min, max;
-	double sum;		/* for merging and for the mean of a histogram */
 };
 
 struct latency {
@@ -334,22 +333,16 @@ struct run {
 	int trace_fd, tracing_on_fd;	/* tracefs for --trace-above, -1 when off */
 };
 
-/* report.c */
+/* report.c (text, log, --plot), json.c, csv.c, sbuf.c; result.h has the result model */
 void report_header(struct run *run);
 void report_heading(struct run *run, int bench);
 void report_row(struct run *run, const struct row *row);
 void report_table_end(struct run *run);
 void report_interrupted(struct run *run);
 void report_summary(struct run *run);	/* --repeat: means over the passes */
-
-struct pass_summary {		/* one benchmark x load over the passes, ns */
-	int passes;			/* that produced numbers */
-	double mean, half;		/* mean latency, half-width of its 95 % CI */
-	double max_mean, cpu_mean, dl_mean;
-};
-int summarize_passes(const struct run *run, int bench, int load, struct pass_summary *ps);
 int report_files(struct run *run);	/* JSON and CSV, rewritten after each row */
-void fmt_sig3(char *buf, size_t len, double v);
+int report_plot(const struct run *run, const char *path);	/* --plot */
+void fmt_sig3(char *buf, size_t len, double v);	/* result.c, with the other formatters */
 
 struct sbuf {			/* a growing string: files are built whole, then written */
 	char *buf;
@@ -359,17 +352,16 @@ struct sbuf {			/* a growing string: files are built whole, then written */
 void sb_init(struct sbuf *sb);
 void sb_free(struct sbuf *sb);
 void sb_add(struct sbuf *sb, const char *s, size_t n);
+void sb_puts(struct sbuf *sb, const char *s);
 void sb_printf(struct sbuf *sb, const char *fmt, ...) PRINTF(2, 3);
 size_t utf8_valid_len(const unsigned char *s);
 void json_string(struct sbuf *sb, const char *s);
+void fmt_number(char *buf, size_t len, double v);	/* shortest exact */
 void json_number(struct sbuf *sb, double v);
 void csv_field(struct sbuf *sb, const char *s);
 void fmt_iso8601(char *buf, size_t len, time_t t);
 
 /* compare.c: --compare, reading our logs, interbench 0.31 logs and our CSV */
 int compare_main(const struct config *cfg);
-
-/* plot.c: --plot, an SVG of the latency distributions of a run */
-int plot_run(const char *path, const struct run *run);
 
 #endif

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* plot.c - --plot: latency distributions as a self-contained SVG, of a run or of a comparison. */
+/* plot.c - --plot: latency distributions of results as a self-contained SVG, with or without histograms. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
@@ -160,17 +160,18 @@ static void add_point(struct series *s, double x, double y)
 
 /* ---- drawing ---- */
 
-static int colour_of(const char *load, const struct figure *f)
+/* The registry's loads in its order, then a hash of the name for the others. */
+static int colour_of(const char *load)
 {
-	int k = load_rank(load);
+	int k = load_rank(load), known = load_rank("");	/* no load is named "" */
+	int spare = (int)ARRAY_SIZE(load_colour) - known;
 	unsigned h = 0;
 
-	(void)f;
-	if (k < 12)
+	if (k < known)
 		return k;
 	for (const char *p = load; *p; p++)
 		h = h * 31 + (unsigned char)*p;
-	return 12 + (int)(h % 4);
+	return known + (int)(h % (unsigned)spare);
 }
 
 static void fmt_ns(char *buf, size_t len, double ns)
@@ -276,15 +277,14 @@ static void draw_axes(struct sbuf *b, const struct axis *a)
 }
 
 /* A series as a polyline, thinned to what a pixel can show. */
-static void draw_series(struct sbuf *b, const struct figure *f, const struct series *s,
-			const struct axis *a)
+static void draw_series(struct sbuf *b, const struct series *s, const struct axis *a)
 {
 	double lx = -1, ly = -1;
 
 	sb_printf(b, "<polyline class=\"series\" data-load=\"");
 	sb_text(b, s->load);
 	sb_printf(b, "\" data-run=\"%d\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\"",
-		  s->run + 1, load_colour[colour_of(s->load, f)]);
+		  s->run + 1, load_colour[colour_of(s->load)]);
 	if (run_dash[s->run % (int)ARRAY_SIZE(run_dash)][0])
 		sb_printf(b, " stroke-dasharray=\"%s\"",
 			  run_dash[s->run % (int)ARRAY_SIZE(run_dash)]);
@@ -319,7 +319,7 @@ static void draw_legend(struct sbuf *b, const struct figure *f, const struct pan
 		y += 17;
 		sb_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
 			  "stroke-width=\"3\"/>\n", LEGEND_X, y - 4, LEGEND_X + 24, y - 4,
-			  load_colour[colour_of(load, f)]);
+			  load_colour[colour_of(load)]);
 		sb_printf(b, "<text x=\"%d\" y=\"%d\">", LEGEND_X + 30, y);
 		sb_text(b, load);
 		if (p->s[i].n)
@@ -385,7 +385,7 @@ static int render(const struct figure *f, struct sbuf *b)
 		sb_printf(b, "</text>\n");
 		draw_axes(b, &a);
 		for (int k = 0; k < p->nseries; k++)
-			draw_series(b, f, &p->s[k], &a);
+			draw_series(b, &p->s[k], &a);
 		draw_legend(b, f, p);
 		sb_printf(b, "</g>\n");
 	}
@@ -422,40 +422,37 @@ static int write_figure(const char *path, const struct figure *f)
 	return ret;
 }
 
-/* ---- a run: the histograms ---- */
+/* ---- a run's results with histograms ---- */
 
-/* The histograms of every pass of one benchmark and load, summed. */
-static int run_series(struct panel *p, const struct run *run, int bench, int load)
+/* The histograms of every pass of one cell, summed, drawn as steps; false if none. */
+static int hist_series(struct panel *p, const struct cmp_cell *c, const char *load, int run,
+		       bool *drawn)
 {
 	uint64_t *hist = calloc(HIST_BUCKETS, sizeof(*hist)), n = 0, cum = 0, lo = UINT64_MAX;
 	uint64_t hi = 0;
 	struct series *s;
-	int ret = -ENOMEM;
 
+	*drawn = false;
 	if (!hist)
-		return ret;
-	for (int i = 0; i < run->nrows; i++) {
-		const struct row *row = &run->rows[i];
+		return -ENOMEM;
+	for (int i = 0; i < c->nres; i++) {
+		const struct latency *w = c->res[i]->wake;
 
-		if (row->bench != bench || row->load != load || row->status == ROW_FAILED ||
-		    !row->b || !row->b->wake.r.n)
+		if (c->res[i]->status == ROW_FAILED || !w || !w->r.n)
 			continue;
+		*drawn = true;
 		for (unsigned k = 0; k < HIST_BUCKETS; k++)
-			hist[k] += row->b->wake.hist[k];
-		n += row->b->wake.r.n;
-		lo = row->b->wake.r.min < lo ? row->b->wake.r.min : lo;
-		hi = row->b->wake.r.max > hi ? row->b->wake.r.max : hi;
+			hist[k] += w->hist[k];
+		n += w->r.n;
+		lo = w->r.min < lo ? w->r.min : lo;
+		hi = w->r.max > hi ? w->r.max : hi;
 	}
-	if (!n) {
-		free(hist);
-		return 0;
+	s = n ? add_series(p, load, run, 2 * HIST_BUCKETS + 2) : NULL;
+	if (s) {
+		s->n = n;
+		add_point(s, (double)lo, 0.0);
 	}
-	s = add_series(p, workloads[load].name, 0, 2 * HIST_BUCKETS + 2);
-	if (!s)
-		goto out;
-	s->n = n;
-	add_point(s, (double)lo, 0.0);
-	for (unsigned k = 0; k < HIST_BUCKETS; k++) {
+	for (unsigned k = 0; s && k < HIST_BUCKETS; k++) {
 		uint64_t x;
 
 		if (!hist[k])
@@ -469,62 +466,18 @@ static int run_series(struct panel *p, const struct run *run, int bench, int loa
 			x = hi;
 		add_point(s, (double)x, (double)cum / (double)n);
 	}
-	ret = 0;
-out:
 	free(hist);
-	return ret;
-}
-
-int plot_run(const char *path, const struct run *run)
-{
-	struct figure f = { .npanels = 0 };
-	struct tm tm;
-	char date[32];
-	int ret = 0;
-
-	localtime_r(&run->start, &tm);
-	strftime(date, sizeof(date), "%Y-%m-%d %H:%M", &tm);
-	snprintf(f.title, sizeof(f.title), "interbench: wakeup latency, kernel %s, %s",
-		 run->kernel_release, date);
-	if (run->cfg->comment)
-		snprintf(f.subtitle, sizeof(f.subtitle), "%s", run->cfg->comment);
-	for (size_t b = 0; b < nr_workloads && !ret; b++) {
-		struct panel *p = NULL;
-		char title[96];
-
-		for (size_t l = 0; l < nr_workloads && !ret; l++) {
-			bool has = false;
-
-			for (int i = 0; i < run->nrows && !has; i++)
-				has = run->rows[i].bench == (int)b && run->rows[i].load == (int)l;
-			if (!has)
-				continue;
-			if (!p) {
-				snprintf(title, sizeof(title), "%s%s", workloads[b].name,
-					 run->cfg->realtime ? " real time" : "");
-				p = add_panel(&f, title);
-				if (!p) {
-					ret = -ENOMEM;
-					break;
-				}
-			}
-			ret = run_series(p, run, (int)b, (int)l);
-		}
-	}
-	if (!ret)
-		ret = write_figure(path, &f);
-	figure_free(&f);
-	return ret;
+	return n && !s ? -ENOMEM : 0;
 }
 
 /* ---- a comparison: what logs and CSV files hold ---- */
 
 /* Straight lines through the quantiles a CSV file gives. */
-static void quantile_points(struct series *s, const struct res_cell *c)
+static void quantile_points(struct series *s, const struct pass_summary *c)
 {
 	static const struct { int v; double q; } qs[] = {
-		{ RV_MIN, 0.0 }, { RV_P50, 0.5 }, { RV_P90, 0.9 }, { RV_P99, 0.99 },
-		{ RV_P999, 0.999 }, { RV_MAX, 1.0 },
+		{ RF_MIN, 0.0 }, { RF_P50, 0.5 }, { RF_P90, 0.9 }, { RF_P99, 0.99 },
+		{ RF_P999, 0.999 }, { RF_MAX, 1.0 },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(qs); i++)
@@ -536,9 +489,9 @@ static void quantile_points(struct series *s, const struct res_cell *c)
  * floor under the distribution: F(x) >= d^2 / (sd^2 + d^2) with d = x - mean;
  * p99 and p99.9 (--percentiles) raise it where known; F(max) = 1.
  */
-static void bound_points(struct series *s, const struct res_cell *c)
+static void bound_points(struct series *s, const struct pass_summary *c)
 {
-	double mu = c->v[RV_MEAN], sd = c->v[RV_SD], max = c->v[RV_MAX];
+	double mu = c->v[RF_MEAN], sd = c->v[RF_SD], max = c->v[RF_MAX];
 	double from = mu > 1 ? mu : 1, to;
 	const int steps = 60;
 
@@ -553,28 +506,48 @@ static void bound_points(struct series *s, const struct res_cell *c)
 		double x = from * pow(to / from, (double)i / steps), d = x - mu, y;
 
 		y = sd > 0 ? d * d / (sd * sd + d * d) : (d > 0 ? 1.0 : 0.0);
-		if (isfinite(c->v[RV_P99]) && x >= c->v[RV_P99] && y < 0.99)
+		if (isfinite(c->v[RF_P99]) && x >= c->v[RF_P99] && y < 0.99)
 			y = 0.99;
-		if (isfinite(c->v[RV_P999]) && x >= c->v[RV_P999] && y < 0.999)
+		if (isfinite(c->v[RF_P999]) && x >= c->v[RF_P999] && y < 0.999)
 			y = 0.999;
 		add_point(s, x, i == steps ? 1.0 : y);
 	}
 }
 
-int plot_compare(const char *path, const struct cmp_input *in, const struct cmp_matrix *m)
+/* One cell: its histograms when it has them, else what its summary allows. */
+static int cell_series(struct figure *f, struct panel *p, const struct cmp_cell *c,
+		       const char *load, int run)
 {
-	struct figure f = { .nruns = m->nruns };
+	struct series *s;
+	bool drawn;
+	int ret = hist_series(p, c, load, run, &drawn);
+
+	if (ret || drawn || !c->s.npass || !isfinite(c->s.v[RF_MEAN]))
+		return ret;
+	s = add_series(p, load, run, 64);
+	if (!s)
+		return -ENOMEM;
+	if (isfinite(c->s.v[RF_P50]) && isfinite(c->s.v[RF_P90])) {
+		quantile_points(s, &c->s);
+		f->any_quantiles = true;
+	} else {
+		bound_points(s, &c->s);
+		f->any_bound = true;
+	}
+	return 0;
+}
+
+/* The one --plot: a panel per benchmark, a line per load and run. */
+int plot_results(const char *path, const struct plot_spec *spec)
+{
+	const struct cmp_matrix *m = spec->m;
+	struct figure f = { .nruns = spec->run_legend ? m->nruns : 0 };
 	int ret = 0;
 
-	snprintf(f.title, sizeof(f.title), "interbench: wakeup latency of %d run%s compared",
-		 m->nruns, m->nruns == 1 ? "" : "s");
-	for (int r = 0; r < m->nruns && r < MAX_COMPARE; r++) {
-		size_t len = strlen(f.subtitle);
-
-		f.run_label[r] = in[r].label;
-		snprintf(f.subtitle + len, sizeof(f.subtitle) - len, "%s[%d] %s", r ? "; " : "",
-			 r + 1, in[r].label);
-	}
+	snprintf(f.title, sizeof(f.title), "%s", spec->title);
+	snprintf(f.subtitle, sizeof(f.subtitle), "%s", spec->subtitle ? spec->subtitle : "");
+	for (int r = 0; r < m->nruns && r < MAX_COMPARE; r++)
+		f.run_label[r] = spec->in[r].label;
 	for (int t = 0; t < m->ntables && !ret; t++) {
 		const struct cmp_table *tab = &m->tables[t];
 		char title[96];
@@ -587,27 +560,10 @@ int plot_compare(const char *path, const struct cmp_input *in, const struct cmp_
 			ret = -ENOMEM;
 			break;
 		}
-		for (int l = 0; l < tab->nloads && !ret; l++) {
-			for (int r = 0; r < m->nruns; r++) {
-				const struct res_cell *c = &tab->cells[l * m->nruns + r];
-				struct series *s;
-
-				if (!c->npass || !isfinite(c->v[RV_MEAN]))
-					continue;
-				s = add_series(p, tab->loads[l], r, 64);
-				if (!s) {
-					ret = -ENOMEM;
-					break;
-				}
-				if (isfinite(c->v[RV_P50]) && isfinite(c->v[RV_P90])) {
-					quantile_points(s, c);
-					f.any_quantiles = true;
-				} else {
-					bound_points(s, c);
-					f.any_bound = true;
-				}
-			}
-		}
+		for (int l = 0; l < tab->nloads && !ret; l++)
+			for (int r = 0; r < m->nruns && !ret; r++)
+				ret = cell_series(&f, p, &tab->cells[l * m->nruns + r],
+						  tab->loads[l], r);
 	}
 	if (!ret)
 		ret = write_figure(path, &f);

@@ -20,7 +20,6 @@ void running_add(struct running *r, uint64_t v)
 	delta = x - r->mean;
 	r->mean += delta / (double)r->n;
 	r->m2 += delta * (x - r->mean);
-	r->sum += x;
 	if (v < r->min)
 		r->min = v;
 	if (v > r->max)

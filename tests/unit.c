@@ -31,5 +31,6 @@ int main(void)
 	unit_text();
 	unit_loads();
 	unit_results();
+	unit_golden();
 	return failed ? 1 : 0;
 }

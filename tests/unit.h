@@ -26,5 +26,6 @@ void unit_options(void);
 void unit_loads(void);
 void unit_text(void);
 void unit_results(void);
+void unit_golden(void);
 
 #endif

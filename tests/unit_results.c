@@ -122,7 +122,7 @@ static const struct parse_err_case parse_err_cases[] = {
 
 static bool test_parse_err_case(const struct parse_err_case *c)
 {
-	struct res_file f;
+	struct result_file f;
 	char err[256] = "";
 	int ret = results_parse(c->text, c->len ? c->len : strlen(c->text), &f, err, sizeof(err));
 
@@ -138,33 +138,33 @@ static bool same(double a, double b)
 
 static bool test_parse_case(const struct parse_case *c)
 {
-	struct res_file f;
+	struct result_file f;
 	char err[256] = "";
 	int ret = results_parse(c->text, strlen(c->text), &f, err, sizeof(err));
-	const struct res_obs *o;
+	const struct result *o;
 	bool ok = true;
 
 	EXPECT(!ret, "error: %s", err);
-	o = &f.runs[0].obs[0];
-	if (f.nruns != c->nruns || f.runs[0].nobs != c->nobs) {
+	o = &f.runs[0].res[0];
+	if (f.nruns != c->nruns || f.runs[0].nres != c->nobs) {
 		snprintf(detail, sizeof(detail), "%d groups, %d rows; want %d, %d", f.nruns,
-			 f.runs[0].nobs, c->nruns, c->nobs);
+			 f.runs[0].nres, c->nruns, c->nobs);
 		ok = false;
 	} else if (strcmp(f.runs[0].kernel, c->kernel) || strcmp(f.runs[0].comment, c->comment)) {
 		snprintf(detail, sizeof(detail), "kernel '%s' comment '%s'", f.runs[0].kernel,
 			 f.runs[0].comment);
 		ok = false;
 	} else if (strcmp(o->bench, c->bench) || strcmp(o->load, c->load) ||
-		   o->realtime != c->realtime || o->failed != c->failed) {
+		   o->realtime != c->realtime || (o->status == ROW_FAILED) != c->failed) {
 		snprintf(detail, sizeof(detail), "row %s/%s rt %d failed %d", o->bench, o->load,
-			 o->realtime, o->failed);
+			 o->realtime, o->status == ROW_FAILED);
 		ok = false;
-	} else if (!same(o->v[RV_MEAN], c->mean_ns) || !same(o->v[RV_SD], c->sd_ns) ||
-		   !same(o->v[RV_MAX], c->max_ns) || !same(o->v[RV_CPU], c->cpu) ||
-		   !same(o->v[RV_DL], c->dl) || !same(o->v[RV_P99], c->p99_ns)) {
+	} else if (!same(o->v[RF_MEAN], c->mean_ns) || !same(o->v[RF_SD], c->sd_ns) ||
+		   !same(o->v[RF_MAX], c->max_ns) || !same(o->v[RF_CPU], c->cpu) ||
+		   !same(o->v[RF_DL], c->dl) || !same(o->v[RF_P99], c->p99_ns)) {
 		snprintf(detail, sizeof(detail), "mean %g sd %g max %g cpu %g dl %g p99 %g",
-			 o->v[RV_MEAN], o->v[RV_SD], o->v[RV_MAX], o->v[RV_CPU], o->v[RV_DL],
-			 o->v[RV_P99]);
+			 o->v[RF_MEAN], o->v[RF_SD], o->v[RF_MAX], o->v[RF_CPU], o->v[RF_DL],
+			 o->v[RF_P99]);
 		ok = false;
 	}
 	results_free(&f);
@@ -191,34 +191,32 @@ static bool test_cmp_formats(void)
 	char buf[32];
 
 	for (size_t i = 0; i < ARRAY_SIZE(chg); i++) {
-		cmp_fmt_change(buf, sizeof(buf), chg[i].ref, chg[i].v);
+		fmt_change(buf, sizeof(buf), chg[i].ref, chg[i].v);
 		EXPECT(!strcmp(buf, chg[i].want), "change %g -> %g: '%s', want '%s'", chg[i].ref,
 		       chg[i].v, buf, chg[i].want);
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(val); i++) {
-		cmp_fmt_value(buf, sizeof(buf), val[i].v, val[i].sig);
+		fmt_value(buf, sizeof(buf), val[i].v, val[i].sig, 6);
 		EXPECT(!strcmp(buf, val[i].want), "value %g: '%s', want '%s'", val[i].v, buf,
 		       val[i].want);
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(pct); i++) {
-		cmp_fmt_pct(buf, sizeof(buf), pct[i].v);
+		fmt_pct(buf, sizeof(buf), pct[i].v, 4);
 		EXPECT(!strcmp(buf, pct[i].want), "pct %g: '%s', want '%s'", pct[i].v, buf,
 		       pct[i].want);
 	}
 	return true;
 }
 
-static void fake_obs(struct res_obs *o, double mean, double max)
+static void fake_obs(struct result *o, double mean, double max)
 {
-	memset(o, 0, sizeof(*o));
-	for (int k = 0; k < RV_COUNT; k++)
-		o->v[k] = NAN;
+	result_init(o);
 	strcpy(o->bench, "Audio");
 	strcpy(o->load, "None");
-	o->v[RV_MEAN] = mean;
-	o->v[RV_SD] = 3;
-	o->v[RV_MAX] = max;
-	o->v[RV_CPU] = 100;
+	o->v[RF_MEAN] = mean;
+	o->v[RF_SD] = 3;
+	o->v[RF_MAX] = max;
+	o->v[RF_CPU] = 100;
 }
 
 /* Passes summarised: means, pooled SD, intervals; '*' only where they part. */
@@ -237,9 +235,9 @@ static bool test_cmp_cells(void)
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-		struct res_obs oa[3], ob[3];
-		const struct res_obs *pa[3], *pb[3];
-		struct res_cell ca, cb;
+		struct result oa[3], ob[3];
+		const struct result *pa[3], *pb[3];
+		struct pass_summary ca, cb;
 
 		for (int k = 0; k < 3; k++) {
 			fake_obs(&oa[k], cases[i].a[k], 10 * cases[i].a[k]);
@@ -247,26 +245,26 @@ static bool test_cmp_cells(void)
 			pa[k] = &oa[k];
 			pb[k] = &ob[k];
 		}
-		res_cell_compute(pa, cases[i].na, &ca);
-		res_cell_compute(pb, cases[i].nb, &cb);
-		EXPECT(res_cell_differs(&ca, &cb, RV_MEAN) == cases[i].want &&
-		       res_cell_differs(&ca, &cb, RV_MAX) == cases[i].want,
-		       "case %zu: mean %g +/- %g vs %g +/- %g", i, ca.v[RV_MEAN], ca.half_mean,
-		       cb.v[RV_MEAN], cb.half_mean);
-		EXPECT(ca.npass == cases[i].na && fabs(ca.v[RV_SD] - 3) < 1e-12 &&
-		       ca.v[RV_CPU] == 100, "case %zu: passes %d sd %g", i, ca.npass, ca.v[RV_SD]);
+		summarize_passes(pa, cases[i].na, &ca);
+		summarize_passes(pb, cases[i].nb, &cb);
+		EXPECT(summary_differs(&ca, &cb, RF_MEAN) == cases[i].want &&
+		       summary_differs(&ca, &cb, RF_MAX) == cases[i].want,
+		       "case %zu: mean %g +/- %g vs %g +/- %g", i, ca.v[RF_MEAN], ca.half_mean,
+		       cb.v[RF_MEAN], cb.half_mean);
+		EXPECT(ca.npass == cases[i].na && fabs(ca.v[RF_SD] - 3) < 1e-12 &&
+		       ca.v[RF_CPU] == 100, "case %zu: passes %d sd %g", i, ca.npass, ca.v[RF_SD]);
 	}
 	{
-		struct res_obs o[2];
-		const struct res_obs *p[2] = { &o[0], &o[1] };
-		struct res_cell c;
+		struct result o[2];
+		const struct result *p[2] = { &o[0], &o[1] };
+		struct pass_summary c;
 
 		fake_obs(&o[0], 10, 20);
 		fake_obs(&o[1], 0, 0);
-		o[1].failed = true;
-		o[1].v[RV_MEAN] = NAN;
-		res_cell_compute(p, 2, &c);
-		EXPECT(c.npass == 1 && c.nfail == 1 && c.v[RV_MEAN] == 10, "a failed pass counted");
+		o[1].status = ROW_FAILED;
+		o[1].v[RF_MEAN] = NAN;
+		summarize_passes(p, 2, &c);
+		EXPECT(c.npass == 1 && c.nfail == 1 && c.v[RF_MEAN] == 10, "a failed pass counted");
 	}
 	return true;
 }
@@ -279,7 +277,7 @@ static bool test_cmp_width(void)
 		{ { 5.23e3, 9.99e3 }, { 9.99e9, 9.99e9 }, { 123456, 999999 } },
 		{ { 9.99e9, 1.23e11 }, { 5.23e3, 1.5e4 }, { 999999, 123456 } },
 	};
-	struct res_run run[2];
+	struct result_run run[2];
 	struct cmp_input in[2];
 	struct cmp_matrix *m = calloc(1, sizeof(*m));
 	char err[256], *text = NULL, *line;
@@ -290,20 +288,20 @@ static bool test_cmp_width(void)
 	EXPECT(m, "calloc");
 	for (int r = 0; r < 2; r++) {
 		memset(&run[r], 0, sizeof(run[r]));
-		run[r].obs = calloc(6, sizeof(struct res_obs));
+		run[r].res = calloc(6, sizeof(struct result));
 		snprintf(run[r].kernel, sizeof(run[r].kernel), "%s",
 			 "6.18.0-rc7-a-very-long-release-name");
 		snprintf(run[r].comment, sizeof(run[r].comment), "with a long comment, too");
 		for (int k = 0; k < 6; k++) {
-			struct res_obs *o = &run[r].obs[run[r].nobs++];
+			struct result *o = &run[r].res[run[r].nres++];
 
 			double f = 1.0 + 0.001 * (k / 3);
 
 			fake_obs(o, wide[r][k % 3][0] * f, wide[r][k % 3][1] * f);
 			snprintf(o->load, sizeof(o->load), "%s", loads[k % 3]);
-			o->v[RV_SD] = 0.00123e6;
-			o->v[RV_CPU] = 99.99;
-			o->v[RV_DL] = 0.00123;
+			o->v[RF_SD] = 0.00123e6;
+			o->v[RF_CPU] = 99.99;
+			o->v[RF_DL] = 0.00123;
 		}
 		in[r] = (struct cmp_input){ .run = &run[r], .file = "f" };
 		snprintf(in[r].label, sizeof(in[r].label), "%.100s %.100s", run[r].kernel,
@@ -333,9 +331,45 @@ static bool test_cmp_width(void)
 	}
 	free(text);
 	free(m);
-	free(run[0].obs);
-	free(run[1].obs);
+	free(run[0].res);
+	free(run[1].res);
 	return ok;
+}
+
+/* The run's tables: three figures, with the same 99.96 -> 100 rule below 1 as above. */
+static bool test_fmt_table_values(void)
+{
+	static const struct { double v; const char *want; } sig3[] = {
+		{ 0.9996, "1.00" }, { 0.09996, "0.100" }, { 99.96, "100" }, { 0.00523, "0.00523" },
+	};
+	static const struct { double v; const char *want; } pct[] = {
+		{ 100, "100" }, { 99.96, "99.96" }, { 99.5, "99.5" }, { 5.129, "5.13" },
+		{ NAN, "-" }, { 0, "0" },
+	};
+	char buf[32];
+
+	for (size_t i = 0; i < ARRAY_SIZE(sig3); i++) {
+		fmt_sig3(buf, sizeof(buf), sig3[i].v);
+		EXPECT(!strcmp(buf, sig3[i].want), "sig3 %g: '%s', want '%s'", sig3[i].v, buf,
+		       sig3[i].want);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(pct); i++) {
+		fmt_pct(buf, sizeof(buf), pct[i].v, 0);
+		EXPECT(!strcmp(buf, pct[i].want), "pct %g: '%s', want '%s'", pct[i].v, buf,
+		       pct[i].want);
+	}
+	return true;
+}
+
+/* Registry order for known names, unknown ones after them. */
+static bool test_ranks(void)
+{
+	EXPECT(bench_rank("Audio") == 0 && bench_rank("gaming") == 3 && bench_rank("Foo") == 5,
+	       "bench ranks %d %d %d", bench_rank("Audio"), bench_rank("gaming"),
+	       bench_rank("Foo"));
+	EXPECT(load_rank("None") == 0 && load_rank("Burn") == 3 && load_rank("Custom") == 11 &&
+	       load_rank("Foo") == 12, "load ranks");
+	return true;
 }
 
 void unit_results(void)
@@ -353,4 +387,7 @@ void unit_results(void)
 	check("compare: changes, values and percentages as printed", test_cmp_formats());
 	check("compare: passes, pooled SD and non-overlapping intervals", test_cmp_cells());
 	check("compare: the widest numbers of two runs fit in 100 columns", test_cmp_width());
+	check("report: table values and percentages, never rounded up to 100",
+	      test_fmt_table_values());
+	check("results: benchmarks and loads in registry order", test_ranks());
 }

@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* csv.c - our CSV: one table of columns that the writer and the reader (--compare) both walk. */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "interbench.h"
+#include "sysinfo.h"
+#include "result.h"
+
+#define CSV_MAX_FIELDS 256
+
+enum csv_text {			/* a column that is not a number of the result */
+	CT_NUMBER,			/* it is one: field */
+	CT_KERNEL, CT_COMMENT, CT_START, CT_PASS, CT_REALTIME, CT_BENCH, CT_LOAD, CT_STATUS,
+	CT_REASON, CT_UNIT,
+	/* the run's context on every line, so lines of several runs can be mixed */
+	CT_SECONDS, CT_LOOPS, CT_CPU_LOAD, CT_BENCH_NICE, CT_LOAD_NICE, CT_INTERRUPTED,
+	CT_PREEMPTION, CT_CLOCKSOURCE, CT_GOVERNOR, CT_PM_QOS, CT_HOSTNAME,
+};
+
+struct csv_column {
+	const char *name;
+	enum csv_text text;
+	int field;			/* enum rfield, for CT_NUMBER */
+	bool required;			/* --compare cannot read a file without it */
+};
+
+#define TEXT(n, t, req) { .name = n, .text = t, .required = req }
+#define NUM(n, f, req) { .name = n, .text = CT_NUMBER, .field = f, .required = req }
+
+/* In this order; the first 22 are the fixed ones the README lists. */
+static const struct csv_column csv_columns[] = {
+	TEXT("kernel_release", CT_KERNEL, true), TEXT("comment", CT_COMMENT, true),
+	TEXT("start", CT_START, false), TEXT("pass", CT_PASS, false),
+	TEXT("realtime", CT_REALTIME, true), TEXT("benchmark", CT_BENCH, true),
+	TEXT("load", CT_LOAD, true), TEXT("status", CT_STATUS, true),
+	TEXT("reason", CT_REASON, false), NUM("samples", RF_SAMPLES, false),
+	NUM("latency_min_ns", RF_MIN, false), NUM("latency_mean_ns", RF_MEAN, true),
+	NUM("latency_sd_ns", RF_SD, true), NUM("latency_max_ns", RF_MAX, true),
+	NUM("latency_p50_ns", RF_P50, false), NUM("latency_p90_ns", RF_P90, false),
+	NUM("latency_p99_ns", RF_P99, false), NUM("latency_p999_ns", RF_P999, false),
+	NUM("pct_desired_cpu", RF_CPU, true), NUM("pct_deadlines_met", RF_DL, true),
+	NUM("load_intensity", RF_INTENSITY, false), TEXT("load_intensity_unit", CT_UNIT, false),
+	NUM("timer_min_ns", RF_TMIN, false), NUM("timer_mean_ns", RF_TMEAN, false),
+	NUM("timer_sd_ns", RF_TSD, false), NUM("timer_max_ns", RF_TMAX, false),
+	NUM("timer_p50_ns", RF_TP50, false), NUM("timer_p90_ns", RF_TP90, false),
+	NUM("timer_p99_ns", RF_TP99, false), NUM("timer_p999_ns", RF_TP999, false),
+	NUM("periods_met", RF_MET, false), NUM("periods_missed", RF_MISSED, false),
+	NUM("periods_dropped", RF_DROPPED, false), NUM("task_cpu_ns", RF_TASK_CPU, false),
+	NUM("wall_ns", RF_WALL, false), NUM("load_stop_ns", RF_LOAD_STOP, false),
+	NUM("trace_triggered_ns", RF_TRACED, false),
+	TEXT("seconds_per_row", CT_SECONDS, false), TEXT("loops_per_ms", CT_LOOPS, false),
+	TEXT("cpu_load", CT_CPU_LOAD, false), TEXT("bench_nice", CT_BENCH_NICE, false),
+	TEXT("load_nice", CT_LOAD_NICE, false), TEXT("interrupted", CT_INTERRUPTED, false),
+	TEXT("preemption", CT_PREEMPTION, false), TEXT("clocksource", CT_CLOCKSOURCE, false),
+	TEXT("cpufreq_governor", CT_GOVERNOR, false), TEXT("pm_qos_us", CT_PM_QOS, false),
+	TEXT("hostname", CT_HOSTNAME, false),
+};
+#define NR_COLS ARRAY_SIZE(csv_columns)
+
+/* ---- writing ---- */
+
+static const char *known(const char *s)
+{
+	return s && *s ? s : NULL;
+}
+
+static const char *num_text(char *buf, size_t len, long long v)
+{
+	snprintf(buf, len, "%lld", v);
+	return buf;
+}
+
+/* The run's context: a column the reader does not need. */
+static const char *context_text(enum csv_text t, const struct run *run, char *buf, size_t len)
+{
+	const struct sysinfo *si = run->sys;
+	const struct config *cfg = run->cfg;
+
+	switch (t) {
+	case CT_SECONDS: fmt_number(buf, len, cfg->seconds); return buf;
+	case CT_LOOPS: return num_text(buf, len, (long long)cfg->loops_per_ms);
+	case CT_CPU_LOAD: return num_text(buf, len, cfg->cpu_load);
+	case CT_BENCH_NICE: return num_text(buf, len, cfg->bench_nice);
+	case CT_LOAD_NICE: return num_text(buf, len, cfg->load_nice);
+	case CT_INTERRUPTED: return num_text(buf, len, !!run->interrupted);
+	case CT_PREEMPTION: return si ? known(si->preemption) : NULL;
+	case CT_CLOCKSOURCE: return si ? known(si->clocksource) : NULL;
+	case CT_GOVERNOR: return si ? known(si->cpufreq_governor) : NULL;
+	case CT_PM_QOS: return si && si->pm_qos_us != SI_UNKNOWN ?
+			       num_text(buf, len, si->pm_qos_us) : NULL;
+	case CT_HOSTNAME: return si ? known(si->hostname) : NULL;
+	default: return NULL;
+	}
+}
+
+static const char *column_text(enum csv_text t, const struct run *run, const struct result *r,
+			       char *buf, size_t len)
+{
+	switch (t) {
+	case CT_KERNEL: return run->kernel_release;
+	case CT_COMMENT: return run->cfg->comment;
+	case CT_START: fmt_iso8601(buf, len, run->start); return buf;
+	case CT_PASS: return num_text(buf, len, r->pass + 1);
+	case CT_REALTIME: return num_text(buf, len, r->realtime);
+	case CT_BENCH: return r->bench;
+	case CT_LOAD: return r->load;
+	case CT_STATUS: return status_name(r->status);
+	case CT_REASON: return known(r->reason);
+	case CT_UNIT: return known(r->unit);
+	default: return context_text(t, run, buf, len);
+	}
+}
+
+/* One line: the column names (r NULL) or a result's values; a number not known is empty. */
+static void csv_line(struct sbuf *sb, const struct run *run, const struct result *r)
+{
+	char buf[64];
+
+	for (size_t k = 0; k < NR_COLS; k++) {
+		const struct csv_column *c = &csv_columns[k];
+
+		if (k)
+			sb_add(sb, ",", 1);
+		if (!r)
+			csv_field(sb, c->name);
+		else if (c->text != CT_NUMBER)
+			csv_field(sb, column_text(c->text, run, r, buf, sizeof(buf)));
+		else if (isfinite(r->v[c->field]))
+			json_number(sb, result_file_value(r, c->field));
+	}
+	sb_add(sb, "\n", 1);
+}
+
+void build_csv(struct sbuf *sb, const struct run *run)
+{
+	struct result *res = results_of_run(run);
+
+	if (!res) {
+		sb->failed = true;
+		return;
+	}
+	csv_line(sb, run, NULL);
+	for (int i = 0; i < run->nrows; i++)
+		csv_line(sb, run, &res[i]);
+	free(res);
+}
+
+/* ---- reading ---- */
+
+struct csv_reader {
+	const char *p, *end;
+	int line;			/* where the record being read starts */
+	int next_line;
+	char *buf;			/* unquoted fields, each NUL-terminated */
+	size_t bufcap;
+	char *field[CSV_MAX_FIELDS];
+	int nfields;
+	bool ended_by_newline;
+};
+
+/* One record; 1 if read, 0 at the end, -1 on an error (set in err). */
+static int csv_record(struct csv_reader *c, char *err, size_t errlen)
+{
+	size_t used = 0;
+	size_t starts[CSV_MAX_FIELDS];
+	bool quoted = false, field_start = true;
+
+	if (c->p >= c->end)
+		return 0;
+	c->line = c->next_line;
+	c->nfields = 0;
+	c->ended_by_newline = false;
+	starts[c->nfields++] = 0;
+	while (c->p < c->end) {
+		char ch = *c->p++;
+
+		if (quoted) {
+			if (ch == '"') {
+				if (c->p < c->end && *c->p == '"') {
+					c->p++;
+				} else {
+					quoted = false;
+					continue;
+				}
+			}
+			if (ch == '\n')
+				c->next_line++;
+		} else if (ch == '"' && field_start) {
+			quoted = true;
+			field_start = false;
+			continue;
+		} else if (ch == ',') {
+			if (used >= c->bufcap)
+				return set_err(err, errlen, "line %d: field too long", c->line);
+			c->buf[used++] = '\0';
+			if (c->nfields == CSV_MAX_FIELDS)
+				return set_err(err, errlen, "line %d: more than %d fields", c->line,
+					    CSV_MAX_FIELDS);
+			starts[c->nfields++] = used;
+			field_start = true;
+			continue;
+		} else if (ch == '\n' || ch == '\r') {
+			if (ch == '\r' && c->p < c->end && *c->p == '\n')
+				c->p++;
+			c->next_line++;
+			c->ended_by_newline = true;
+			break;
+		}
+		field_start = false;
+		if (used + 1 >= c->bufcap)
+			return set_err(err, errlen, "line %d: field too long", c->line);
+		c->buf[used++] = ch;
+	}
+	if (quoted)
+		return set_err(err, errlen, "line %d: a quoted field never ends (truncated?)",
+			    c->line);
+	c->buf[used] = '\0';
+	for (int i = 0; i < c->nfields; i++)
+		c->field[i] = c->buf + starts[i];
+	return 1;
+}
+
+/* The field of the record that holds the column named name, or -1. */
+static int column_of(const int *col, const char *name)
+{
+	for (size_t k = 0; k < NR_COLS; k++)
+		if (!strcmp(csv_columns[k].name, name))
+			return col[k];
+	return -1;
+}
+
+/* The header: which field holds which column; false if it is not our CSV. */
+static bool csv_header(const struct csv_reader *c, int *col)
+{
+	for (size_t k = 0; k < NR_COLS; k++) {
+		col[k] = -1;
+		for (int i = 0; i < c->nfields; i++)
+			if (!strcmp(c->field[i], csv_columns[k].name))
+				col[k] = (int)i;
+	}
+	return column_of(col, "benchmark") >= 0 && column_of(col, "load") >= 0 &&
+	       column_of(col, "latency_mean_ns") >= 0;
+}
+
+/* Each (kernel, comment, start) is a run; the reader pools repeats later. */
+static struct result_run *csv_run(struct result_file *f, const char *const *text)
+{
+	struct result_run *r = f->nruns ? &f->runs[f->nruns - 1] : NULL;
+	const char *kernel = text[CT_KERNEL], *comment = text[CT_COMMENT];
+	const char *start = text[CT_START] ? text[CT_START] : "";
+
+	if (r && !strcmp(r->kernel, kernel) && !strcmp(r->comment, comment) &&
+	    !strcmp(r->date, start))
+		return r;
+	r = file_new_run(f);
+	if (!r)
+		return NULL;
+	snprintf(r->kernel, sizeof(r->kernel), "%s", kernel);
+	snprintf(r->comment, sizeof(r->comment), "%s", comment);
+	snprintf(r->date, sizeof(r->date), "%s", start);
+	return r;
+}
+
+/* The text columns of a record into the result; false on a bad name. */
+static bool csv_texts(struct result *o, const char *const *text)
+{
+	const char *rt = text[CT_REALTIME], *pass = text[CT_PASS];
+	long p;
+
+	if (!set_name(o->bench, text[CT_BENCH], strlen(text[CT_BENCH])) ||
+	    !set_name(o->load, text[CT_LOAD], strlen(text[CT_LOAD])))
+		return false;
+	o->realtime = !strcmp(rt, "1") || !strcasecmp(rt, "true");
+	o->status = !strcasecmp(text[CT_STATUS], "failed") ? ROW_FAILED : ROW_OK;
+	if (pass && !parse_long(pass, 1, 1000000, &p))
+		o->pass = (int)p - 1;
+	snprintf(o->reason, sizeof(o->reason), "%s", text[CT_REASON] ? text[CT_REASON] : "");
+	snprintf(o->unit, sizeof(o->unit), "%s", text[CT_UNIT] ? text[CT_UNIT] : "");
+	return true;
+}
+
+static int csv_row(struct result_file *f, struct csv_reader *c, const int *col, int ncols,
+		   char *err, size_t errlen)
+{
+	const char *text[CT_HOSTNAME + 1] = { NULL };
+	struct result_run *r;
+	struct result *o;
+
+	if (c->nfields != ncols)
+		return set_err(err, errlen, "line %d: %d fields where the header has %d (truncated?)",
+			    c->line, c->nfields, ncols);
+	for (size_t k = 0; k < NR_COLS; k++)
+		if (csv_columns[k].text != CT_NUMBER && col[k] >= 0)
+			text[csv_columns[k].text] = c->field[col[k]];
+	if (!strcasecmp(text[CT_STATUS], "skipped"))
+		return 0;
+	r = csv_run(f, text);
+	if (!r || !(o = run_new_result(r)))
+		return set_err(err, errlen, "out of memory");
+	if (!csv_texts(o, text)) {
+		r->nres--;
+		return set_err(err, errlen, "line %d: bad benchmark or load name", c->line);
+	}
+	for (size_t k = 0; k < NR_COLS; k++) {
+		const char *s;
+
+		if (csv_columns[k].text != CT_NUMBER || col[k] < 0 || !*(s = c->field[col[k]]))
+			continue;		/* not there, or empty: null */
+		if (!parse_value(s, &o->v[csv_columns[k].field])) {
+			char q[24];
+
+			r->nres--;
+			return set_err(err, errlen, "line %d: %s '%s' is not a number", c->line,
+				    csv_columns[k].name, quote(q, sizeof(q), s));
+		}
+	}
+	return 0;
+}
+
+int parse_csv(const char *text, size_t len, struct result_file *f, char *err, size_t errlen)
+{
+	struct csv_reader c = { .p = text, .end = text + len, .next_line = 1 };
+	int col[NR_COLS], ncols, ret;
+	char header_first[64];
+
+	f->format = RES_CSV;
+	c.bufcap = len + 1;
+	c.buf = malloc(c.bufcap);
+	if (!c.buf)
+		return set_err(err, errlen, "out of memory");
+	ret = csv_record(&c, err, errlen);
+	if (ret <= 0 || !csv_header(&c, col)) {
+		free(c.buf);
+		return ret < 0 ? -1 : set_err(err, errlen, "not an interbench CSV file");
+	}
+	ncols = c.nfields;
+	snprintf(header_first, sizeof(header_first), "%s", c.field[0]);
+	for (size_t k = 0; k < NR_COLS; k++) {
+		if (csv_columns[k].required && col[k] < 0) {
+			free(c.buf);
+			return set_err(err, errlen, "the CSV header has no '%s' column",
+				    csv_columns[k].name);
+		}
+	}
+	while ((ret = csv_record(&c, err, errlen)) > 0) {
+		if (c.nfields == 1 && !c.field[0][0])
+			continue;		/* blank line */
+		if (!strcmp(c.field[0], header_first) && c.nfields == ncols)
+			continue;		/* the header again: files put together */
+		if (!c.ended_by_newline) {
+			ret = set_err(err, errlen,
+				   "line %d: ends in the middle of a line (truncated?)", c.line);
+			break;
+		}
+		ret = csv_row(f, &c, col, ncols, err, errlen);
+		if (ret)
+			break;
+	}
+	free(c.buf);
+	return ret;
+}

@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* result.c - the result model: a live row as a result, registry order, pass summaries, formatters. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "interbench.h"
+#include "result.h"
+
+void result_init(struct result *r)
+{
+	memset(r, 0, sizeof(*r));
+	for (int k = 0; k < RF_COUNT; k++)
+		r->v[k] = NAN;
+}
+
+const char *status_name(int status)
+{
+	switch (status) {
+	case ROW_OK: return "ok";
+	case ROW_FAILED: return "failed";
+	default: return "skipped";
+	}
+}
+
+/* A latency's numbers into v[base..base+8), in struct summary's order; none without samples. */
+static void set_latency(struct result *r, int base, const struct latency *l)
+{
+	struct summary s;
+
+	if (!l || !l->r.n)
+		return;
+	latency_summary(l, &s);
+	r->v[base + 0] = s.min;
+	r->v[base + 1] = s.mean;
+	r->v[base + 2] = s.sd;
+	r->v[base + 3] = s.max;
+	r->v[base + 4] = s.p50;
+	r->v[base + 5] = s.p90;
+	r->v[base + 6] = s.p99;
+	r->v[base + 7] = s.p999;
+}
+
+static double known_u64(uint64_t v)	/* 0 is "did not happen" */
+{
+	return v ? (double)v : NAN;
+}
+
+void result_from_row(const struct run *run, const struct row *row, struct result *r)
+{
+	const struct workload *bwl = &workloads[row->bench], *lwl = &workloads[row->load];
+	const struct bench_result *b = row->b;
+	bool periods = b && !(bwl->flags & WL_NODEADLINE);
+
+	result_init(r);
+	snprintf(r->bench, sizeof(r->bench), "%s", bwl->name);
+	snprintf(r->load, sizeof(r->load), "%s", lwl->name);
+	snprintf(r->reason, sizeof(r->reason), "%s", row->reason);
+	snprintf(r->unit, sizeof(r->unit), "%s", lwl->unit ? lwl->unit : "");
+	r->pass = row->pass;
+	r->realtime = run->cfg->realtime;
+	r->status = row->status;
+	if (lwl->intensity != INT_NONE && row->l.intensity >= 0)
+		r->v[RF_INTENSITY] = row->l.intensity;
+	r->v[RF_LOAD_STOP] = known_u64(row->load_stop_ns);
+	if (!b)
+		return;
+	r->wake = &b->wake;
+	r->v[RF_SAMPLES] = (double)b->wake.r.n;
+	set_latency(r, RF_MIN, &b->wake);
+	set_latency(r, RF_TMIN, &b->timer);
+	r->v[RF_CPU] = b->pct_cpu;
+	if (periods && b->pct_deadlines >= 0)
+		r->v[RF_DL] = b->pct_deadlines;
+	if (periods) {
+		r->v[RF_MET] = (double)b->acct.met;
+		r->v[RF_MISSED] = (double)b->acct.missed;
+		r->v[RF_DROPPED] = (double)b->acct.dropped;
+	}
+	r->v[RF_TASK_CPU] = (double)b->task_cpu_ns;
+	r->v[RF_WALL] = (double)b->wall_ns;
+	r->v[RF_TRACED] = known_u64(b->traced_ns);
+}
+
+struct result *results_of_run(const struct run *run)
+{
+	struct result *res = calloc((size_t)run->nrows + 1, sizeof(*res));
+
+	for (int i = 0; res && i < run->nrows; i++)
+		result_from_row(run, &run->rows[i], &res[i]);
+	return res;
+}
+
+/* Files keep mean and SD to 0.001 ns: more digits are noise and only make them longer. */
+double result_file_value(const struct result *r, int field)
+{
+	double v = r->v[field];
+
+	if (field == RF_MEAN || field == RF_SD || field == RF_TMEAN || field == RF_TSD)
+		return round(v * 1e3) / 1e3;
+	return v;
+}
+
+/* The position among the registry's workloads that have flag; unknown names after. */
+static int rank_in_registry(const char *name, unsigned flag)
+{
+	int k = 0;
+
+	for (size_t i = 0; i < nr_workloads; i++) {
+		if (!(workloads[i].flags & flag))
+			continue;
+		if (!strcasecmp(workloads[i].name, name))
+			return k;
+		k++;
+	}
+	return k;
+}
+
+int bench_rank(const char *name)
+{
+	return rank_in_registry(name, WL_BENCH);
+}
+
+int load_rank(const char *name)
+{
+	return rank_in_registry(name, WL_LOAD);
+}
+
+/* ---- passes ---- */
+
+/*
+ * The passes that gave numbers: mean latency and max with their 95 %
+ * confidence intervals, the SD pooled (root mean square), the rest averaged.
+ */
+void summarize_passes(const struct result *const *res, int n, struct pass_summary *s)
+{
+	double *v = calloc((size_t)n + 1, sizeof(*v)), half;
+
+	memset(s, 0, sizeof(*s));
+	for (int k = 0; k < RF_COUNT; k++)
+		s->v[k] = NAN;
+	for (int i = 0; i < n; i++) {
+		if (res[i]->status != ROW_OK || !isfinite(res[i]->v[RF_MEAN]))
+			s->nfail += res[i]->status == ROW_FAILED;
+		else
+			s->npass++;
+	}
+	for (int k = 0; v && s->npass && k < RF_COUNT; k++) {
+		int cnt = 0;
+
+		for (int i = 0; i < n; i++) {
+			double x = res[i]->v[k];
+
+			if (res[i]->status != ROW_OK || !isfinite(res[i]->v[RF_MEAN]) ||
+			    !isfinite(x))
+				continue;
+			v[cnt++] = k == RF_SD ? x * x : x;
+		}
+		if (!cnt)
+			continue;
+		mean_ci95(v, cnt, &s->v[k], k == RF_MEAN ? &s->half_mean :
+			  k == RF_MAX ? &s->half_max : &half);
+		if (k == RF_SD)
+			s->v[k] = sqrt(s->v[k]);
+		if (k == RF_MAX && cnt != s->npass)
+			s->half_max = 0.0;
+	}
+	free(v);
+}
+
+/* Both have repeats, and their 95 % confidence intervals do not overlap. */
+bool summary_differs(const struct pass_summary *a, const struct pass_summary *b, int field)
+{
+	double ha = field == RF_MAX ? a->half_max : a->half_mean;
+	double hb = field == RF_MAX ? b->half_max : b->half_mean;
+
+	if (a->npass < 2 || b->npass < 2 || !isfinite(a->v[field]) || !isfinite(b->v[field]))
+		return false;
+	return fabs(a->v[field] - b->v[field]) > ha + hb;
+}
+
+/* ---- numbers as the tables print them ---- */
+
+/*
+ * sig significant figures, never in exponent form, at most 6 decimals (so
+ * a value under 0.0000005 prints as 0.000000); with maxw, fewer decimals
+ * where the value would be wider than maxw: 0.00523 -> 0.0052 in 6.
+ */
+void fmt_value(char *buf, size_t len, double v, int sig, int maxw)
+{
+	int dec;
+
+	if (!isfinite(v) || v == 0.0) {
+		snprintf(buf, len, "%s", v == 0.0 ? "0" : "-");
+		return;
+	}
+	dec = sig - 1 - (int)floor(log10(fabs(v)));
+	/* 99.96 rounds to 100.0: one digit more before the point, one less after */
+	if (dec > 0 && round(fabs(v) * pow(10, dec)) >= pow(10, sig))
+		dec--;
+	if (dec < 0)
+		dec = 0;
+	if (dec > 6)
+		dec = 6;
+	for (; maxw && dec > 0; dec--)
+		if (snprintf(buf, len, "%.*f", dec, v) <= maxw)
+			return;
+	snprintf(buf, len, "%.*f", dec, v);
+}
+
+/* Three significant figures, as the run's tables print latencies. */
+void fmt_sig3(char *buf, size_t len, double v)
+{
+	fmt_value(buf, len, v, 3, 0);
+}
+
+/*
+ * A percentage, never rounded up to 100: 100 stays "100", 99.95 does not
+ * become it. maxw 0: three figures (four from 99.9); else cut to maxw characters.
+ */
+void fmt_pct(char *buf, size_t len, double v, int maxw)
+{
+	int dec;
+
+	if (!isfinite(v) || v >= 100.0) {
+		snprintf(buf, len, "%s", v >= 100.0 ? "100" : "-");
+	} else if (!maxw) {
+		if (v >= 99.9)
+			snprintf(buf, len, "%.2f", floor(v * 100.0) / 100.0);
+		else
+			fmt_sig3(buf, len, v);
+	} else if (v <= 0.0) {
+		snprintf(buf, len, "0");
+	} else {
+		dec = maxw - 1 - (v >= 10.0 ? 2 : 1);
+		dec = dec < 0 ? 0 : dec;
+		snprintf(buf, len, "%.*f", dec, floor(v * pow(10, dec)) / pow(10, dec));
+	}
+}
+
+/* The change of v against ref, as "(+12%)"; ten times or more as "(x12)". */
+void fmt_change(char *buf, size_t len, double ref, double v)
+{
+	double pct;
+	long r;
+
+	if (!isfinite(ref) || !isfinite(v)) {
+		snprintf(buf, len, "%s", "");
+		return;
+	}
+	if (ref == 0.0) {
+		snprintf(buf, len, v == 0.0 ? "(0%%)" : "(n/a)");
+		return;
+	}
+	pct = (v / ref - 1.0) * 100.0;
+	if (pct >= 999.5) {
+		double x = v / ref;
+
+		if (x < 9999.5)
+			snprintf(buf, len, "(x%.0f)", x);
+		else
+			snprintf(buf, len, "(x>1e4)");
+		return;
+	}
+	r = lround(pct);
+	if (r == 0)
+		snprintf(buf, len, "(0%%)");
+	else
+		snprintf(buf, len, "(%+ld%%)", r);
+}
+
+/* ---- the columns of a log's table, after the load's name ---- */
+
+const struct log_column log_columns[] = {
+	{ "Latency +/- SD", "", 7, RF_MEAN, LC_LATENCY | LC_UNIT, NULL },
+	{ "", " +/- ", -8, RF_SD, LC_LATENCY, NULL },
+	{ "  Max Latency", "", 12, RF_MAX, LC_LATENCY, NULL },
+	{ "   % Desired CPU", "", 16, RF_CPU, LC_PCT, NULL },
+	{ "  % Deadlines Met", "", 17, RF_DL, LC_PCT | LC_DEADLINE, "Deadlines" },
+	{ "       p99", "", 10, RF_P99, LC_LATENCY | LC_PERCENTILE, "p99" },
+	{ "     p99.9", "", 10, RF_P999, LC_LATENCY | LC_PERCENTILE, "p99" },
+};
+const size_t nr_log_columns = ARRAY_SIZE(log_columns);

@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* result.h - the one result model: a row measured now, read back from a log or CSV, or a pass. */
+#ifndef RESULT_H
+#define RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "interbench.h"
+
+#define RES_NAME_LEN 32
+
+/*
+ * The numbers of a result, each a double: ns for latencies and times,
+ * percent for shares, NAN for "not known" (not measured, not in the file).
+ *
+ * Adding a field end to end is one line per layer:
+ *   1. an RF_ name here;
+ *   2. live: set it in result_from_row() (result.c);
+ *   3. JSON: one jw_num() in json_result() (json.c);
+ *   4. CSV: one row of csv_columns[] (csv.c), which both the writer and the
+ *      reader walk, so --compare reads it back and summarize_passes()
+ *      averages it with the others; a log column is one row of
+ *      log_columns[] (result.c), walked by the log writer and reader.
+ */
+enum rfield {
+	RF_SAMPLES,				/* wakeups (Gaming: units of work) */
+	RF_MIN, RF_MEAN, RF_SD, RF_MAX,		/* wakeup latency: t_run - t_wake */
+	RF_P50, RF_P90, RF_P99, RF_P999,
+	RF_CPU, RF_DL,				/* % desired CPU, % deadlines met */
+	RF_INTENSITY,				/* of the load, in unit */
+	RF_TMIN, RF_TMEAN, RF_TSD, RF_TMAX,	/* timer latency: t_wake - intended */
+	RF_TP50, RF_TP90, RF_TP99, RF_TP999,
+	RF_MET, RF_MISSED, RF_DROPPED,		/* periods */
+	RF_TASK_CPU, RF_WALL, RF_LOAD_STOP, RF_TRACED,
+	RF_COUNT,
+};
+
+struct result {			/* one benchmark x load x pass */
+	char bench[RES_NAME_LEN];	/* registry spelling when known */
+	char load[RES_NAME_LEN];
+	int pass;			/* 0-based */
+	bool realtime;
+	int status;			/* enum row_status */
+	char reason[REASON_LEN];	/* why it failed, or what went wrong */
+	char unit[16];			/* of RF_INTENSITY, "" when none */
+	double v[RF_COUNT];		/* NAN: not known */
+	const struct latency *wake;	/* the histogram: live rows only, else NULL */
+};
+
+void result_init(struct result *r);
+void result_from_row(const struct run *run, const struct row *row, struct result *r);
+struct result *results_of_run(const struct run *run);	/* run->nrows of them, or NULL */
+double result_file_value(const struct result *r, int field);	/* as JSON and CSV keep it */
+const char *status_name(int status);
+int bench_rank(const char *name);	/* registry order; unknown names after */
+int load_rank(const char *name);
+
+/* The passes of one benchmark x load, summarised: what --repeat and --compare show. */
+struct pass_summary {
+	int npass;			/* passes that gave numbers */
+	int nfail;			/* passes that failed */
+	double v[RF_COUNT];		/* means over the passes; SD: root mean square */
+	double half_mean, half_max;	/* 95 % confidence half-widths, 0 for one pass */
+};
+void summarize_passes(const struct result *const *res, int n, struct pass_summary *s);
+bool summary_differs(const struct pass_summary *a, const struct pass_summary *b, int field);
+
+/* The formatters of every table: the run's, the --repeat summary, --compare. */
+void fmt_value(char *buf, size_t len, double v, int sig, int maxw);
+void fmt_pct(char *buf, size_t len, double v, int maxw);
+void fmt_change(char *buf, size_t len, double ref, double v);
+
+/* The words and columns of a log's tables, written by report.c, read by results.c. */
+#define LOG_KERNEL "Benchmarking kernel "
+#define LOG_DATESTAMP " at datestamp "
+#define LOG_HEADING "--- Benchmarking simulated cpu of "
+#define LOG_REALTIME "real time "
+#define LOG_PRESENCE "in the presence of simulated "
+#define LOG_COMMENT "Comment: "
+#define LOG_USING "Using "
+#define LOG_EVERY " loops per ms, running every load for "
+#define LOG_INTERRUPTED "Interrupted by signal "
+#define LOG_FAILED "failed"
+#define LOG_INTENSITY "  Load intensity"
+
+enum log_col_flag {
+	LC_LATENCY = 1u << 0,		/* in the table's unit (ms, or us for -r) */
+	LC_PCT = 1u << 1,		/* a percentage */
+	LC_DEADLINE = 1u << 2,		/* not for Gaming */
+	LC_PERCENTILE = 1u << 3,	/* with --percentiles */
+	LC_UNIT = 1u << 4,		/* the head is followed by the table's unit: " (ms)" */
+};
+
+struct log_column {
+	const char *head;		/* in the column line */
+	const char *sep;		/* before the value in a row */
+	int width;			/* of the value, as printf's: < 0 left-aligned */
+	int field;			/* enum rfield */
+	unsigned flags;			/* enum log_col_flag */
+	const char *key;		/* the column line has it when the column is there */
+};
+extern const struct log_column log_columns[];
+extern const size_t nr_log_columns;
+
+/*
+ * One column group of a comparison: every interbench run of a file with the
+ * same kernel release and comment. Their results are passes of one another.
+ */
+struct result_run {
+	char kernel[128];		/* "" when the log has no header line */
+	char comment[256];
+	char date[32];			/* datestamp or ISO start of the first run */
+	double seconds;			/* per row, 0 when unknown */
+	int nruns;			/* interbench runs pooled here */
+	bool interrupted;		/* one of them was stopped by a signal */
+	int nres, cap;
+	struct result *res;
+};
+
+enum res_format { RES_LOG, RES_CSV };
+
+struct result_file {
+	enum res_format format;
+	int nruns, cap;
+	struct result_run *runs;
+};
+
+/* results.c: parsing is pure (text in, structs out); results_read does the I/O */
+int results_parse(const char *text, size_t len, struct result_file *f, char *err, size_t errlen);
+int results_read(const char *path, struct result_file *f, char *err, size_t errlen);
+void results_free(struct result_file *f);
+struct result *run_new_result(struct result_run *r);
+struct result_run *file_new_run(struct result_file *f);
+bool set_name(char *dst, const char *src, size_t len);
+bool parse_value(const char *s, double *v);
+const char *quote(char *buf, size_t len, const char *s);
+
+/* csv.c: our CSV, written and read by one table of columns */
+void build_csv(struct sbuf *sb, const struct run *run);
+int parse_csv(const char *text, size_t len, struct result_file *f, char *err, size_t errlen);
+
+/* report.c: per configured benchmark x load, in registry order, its passes summarised */
+void report_each_summary(const struct run *run, const struct result *res,
+			 void (*fn)(void *arg, int bench, int load, const struct pass_summary *s),
+			 void *arg);
+
+/* json.c */
+void build_json(struct sbuf *sb, const struct run *run);
+
+#endif

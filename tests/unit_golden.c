@@ -1,0 +1,435 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* tests/unit_golden.c - every output of fixed synthetic runs, checked byte for byte against tests/golden/. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "interbench.h"
+#include "sysinfo.h"
+
+#include "tests/unit.h"
+
+static char golden_dir[4096];	/* tests/golden, absolute: some checks run elsewhere */
+
+/*
+ * GOLDEN_UPDATE=1 tests/unit writes the files instead of checking them: only
+ * when an output is meant to change, and the diff then shows how.
+ */
+static bool updating(void)
+{
+	const char *u = getenv("GOLDEN_UPDATE");
+
+	return u && !strcmp(u, "1");
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	long n;
+
+	*len = 0;
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+		buf = malloc((size_t)n + 1);
+		if (buf && fread(buf, 1, (size_t)n, f) == (size_t)n) {
+			buf[n] = '\0';
+			*len = (size_t)n;
+		} else {
+			free(buf);
+			buf = NULL;
+		}
+	}
+	fclose(f);
+	return buf;
+}
+
+/* The output named name against its golden file (or, updating, written to it). */
+static bool golden_same(const char *name, const char *text, size_t len)
+{
+	char path[4200];
+	size_t glen, i;
+	char *g;
+	bool ok;
+
+	snprintf(path, sizeof(path), "%s/%s", golden_dir, name);
+	EXPECT(text, "%s: no output", name);
+	if (updating())
+		return replace_file(path, text, len) == 0;
+	g = slurp(path, &glen);
+	EXPECT(g, "%s: cannot read the golden file", name);
+	for (i = 0; i < len && i < glen && text[i] == g[i]; i++)
+		;
+	ok = i == len && i == glen;
+	if (!ok)
+		snprintf(detail, sizeof(detail), "%s differs at byte %zu of %zu (golden %zu): '%.60s'",
+			 name, i, len, glen, text + (i < len ? i : len));
+	free(g);
+	return ok;
+}
+
+static bool golden_file(const char *name, const char *path)
+{
+	size_t len;
+	char *text = slurp(path, &len);
+	bool ok = golden_same(name, text, len);
+
+	free(text);
+	return ok;
+}
+
+/* ---- the synthetic runs ---- */
+
+static const struct sysinfo golden_sys = {
+	.kernel_release = "6.18.44-golden", .kernel_version = "#1 SMP PREEMPT_DYNAMIC Golden",
+	.hostname = "golden-host", .preemption = "full", .preemption_source = "debugfs",
+	.preempt_dynamic = 1, .cpu_model = "Golden CPU @ 3.00GHz", .cpus_online = 2,
+	.cpufreq_governor = "schedutil", .clocksource = "tsc", .sched_rt_runtime_us = 950000,
+	.sched_rt_period_us = 1000000, .timer_slack_ns = 50000, .pm_qos_us = SI_UNKNOWN,
+	.mem_kib = 16318412, .swap_kib = 0, .work_dir_fs = "ext4",
+	.work_dir_device = "/dev/vda1", .io_scheduler = "none", .kernel_cmdline = "ro quiet",
+};
+
+struct golden_row {
+	const char *bench, *load;
+	int pass;
+	int status;
+	bool has_bench;			/* the bench process gave numbers */
+	uint64_t base_ns, spread_ns;	/* latencies base + (x % spread) */
+	int samples;
+	double intensity;		/* < 0: not measured */
+	const char *reason;
+};
+
+static uint64_t lcg(uint64_t *s)
+{
+	*s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+	return *s >> 33;
+}
+
+static struct bench_result *fake_bench(const struct golden_row *g, uint64_t seed)
+{
+	struct bench_result *b = calloc(1, sizeof(*b));
+	bool nodl = workloads[workload_find(g->bench)].flags & WL_NODEADLINE;
+
+	if (!b)
+		return NULL;
+	b->status = g->status;
+	latency_init(&b->wake);
+	latency_init(&b->timer);
+	for (int i = 0; i < g->samples; i++) {
+		uint64_t x = lcg(&seed), y = lcg(&seed);
+
+		latency_add(&b->wake, g->base_ns + x % g->spread_ns);
+		latency_add(&b->timer, 1000 + y % 5000);
+	}
+	b->acct.met = (uint64_t)g->samples - (uint64_t)g->samples / 7;
+	b->acct.missed = (uint64_t)g->samples / 9;
+	b->acct.dropped = (uint64_t)g->samples / 7 - (uint64_t)g->samples / 9;
+	b->pct_cpu = 100.0 * (double)(b->acct.met + b->acct.missed) / g->samples;
+	b->pct_deadlines = nodl ? -1.0 : 100.0 * (double)b->acct.met / g->samples;
+	if (g->spread_ns < 100)
+		b->pct_cpu = b->pct_deadlines = 100.0;
+	b->task_cpu_ns = 123456789 + seed % 1000;
+	b->wall_ns = 2000345678;
+	return b;
+}
+
+static void add_rows(struct run *run, const struct golden_row *g, size_t n)
+{
+	run->rows = calloc(n, sizeof(*run->rows));
+	run->cap = (int)n;
+	for (size_t i = 0; i < n; i++) {
+		struct row *row = &run->rows[run->nrows++];
+
+		row->bench = workload_find(g[i].bench);
+		row->load = workload_find(g[i].load);
+		row->pass = g[i].pass;
+		row->status = g[i].status;
+		snprintf(row->reason, sizeof(row->reason), "%s", g[i].reason ? g[i].reason : "");
+		row->b = g[i].has_bench ? fake_bench(&g[i], 17 + i) : NULL;
+		row->l.status = ROW_OK;
+		row->l.intensity = g[i].intensity;
+		row->load_stop_ns = g[i].has_bench ? 1234567 + i : 0;
+	}
+}
+
+#define NOSPC "Write load stopped early: write: No space left on device"
+
+/* Audio, X and Gaming against None, Video, Burn and Write, twice, with --percentiles. */
+static const struct golden_row rows_a[] = {
+	{ "Audio", "None", 0, ROW_OK, true, 4000, 300000, 500, -1, NULL },
+	{ "Audio", "Video", 0, ROW_OK, true, 9000, 2000000, 400, 99.96, NULL },
+	{ "Audio", "Burn", 0, ROW_OK, true, 50000, 9000000, 400, 1.94, NULL },
+	{ "Audio", "Write", 0, ROW_OK, true, 20000, 500000, 400, 0, NOSPC },
+	{ "X", "None", 0, ROW_OK, true, 3000, 90, 300, -1, NULL },
+	{ "X", "Burn", 0, ROW_FAILED, false, 0, 1, 0, -1, "load process died" },
+	{ "X", "Write", 0, ROW_OK, true, 700000, 60000000, 200, 2583.4, NULL },
+	{ "Gaming", "None", 0, ROW_OK, true, 100, 5000, 300, -1, NULL },
+	{ "Gaming", "Video", 0, ROW_OK, true, 1000000, 30000000, 100, 66.66, NULL },
+	{ "Gaming", "Burn", 0, ROW_OK, true, 5000000, 90000000, 100, 1.8, NULL },
+	{ "Gaming", "Write", 0, ROW_OK, true, 100000, 2000000, 100, 512, NULL },
+	{ "Audio", "None", 1, ROW_OK, true, 4100, 310000, 500, -1, NULL },
+	{ "Audio", "Video", 1, ROW_OK, true, 9500, 2100000, 400, 99.95, NULL },
+	{ "Audio", "Burn", 1, ROW_OK, true, 48000, 8000000, 400, 1.96, NULL },
+	{ "Audio", "Write", 1, ROW_FAILED, true, 20000, 500000, 400, -1, "bench process died" },
+	{ "X", "None", 1, ROW_OK, true, 3100, 80, 300, -1, NULL },
+	{ "X", "Burn", 1, ROW_OK, true, 600000, 50000000, 200, 1.99, NULL },
+	{ "X", "Write", 1, ROW_OK, true, 650000, 61000000, 200, 2401, NULL },
+	{ "Gaming", "None", 1, ROW_OK, true, 110, 5100, 300, -1, NULL },
+	{ "Gaming", "Video", 1, ROW_OK, true, 900000, 31000000, 100, 70.1, NULL },
+	{ "Gaming", "Burn", 1, ROW_OK, true, 5100000, 91000000, 100, 1.7, NULL },
+	{ "Gaming", "Write", 1, ROW_OK, true, 90000, 1900000, 100, 498, NULL },
+};
+
+/* Real-time Audio and Video against None and X, interrupted after them. */
+static const struct golden_row rows_b[] = {
+	{ "Audio", "None", 0, ROW_OK, true, 1500, 20000, 600, -1, NULL },
+	{ "Audio", "X", 0, ROW_OK, true, 2500, 90000, 600, 98.2, NULL },
+	{ "Video", "None", 0, ROW_OK, true, 1800, 30000, 600, -1, NULL },
+	{ "Video", "X", 0, ROW_FAILED, false, 0, 1, 0, -1, "bench process timed out" },
+};
+
+static char *golden_argv[] = { "./interbench", "-t", "2", "--json", "r.json", NULL };
+
+static void golden_config(struct config *cfg, bool rt)
+{
+	config_defaults(cfg);
+	cfg->seconds = 2;
+	cfg->loops_per_ms = 1181869;
+	cfg->cpu_load = 2;
+	cfg->argc = 5;
+	cfg->argv = golden_argv;
+	cfg->console_only = true;
+	cfg->quiet = true;
+	if (!rt) {
+		cfg->benches = 1u << workload_find("Audio") | 1u << workload_find("X") |
+			       1u << workload_find("Gaming");
+		cfg->loads = 1u << workload_find("None") | 1u << workload_find("Video") |
+			     1u << workload_find("Burn") | 1u << workload_find("Write");
+		cfg->repeat = 2;
+		cfg->percentiles = true;
+		cfg->comment = "before";
+		return;
+	}
+	cfg->benches = 1u << workload_find("Audio") | 1u << workload_find("Video");
+	cfg->loads = 1u << workload_find("None") | 1u << workload_find("X");
+	cfg->realtime = true;
+	cfg->load_nice = 5;
+	cfg->repeat = 1;
+	cfg->comment = "after, with \"quotes\"";
+}
+
+struct golden_out {
+	char dir[64];
+	char *text;
+	size_t len;
+};
+
+/* The run as interbench.c drives it: header, tables, summary; then the files. */
+static void golden_drive(struct run *run, struct golden_out *o)
+{
+	const struct config *cfg = run->cfg;
+	FILE *text = open_memstream(&o->text, &o->len);
+
+	run->text = text;
+	report_header(run);
+	for (int i = 0; i < run->nrows; i++) {
+		const struct row *row = &run->rows[i];
+
+		if (!i || row->bench != run->rows[i - 1].bench) {
+			if (i)
+				report_table_end(run);
+			report_heading(run, row->bench);
+		}
+		report_row(run, row);
+	}
+	report_table_end(run);
+	if (cfg->repeat > 1)
+		report_summary(run);
+	run->end = run->start + 60;
+	if (run->interrupted)
+		report_interrupted(run);
+	report_files(run);
+	report_plot(run, cfg->plot_path);
+	fclose(text);
+}
+
+static void golden_run(struct run *run, struct config *cfg, bool rt, const char *dir,
+		       char paths[3][128])
+{
+	golden_config(cfg, rt);
+	memset(run, 0, sizeof(*run));
+	run->cfg = cfg;
+	snprintf(run->kernel_release, sizeof(run->kernel_release), "%s",
+		 golden_sys.kernel_release);
+	snprintf(run->datestamp, sizeof(run->datestamp), "%s", rt ? "202611291950" :
+		 "202611291849");
+	run->start = rt ? 1796493000 : 1796489340;
+	run->waker_rt = true;
+	run->sys = (void *)&golden_sys;
+	run->trace_fd = run->tracing_on_fd = -1;
+	run->interrupted = rt ? SIGINT : 0;
+	snprintf(paths[0], 128, "%s/%s.json", dir, rt ? "b" : "a");
+	snprintf(paths[1], 128, "%s/%s.csv", dir, rt ? "b" : "a");
+	snprintf(paths[2], 128, "%s/%s.svg", dir, rt ? "b" : "a");
+	cfg->json_path = paths[0];
+	cfg->csv_path = paths[1];
+	cfg->plot_path = paths[2];
+	if (rt)
+		add_rows(run, rows_b, ARRAY_SIZE(rows_b));
+	else
+		add_rows(run, rows_a, ARRAY_SIZE(rows_a));
+}
+
+static void free_run(struct run *run)
+{
+	for (int i = 0; i < run->nrows; i++)
+		free(run->rows[i].b);
+	free(run->rows);
+}
+
+/* --compare FILE... as the command runs it, its standard output captured. */
+static char *golden_compare(const char *dir, const char *const *files, int n,
+			    const char *plot, size_t *len)
+{
+	struct config cfg;
+	char out[128];
+	int fd, saved;
+
+	config_defaults(&cfg);
+	cfg.compare_mode = true;
+	cfg.ncompare = n;
+	for (int i = 0; i < n; i++)
+		cfg.compare[i] = files[i];
+	cfg.plot_path = plot;
+	snprintf(out, sizeof(out), "%s/compare.txt", dir);
+	fflush(stdout);
+	fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	saved = dup(STDOUT_FILENO);
+	if (fd < 0 || saved < 0)
+		return NULL;
+	dup2(fd, STDOUT_FILENO);
+	close(fd);
+	compare_main(&cfg);
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	return slurp(out, len);
+}
+
+static void check_compare(const char *name, const char *dir, const char *const *files, int n,
+			  const char *plot_name)
+{
+	char plot[128], cname[160];
+	size_t len;
+	char *text;
+
+	snprintf(plot, sizeof(plot), "%s/compare.svg", dir);
+	text = golden_compare(dir, files, n, plot_name ? plot : NULL, &len);
+	snprintf(cname, sizeof(cname), "golden: --compare %s", name);
+	check(cname, golden_same(name, text, len));
+	free(text);
+	if (plot_name) {
+		snprintf(cname, sizeof(cname), "golden: --compare --plot %s", plot_name);
+		check(cname, golden_file(plot_name, plot));
+	}
+}
+
+static void check_run(const char *tag, struct golden_out *o, char paths[3][128])
+{
+	static const char *const ext[] = { "json", "csv", "svg" };
+	char name[64], cname[96];
+
+	snprintf(name, sizeof(name), "run-%s.log", tag);
+	snprintf(cname, sizeof(cname), "golden: run %s: text table and log", tag);
+	check(cname, golden_same(name, o->text, o->len));
+	for (int k = 0; k < 3; k++) {
+		snprintf(name, sizeof(name), "run-%s.%s", tag, ext[k]);
+		snprintf(cname, sizeof(cname), "golden: run %s: %s", tag, ext[k]);
+		check(cname, golden_file(name, paths[k]));
+	}
+}
+
+/* What the runs and comparisons left in dir, then dir. */
+static void remove_dir(const char *dir)
+{
+	static const char *const names[] = {
+		"a.json", "a.csv", "a.svg", "a.log", "b.json", "b.csv", "b.svg", "b.log",
+		"compare.txt", "compare.svg",
+	};
+	char path[160];
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		unlink(path);
+	}
+	if (rmdir(dir))
+		warn("cannot remove %s: %s", dir, strerror(errno));
+}
+
+void unit_golden(void)
+{
+	static struct config cfg_a, cfg_b;
+	static struct run run_a, run_b;
+	struct golden_out oa = { .len = 0 }, ob = { .len = 0 };
+	char dir[] = "/tmp/ib-golden.XXXXXX", pa[3][128], pb[3][128], log_a[160], log_b[160];
+	const char *tz = getenv("TZ");
+	char *old_tz = tz ? strdup(tz) : NULL;
+
+	if (!getcwd(golden_dir, sizeof(golden_dir) - 16) || !mkdtemp(dir)) {
+		skip("golden", strerror(errno));
+		return;
+	}
+	strcat(golden_dir, "/tests/golden");
+	setenv("TZ", "UTC", 1);
+	tzset();
+	golden_run(&run_a, &cfg_a, false, dir, pa);
+	golden_drive(&run_a, &oa);
+	golden_run(&run_b, &cfg_b, true, dir, pb);
+	golden_drive(&run_b, &ob);
+	check_run("a", &oa, pa);
+	check_run("b", &ob, pb);
+	snprintf(log_a, sizeof(log_a), "%s/a.log", dir);
+	snprintf(log_b, sizeof(log_b), "%s/b.log", dir);
+	replace_file(log_a, oa.text, oa.len);
+	replace_file(log_b, ob.text, ob.len);
+	{
+		const char *old[] = { "tests/fixtures/2.6.12.log",
+				      "tests/fixtures/2.6.12-RT-V0.7.51-32.log" };
+		const char *ours[] = { "tests/fixtures/ours-before.log",
+				       "tests/fixtures/ours-after.csv" };
+		const char *rep[] = { "tests/fixtures/repeat-a.log", "tests/fixtures/repeat-b.log" };
+		const char *mine[] = { "a.log", "a.csv", "b.log", "b.csv" };
+		int top = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+		check_compare("compare-0.31.txt", dir, old, 2, "compare-0.31.svg");
+		check_compare("compare-ours.txt", dir, ours, 2, "compare-ours.svg");
+		check_compare("compare-repeat.txt", dir, rep, 2, NULL);
+		/* in dir, so that the file names in the labels are always the same */
+		if (top >= 0 && !chdir(dir)) {
+			check_compare("compare-run.txt", ".", mine, 4, "compare-run.svg");
+			if (fchdir(top))
+				warn("cannot go back to the source directory");
+		}
+		if (top >= 0)
+			close(top);
+	}
+	free_run(&run_a);
+	free_run(&run_b);
+	free(oa.text);
+	free(ob.text);
+	if (old_tz)
+		setenv("TZ", old_tz, 1);
+	else
+		unsetenv("TZ");
+	tzset();
+	free(old_tz);
+	remove_dir(dir);
+}
