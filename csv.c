@@ -77,7 +77,7 @@ static const char *num_text(char *buf, size_t len, long long v)
 /* The run's context: a column the reader does not need. */
 static const char *context_text(enum csv_text t, const struct run *run, char *buf, size_t len)
 {
-	const struct sysinfo *si = run->sys;
+	const struct machine *si = run->sys;
 	const struct config *cfg = run->cfg;
 
 	switch (t) {

@@ -717,7 +717,7 @@ int main(int argc, char **argv)
 {
 	static struct config cfg;
 	static struct run run;
-	static struct sysinfo sys;
+	static struct machine sys;
 	struct load_ctx lctx = { .read_fd = -1, .write_fd = -1 };
 	char err[512];
 	int failed = 0;

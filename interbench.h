@@ -122,6 +122,7 @@ enum intensity_kind {
 };
 
 struct load_ctx;
+struct machine;
 struct config;
 
 struct workload {
@@ -329,7 +330,7 @@ struct run {
 	struct row *rows;
 	FILE *text;			/* stdout, or stderr when stdout carries data */
 	FILE *log;			/* <kernel release>.log, or NULL */
-	void *sys;			/* struct sysinfo *, see sysinfo.h */
+	const struct machine *sys;	/* what describes the machine, see sysinfo.h */
 	int trace_fd, tracing_on_fd;	/* tracefs for --trace-above, -1 when off */
 };
 

@@ -128,12 +128,12 @@ static void json_run(struct jw *w, const struct run *run)
 
 static void json_system(struct jw *w, const struct run *run)
 {
-	static const struct sysinfo none = {
+	static const struct machine none = {
 		.preempt_dynamic = -1, .cpus_online = -1, .sched_rt_runtime_us = SI_UNKNOWN,
 		.sched_rt_period_us = SI_UNKNOWN, .timer_slack_ns = SI_UNKNOWN,
 		.pm_qos_us = SI_UNKNOWN, .mem_kib = SI_UNKNOWN, .swap_kib = SI_UNKNOWN,
 	};
-	const struct sysinfo *si = run->sys ? run->sys : &none;
+	const struct machine *si = run->sys ? run->sys : &none;
 
 	jw_open(w, "system", '{');
 	jw_known(w, "kernel_release", run->kernel_release);

@@ -58,7 +58,7 @@ static const char *or_dash(const char *s)
 /* One line of what shapes the numbers, so a pasted table carries it. */
 static void print_context(struct run *run)
 {
-	const struct sysinfo *si = run->sys;
+	const struct machine *si = run->sys;
 
 	if (!si)
 		return;
@@ -133,7 +133,7 @@ void report_heading(struct run *run, int bench)
 /* Once, on stderr: the row whose latency stopped the kernel's trace. */
 static void report_trace_stop(const struct run *run, const struct row *row)
 {
-	const struct sysinfo *si = run->sys;
+	const struct machine *si = run->sys;
 	char lat[32];
 
 	if (!row->b || !row->b->traced_ns)

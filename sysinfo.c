@@ -309,7 +309,7 @@ static char *read_config(const char *release, char *path, size_t pathlen)
 	return text;
 }
 
-static void collect_preemption(struct sysinfo *si)
+static void collect_preemption(struct machine *si)
 {
 	char debugfs[128], config_path[160];
 	struct preempt_in in = {
@@ -346,7 +346,7 @@ static bool list_has(const char *list, const char *item)
 }
 
 /* The governors of every cpufreq policy, each once: "performance" or "schedutil,powersave". */
-static void collect_governor(struct sysinfo *si)
+static void collect_governor(struct machine *si)
 {
 	DIR *d = opendir("/sys/devices/system/cpu/cpufreq");
 	char *list = si->cpufreq_governor;
@@ -372,7 +372,7 @@ static void collect_governor(struct sysinfo *si)
 }
 
 /* The block device's scheduler: its own queue, or a partition's disk's. */
-static void collect_io_scheduler(struct sysinfo *si, unsigned maj, unsigned min)
+static void collect_io_scheduler(struct machine *si, unsigned maj, unsigned min)
 {
 	char path[128], buf[256];
 
@@ -393,7 +393,7 @@ static void collect_io_scheduler(struct sysinfo *si, unsigned maj, unsigned min)
 			 (int)strcspn(buf, " "), buf);
 }
 
-static void collect_work_dir(struct sysinfo *si, const char *work_dir)
+static void collect_work_dir(struct machine *si, const char *work_dir)
 {
 	char line[4096];
 	unsigned maj, min;
@@ -415,7 +415,7 @@ static void collect_work_dir(struct sysinfo *si, const char *work_dir)
 	collect_io_scheduler(si, maj, min);
 }
 
-static void collect_uname(struct sysinfo *si)
+static void collect_uname(struct machine *si)
 {
 	struct utsname u;
 
@@ -426,7 +426,7 @@ static void collect_uname(struct sysinfo *si)
 	snprintf(si->hostname, sizeof(si->hostname), "%s", u.nodename);
 }
 
-void sysinfo_collect(struct sysinfo *si, const char *work_dir)
+void sysinfo_collect(struct machine *si, const char *work_dir)
 {
 	int slack;
 

@@ -9,8 +9,11 @@
 
 #define SI_UNKNOWN LLONG_MIN	/* a number that could not be read */
 
-/* Filled once at start; an empty string or SI_UNKNOWN is "could not be read". */
-struct sysinfo {
+/*
+ * What describes the machine and its kernel (not glibc's struct sysinfo):
+ * filled once at start; an empty string or SI_UNKNOWN is "could not be read".
+ */
+struct machine {
 	char kernel_release[128];	/* uname -r */
 	char kernel_version[256];	/* uname -v */
 	char hostname[256];
@@ -34,7 +37,7 @@ struct sysinfo {
 
 void sysinfo_cpu_model(char *buf, size_t len);
 void sysinfo_kernel_release(char *buf, size_t len);
-void sysinfo_collect(struct sysinfo *si, const char *work_dir);
+void sysinfo_collect(struct machine *si, const char *work_dir);
 
 /* The pure parts, for the unit tests. */
 struct preempt_in {

@@ -86,7 +86,7 @@ static bool golden_file(const char *name, const char *path)
 
 /* ---- the synthetic runs ---- */
 
-static const struct sysinfo golden_sys = {
+static const struct machine golden_sys = {
 	.kernel_release = "6.18.44-golden", .kernel_version = "#1 SMP PREEMPT_DYNAMIC Golden",
 	.hostname = "golden-host", .preemption = "full", .preemption_source = "debugfs",
 	.preempt_dynamic = 1, .cpu_model = "Golden CPU @ 3.00GHz", .cpus_online = 2,
@@ -273,7 +273,7 @@ static void golden_run(struct run *run, struct config *cfg, bool rt, const char 
 		 "202611291849");
 	run->start = rt ? 1796493000 : 1796489340;
 	run->waker_rt = true;
-	run->sys = (void *)&golden_sys;
+	run->sys = &golden_sys;
 	run->trace_fd = run->tracing_on_fd = -1;
 	run->interrupted = rt ? SIGINT : 0;
 	snprintf(paths[0], 128, "%s/%s.json", dir, rt ? "b" : "a");
