@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "interbench.h"
+#include "stats.h"
 
 void running_init(struct running *r)
 {
@@ -143,7 +143,7 @@ static double t_quantile95(int df)
 {
 	if (df < 1)
 		return 0.0;
-	if (df <= (int)ARRAY_SIZE(t95))
+	if (df <= (int)(sizeof(t95) / sizeof(t95[0])))
 		return t95[df - 1];
 	if (df <= 40)
 		return 2.021;
