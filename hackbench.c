@@ -13,7 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "interbench.h"
+#include "loads.h"
 
 /*
  * A group is a round: every sender sends HACK_MSGS messages to every

@@ -5,7 +5,6 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
-#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,10 +13,10 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "interbench.h"
 #include "sysinfo.h"
 
@@ -27,7 +26,6 @@
 
 static volatile sig_atomic_t got_signal;	/* SIGINT, SIGTERM or SIGHUP */
 static int sig_pipe[2] = { -1, -1 };		/* wakes poll() when one comes */
-static pid_t orchestrator;
 
 static void on_signal(int sig)
 {
@@ -38,19 +36,6 @@ static void on_signal(int sig)
 	if (write(sig_pipe[1], "", 1) < 0)
 		errno = saved;
 	errno = saved;
-}
-
-static void install_signals(void)
-{
-	struct sigaction sa = { .sa_handler = on_signal };
-	int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-
-	if (pipe2(sig_pipe, O_CLOEXEC | O_NONBLOCK) < 0)
-		die("pipe: %s", strerror(errno));
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
-		sigaction(sigs[i], &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
 }
 
 /* ---- the progress line, on a terminal only ---- */
@@ -110,176 +95,38 @@ static void progress_row(int bench, int load)
 	progress_draw(true);
 }
 
-/* ---- children ---- */
+/* ---- signals, and what ends the orchestrator's waits ---- */
 
-struct child {
-	pid_t pid;		/* also its process group */
-	int ctl;		/* orchestrator -> child */
-	int res;		/* child -> orchestrator */
-};
-
-/* Fresh state for a forked child: own group, dies with us, default signals. */
-static void child_setup(void)
+static void progress_tick(void)
 {
-	int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+	progress_draw(false);
+}
 
-	setpgid(0, 0);
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != orchestrator)
-		_exit(1);
+/* The orchestrator's waits end when a stop signal comes, and keep the progress line fresh. */
+static struct child_watch watch = { .wake_fd = -1, .stop = &got_signal, .tick = progress_tick };
+
+static void install_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+
+	if (pipe2(sig_pipe, O_CLOEXEC | O_NONBLOCK) < 0)
+		die("pipe: %s", strerror(errno));
+	watch.wake_fd = sig_pipe[0];
+	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
-		signal(sigs[i], SIG_DFL);
-	close(sig_pipe[0]);
-	close(sig_pipe[1]);
-}
-
-static int child_start(struct child *c, void (*body)(void *, int, int), void *arg)
-{
-	int ctl[2], res[2];
-
-	if (pipe2(ctl, O_CLOEXEC) < 0)
-		return -errno;
-	if (pipe2(res, O_CLOEXEC) < 0) {
-		close(ctl[0]);
-		close(ctl[1]);
-		return -errno;
-	}
-	fflush(NULL);
-	c->pid = fork();
-	if (c->pid < 0) {
-		int err = -errno;
-
-		close(ctl[0]), close(ctl[1]), close(res[0]), close(res[1]);
-		return err;
-	}
-	if (c->pid == 0) {
-		child_setup();
-		close(ctl[1]);
-		close(res[0]);
-		body(arg, ctl[0], res[1]);
-		_exit(0);
-	}
-	setpgid(c->pid, c->pid);
-	close(ctl[0]);
-	close(res[1]);
-	c->ctl = ctl[1];
-	c->res = res[0];
-	return 0;
-}
-
-/* Waits wake at least once a second, for the progress line. */
-static int poll_ms(uint64_t left_ns)
-{
-	uint64_t ms = left_ns / NSEC_PER_MSEC + 1;
-
-	return progress.on && ms > 1000 ? 1000 : (int)ms;
-}
-
-/*
- * Read exactly len bytes before the deadline. Returns len, 0 on EOF (the
- * child died), -ETIMEDOUT, -EINTR when a stop signal came.
- */
-static ssize_t read_until(int fd, void *buf, size_t len, uint64_t deadline)
-{
-	struct pollfd p[2] = { { .fd = fd, .events = POLLIN }, { .fd = sig_pipe[0], .events = POLLIN } };
-	size_t done = 0;
-
-	while (done < len) {
-		uint64_t now = now_ns();
-		ssize_t r;
-
-		if (got_signal)
-			return -EINTR;
-		if (now >= deadline)
-			return -ETIMEDOUT;
-		if (poll(p, 2, poll_ms(deadline - now)) < 0 && errno != EINTR)
-			return -errno;
-		progress_draw(false);
-		if (!(p[0].revents & (POLLIN | POLLHUP | POLLERR)))
-			continue;
-		r = read(fd, (char *)buf + done, len - done);
-		if (r < 0 && errno != EINTR && errno != EAGAIN)
-			return -errno;
-		if (r == 0)
-			return 0;
-		if (r > 0)
-			done += (size_t)r;
-	}
-	return (ssize_t)len;
-}
-
-/* Sleep until the deadline; false if a stop signal or the child's death came first. */
-static bool wait_quietly(int watch_fd, uint64_t deadline)
-{
-	struct pollfd p[2] = { { .fd = watch_fd, .events = POLLIN }, { .fd = sig_pipe[0], .events = POLLIN } };
-	uint64_t now;
-
-	while ((now = now_ns()) < deadline) {
-		if (got_signal)
-			return false;
-		if (poll(p, 2, poll_ms(deadline - now)) > 0 &&
-		    (p[0].revents & (POLLIN | POLLHUP | POLLERR)))
-			return false;
-		progress_draw(false);
-	}
-	return !got_signal;
-}
-
-/* Describe how a child ended, for a row's reason. */
-static void describe_status(char *buf, size_t len, const char *who, int status)
-{
-	if (WIFSIGNALED(status))
-		snprintf(buf, len, "%s process killed by signal %d (SIG%s)", who, WTERMSIG(status),
-			 sigabbrev_np(WTERMSIG(status)) ? sigabbrev_np(WTERMSIG(status)) : "?");
-	else if (WIFEXITED(status))
-		snprintf(buf, len, "%s process exited with status %d", who, WEXITSTATUS(status));
-	else
-		snprintf(buf, len, "%s process ended", who);
-}
-
-/*
- * Wait for the child to exit by itself until the deadline, then kill its
- * whole group and reap everything of it (we are the subreaper, so its own
- * children come back to us). Returns the child's wait status.
- */
-static int child_finish(struct child *c, uint64_t deadline)
-{
-	int status = 0, st;
-	pid_t r;
-
-	if (c->pid <= 0)
-		return 0;
-	for (;;) {
-		r = waitpid(c->pid, &status, WNOHANG);
-		if (r == c->pid || (r < 0 && errno != EINTR))
-			break;
-		if (now_ns() >= deadline) {
-			kill(-c->pid, SIGKILL);
-			while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
-				;
-			break;
-		}
-		sleep_ns(NSEC_PER_MSEC);
-	}
-	kill(-c->pid, SIGKILL);	/* whatever of the group is left */
-	while ((r = waitpid(-c->pid, &st, 0)) > 0 || (r < 0 && errno == EINTR))
-		;
-	if (c->ctl >= 0)
-		close(c->ctl);
-	if (c->res >= 0)
-		close(c->res);
-	c->pid = 0;
-	c->ctl = c->res = -1;
-	return status;
-}
-
-static void send_cmd(struct child *c, char cmd)
-{
-	if (c->pid > 0 && c->ctl >= 0)
-		write_full(c->ctl, &cmd, 1);
+		sigaction(sigs[i], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
 }
 
 /* ---- the two kinds of children ---- */
+
+/* A child has no use for the orchestrator's signal pipe. */
+static void drop_sig_pipe(void)
+{
+	close(sig_pipe[0]);
+	close(sig_pipe[1]);
+}
 
 struct row_ctx {
 	const struct config *cfg;
@@ -289,33 +136,29 @@ struct row_ctx {
 	int trace_fd, tracing_on_fd;
 };
 
-static void load_body(void *arg, int ctl, int res)
+static int load_body(void *arg, int ctl, int res)
 {
 	struct row_ctx *rc = arg;
 	char name[16];
 
+	drop_sig_pipe();
 	snprintf(name, sizeof(name), "ibload-%s", workloads[rc->load].name);
 	prctl(PR_SET_NAME, name);
-	if (setpriority(PRIO_PROCESS, 0, rc->cfg->load_nice) < 0)
-		_exit(3);
-	load_process(&workloads[rc->load], rc->lctx, ctl, res);
+	if (setpriority(PRIO_PROCESS, 0, rc->cfg->load_nice) < 0) {
+		child_fail(res, "load setpriority %d: %s", rc->cfg->load_nice, strerror(errno));
+		return 1;
+	}
+	return load_process(&workloads[rc->load], rc->lctx, ctl, res) ? 1 : 0;
 }
 
-static void bench_body(void *arg, int ctl, int res)
+/* The bench's scheduling; a failure is the row's reason, sent with the result. */
+static void bench_setup(struct row_ctx *rc, struct sim_params *p, struct bench_result *b)
 {
-	struct row_ctx *rc = arg;
 	const struct config *cfg = rc->cfg;
-	struct bench_result *b = calloc(1, sizeof(*b));
-	struct sim_params p;
-	char go = 0;
-	int ret;
 
-	load_close_files(rc->lctx);
-	if (!b)
-		_exit(4);
-	sim_params_init(&p, &workloads[rc->bench], cfg);
+	sim_params_init(p, &workloads[rc->bench], cfg);
 	if (cfg->realtime) {
-		p.task_prio = cfg->rt_priority;
+		p->task_prio = cfg->rt_priority;
 		if (mlockall(MCL_CURRENT | MCL_FUTURE) < 0) {
 			b->status = ROW_FAILED;
 			snprintf(b->reason, sizeof(b->reason), "mlockall: %s", strerror(errno));
@@ -326,16 +169,33 @@ static void bench_body(void *arg, int ctl, int res)
 			 strerror(errno));
 	}
 	if (rc->run->waker_rt)
-		p.waker_prio = cfg->rt_priority + 1;
+		p->waker_prio = cfg->rt_priority + 1;
 	if (cfg->trace_above_us > 0) {
-		p.trace_above_ns = (uint64_t)cfg->trace_above_us * NSEC_PER_USEC;
-		p.trace_fd = rc->trace_fd;
-		p.tracing_on_fd = rc->tracing_on_fd;
+		p->trace_above_ns = (uint64_t)cfg->trace_above_us * NSEC_PER_USEC;
+		p->trace_fd = rc->trace_fd;
+		p->tracing_on_fd = rc->tracing_on_fd;
 	}
 	latency_init(&b->wake);
 	latency_init(&b->timer);
-	if (write_full(res, "R", 1) != 1 || read_full(ctl, &go, 1) != 1 || go != 'G')
-		_exit(5);
+}
+
+static int bench_body(void *arg, int ctl, int res)
+{
+	struct row_ctx *rc = arg;
+	const struct config *cfg = rc->cfg;
+	struct bench_result *b = calloc(1, sizeof(*b));
+	struct sim_params p;
+	int ret;
+
+	drop_sig_pipe();
+	load_close_files(rc->lctx);
+	if (!b) {
+		child_fail(res, "out of memory for the bench result");
+		return 1;
+	}
+	bench_setup(rc, &p, b);
+	if (child_ready(res) || child_next(ctl) != MSG_GO)
+		return 1;	/* the orchestrator is ending the row */
 	if (b->status == ROW_OK) {
 		ret = sim_run(&p, (uint64_t)llround(cfg->seconds * 1e9), NULL, b, NULL);
 		if (ret) {
@@ -345,9 +205,10 @@ static void bench_body(void *arg, int ctl, int res)
 		}
 	}
 	write_full(res, b, sizeof(*b));
+	return 0;
 }
 
-/* ---- one row: load, settle, bench, stop ---- */
+/* ---- one row: start the load and the bench, measure, stop the load ---- */
 
 static uint64_t grace_ns(const struct config *cfg)
 {
@@ -367,105 +228,142 @@ static void fail_row(struct row *row, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void run_row(struct row_ctx *rc, struct row *row)
+/* The row fails with how the child ended, once gone (killed if still there at the deadline). */
+static void fail_ended(struct row *row, struct child *c, const char *who, uint64_t deadline)
 {
-	const struct config *cfg = rc->cfg;
-	struct child load = { .ctl = -1, .res = -1 }, bench = { .ctl = -1, .res = -1 };
-	uint64_t t_go, t_stop;
-	char ready;
-	ssize_t r;
-	int ret, st;
+	char why[REASON_LEN];
 
-	row->status = ROW_OK;
-	row->l.intensity = -1.0;
-	ret = child_start(&load, load_body, rc);
+	child_describe(why, sizeof(why), who, child_finish(c, deadline));
+	fail_row(row, "%s", why);
+}
+
+/* A child that did not get ready: the row fails with its own words, or with how it ended. */
+static void fail_unready(struct row *row, struct child *c, const char *who, int ret,
+			 const char *said)
+{
+	if (ret == -EREMOTEIO)
+		fail_row(row, "%s", said);
+	else
+		fail_ended(row, c, who, now_ns());
+}
+
+/* Fork the load, then the bench, each ready in time; false when the row cannot go on. */
+static bool row_start(struct row_ctx *rc, struct row *row, struct child *load,
+		      struct child *bench)
+{
+	char said[REASON_LEN];
+	int ret;
+
+	ret = child_start(load, load_body, rc);
 	if (ret) {
 		fail_row(row, "fork load: %s", strerror(-ret));
-		return;
+		return false;
 	}
-	r = read_until(load.res, &ready, 1, now_ns() + READY_TIMEOUT_NS);
-	if (r != 1)
-		goto early;
-	ret = child_start(&bench, bench_body, rc);
+	ret = child_wait_ready(load, now_ns() + READY_TIMEOUT_NS, &watch, said, sizeof(said));
+	if (ret) {
+		if (ret != -EINTR && !got_signal)
+			fail_unready(row, load, "load", ret, said);
+		return false;
+	}
+	ret = child_start(bench, bench_body, rc);
 	if (ret) {
 		fail_row(row, "fork bench: %s", strerror(-ret));
-		goto out;
+		return false;
 	}
-	r = read_until(bench.res, &ready, 1, now_ns() + READY_TIMEOUT_NS);
-	if (r != 1) {
-		char why[REASON_LEN];
+	ret = child_wait_ready(bench, now_ns() + READY_TIMEOUT_NS, &watch, said, sizeof(said));
+	if (ret == -ETIMEDOUT)
+		fail_row(row, "bench process did not start");
+	else if (ret)
+		fail_unready(row, bench, "bench", ret, said);
+	return !ret;
+}
 
-		st = child_finish(&bench, now_ns());
-		describe_status(why, sizeof(why), "bench", st);
-		fail_row(row, "%s", r == -ETIMEDOUT ? "bench process did not start" : why);
-		goto out;
+/*
+ * Let the load settle alone, then open its window and start the bench, and
+ * take the bench's result. False when the load need not be asked for its
+ * result (it died, or a stop signal came).
+ */
+static bool row_measure(struct row_ctx *rc, struct row *row, struct child *load,
+			struct child *bench)
+{
+	const struct config *cfg = rc->cfg;
+	uint64_t t_go;
+	ssize_t r;
+
+	if (!child_sleep(load->res, now_ns() + cfg->settle_ns, &watch)) {
+		if (!got_signal)
+			fail_ended(row, load, "load", now_ns());	/* it died */
+		return false;
 	}
 	row->b = malloc(sizeof(*row->b));
 	if (!row->b) {
 		fail_row(row, "out of memory for the result");
-		goto out;
+		return false;
 	}
-	if (!wait_quietly(load.res, now_ns() + cfg->settle_ns))
-		goto early;
-
 	t_go = now_ns();
-	send_cmd(&load, 'B');
-	send_cmd(&bench, 'G');
-	r = read_until(bench.res, row->b, sizeof(*row->b),
-		       t_go + (uint64_t)(cfg->seconds * 1e9) + grace_ns(cfg));
-	if (r != (ssize_t)sizeof(*row->b)) {
-		free(row->b);
-		row->b = NULL;
-		if (r == -EINTR)
-			goto out;
-		if (r == -ETIMEDOUT) {
-			fail_row(row, "bench process overran its %g s by more than %.1f s; killed",
-				 cfg->seconds, (double)grace_ns(cfg) / 1e9);
-			child_finish(&bench, now_ns());
-		} else {
-			char why[REASON_LEN];
-
-			st = child_finish(&bench, now_ns() + EXIT_WAIT_NS);
-			describe_status(why, sizeof(why), "bench", st);
-			fail_row(row, "%s", why);
-		}
-	} else if (row->b->status != ROW_OK) {
-		fail_row(row, "%s", row->b->reason);
+	child_tell(load, MSG_BEGIN);
+	child_tell(bench, MSG_GO);
+	r = child_read(bench->res, row->b, sizeof(*row->b),
+		       t_go + (uint64_t)(cfg->seconds * 1e9) + grace_ns(cfg), &watch);
+	if (r == (ssize_t)sizeof(*row->b)) {
+		if (row->b->status != ROW_OK)
+			fail_row(row, "%s", row->b->reason);
+		child_finish(bench, now_ns() + EXIT_WAIT_NS);
+		return true;
 	}
-	child_finish(&bench, now_ns() + EXIT_WAIT_NS);
+	free(row->b);
+	row->b = NULL;
+	if (r == -EINTR)
+		return false;
+	if (r != -ETIMEDOUT) {
+		fail_ended(row, bench, "bench", now_ns() + EXIT_WAIT_NS);
+		return true;
+	}
+	fail_row(row, "bench process overran its %g s by more than %.1f s; killed",
+		 cfg->seconds, (double)grace_ns(cfg) / 1e9);
+	child_finish(bench, now_ns());
+	return true;
+}
 
-	t_stop = now_ns();
-	send_cmd(&load, 'S');
-	r = read_until(load.res, &row->l, sizeof(row->l), t_stop + LOAD_RESULT_NS);
-	st = child_finish(&load, t_stop + LOAD_RESULT_NS);
+/* Stop the load and take its result: its intensity, and why it ended early. */
+static void row_stop(struct row *row, struct child *load)
+{
+	uint64_t t_stop = now_ns();
+	char why[REASON_LEN];
+	ssize_t r;
+	int st;
+
+	child_tell(load, MSG_STOP);
+	r = child_read(load->res, &row->l, sizeof(row->l), t_stop + LOAD_RESULT_NS, &watch);
+	st = child_finish(load, t_stop + LOAD_RESULT_NS);
 	row->load_stop_ns = now_ns() - t_stop;
 	if (r == (ssize_t)sizeof(row->l)) {
 		if (row->l.status != ROW_OK && row->status == ROW_OK)
 			snprintf(row->reason, sizeof(row->reason), "%s", row->l.reason);
-	} else if (r != -EINTR) {
-		char why[REASON_LEN];
-
-		row->l.intensity = -1.0;
-		describe_status(why, sizeof(why), "load", st);
-		fail_row(row, "%s", r == -ETIMEDOUT ? "load process did not answer the stop" : why);
+		return;
 	}
-	return;
-early:
-	/* the load died or a signal came before the measurement */
-	if (r != -EINTR && !got_signal) {
-		char why[REASON_LEN];
+	if (r == -EINTR)
+		return;
+	row->l.intensity = -1.0;
+	child_describe(why, sizeof(why), "load", st);
+	fail_row(row, "%s", r == -ETIMEDOUT ? "load process did not answer the stop" : why);
+}
 
-		st = child_finish(&load, now_ns());
-		describe_status(why, sizeof(why), "load", st);
-		fail_row(row, "%s", why);
-	}
-out:
+static void run_row(struct row_ctx *rc, struct row *row)
+{
+	struct child load = CHILD_NONE, bench = CHILD_NONE;
+
+	row->status = ROW_OK;
+	row->l.intensity = -1.0;
+	if (row_start(rc, row, &load, &bench) && row_measure(rc, row, &load, &bench))
+		row_stop(row, &load);
 	child_finish(&bench, now_ns());
 	child_finish(&load, now_ns());
-	free(row->b);
-	row->b = NULL;
-	if (got_signal)
+	if (got_signal) {
+		free(row->b);
+		row->b = NULL;
 		row->status = ROW_SKIPPED;
+	}
 }
 
 /* ---- set-up ---- */
@@ -737,7 +635,6 @@ int main(int argc, char **argv)
 	}
 	if (cfg.compare_mode)
 		return compare_main(&cfg);
-	orchestrator = getpid();
 	install_signals();
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	run_init(&run, &cfg);

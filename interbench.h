@@ -63,7 +63,9 @@ enum wl_flag {
 	WL_RT = 1u << 2,		/* can be measured with -r */
 	WL_NODEADLINE = 1u << 3,	/* Gaming: no deadline column */
 	WL_CUSTOM = 1u << 4,		/* exists only with -C and -I */
-	WL_FILES = 1u << 5,		/* uses files in the work directory */
+	WL_READ_FILE = 1u << 5,		/* reads the Read file in the work directory */
+	WL_WRITE_FILE = 1u << 6,	/* writes the Write file in the work directory */
+	WL_FILES = WL_READ_FILE | WL_WRITE_FILE,	/* uses files in the work directory */
 };
 
 enum sim_model {
@@ -220,7 +222,7 @@ void sim_params_init(struct sim_params *p, const struct workload *wl,
 int sim_run(const struct sim_params *p, uint64_t duration_ns,
 	    atomic_int *stop, struct bench_result *res, struct sim_live *live);
 
-/* ---- loads.c: the background loads ---- */
+/* ---- the background loads: loads.c, load_*.c, hackbench.c ---- */
 
 struct load_counters {		/* shared memory: sub-processes count too */
 	_Atomic uint64_t units;	/* bytes, messages, ... */
@@ -229,12 +231,12 @@ struct load_counters {		/* shared memory: sub-processes count too */
 
 struct load_ctx {
 	const struct config *cfg;
+	const struct workload *wl;	/* the load running, set by load_process() */
 	atomic_int stop;		/* set when the load must end */
 	struct load_counters *ctr;
 	int read_fd;			/* the Read file, or -1 */
 	int write_fd;			/* the Write file, or -1 */
 	uint64_t read_size, write_size;	/* bytes */
-	uint64_t memload_bytes;
 	char reason[REASON_LEN];	/* why the load ended early */
 };
 
@@ -262,9 +264,6 @@ uint64_t memload_margin(const struct meminfo *mi);
 uint64_t memload_bytes_for(const struct meminfo *mi);
 uint64_t memload_shortfall(const struct meminfo *mi, uint64_t floor);
 uint64_t memload_size(const struct config *cfg);
-
-/* hackbench.c */
-int load_hack(struct load_ctx *ctx);
 
 /* ---- the run: what the orchestrator collects and report.c prints ---- */
 

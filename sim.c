@@ -13,7 +13,17 @@
 
 #include "interbench.h"
 
-/* ---- accounting: pure functions of timestamps (SPEC section 2) ---- */
+/* ---- accounting: pure functions of timestamps ---- */
+
+/*
+ * The rule, the same for every periodic task: every period counts once. A
+ * period that had already ended when the task got to run is dropped (no
+ * work is done for it); otherwise the task does its work, and the period's
+ * deadline is met if the work finished by the period's end, else missed,
+ * and the periods that passed entirely during the overrun are dropped.
+ * % Desired CPU = achieved / (achieved + dropped), achieved = met + missed;
+ * % Deadlines Met = met / (met + missed + dropped).
+ */
 
 /* Rounding up keeps period_index_at() exact for fractional periods (Video). */
 uint64_t period_start(const struct period_clock *c, uint64_t k)

@@ -2,8 +2,6 @@
 /* tests/loadrun.c - runs loads alone through load_process(), as the orchestrator does, and says how each stopped. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "interbench.h"
 
 /*
@@ -19,12 +18,12 @@
  *                INTERBENCH-OPTIONS
  * The interbench options (-w, -l, -L, --work-dir, --file-mib, ...) select and
  * size the loads, parsed by the real parser. For each selected load, cycles
- * times: fork it in a process group of its own, wait for it to be ready, let
- * it settle, send 'B', wait the window, send 'S', read its result, wait for
- * the load process to end by itself, note whether anything of its group is
- * still there, kill and reap the group. One line per run:
+ * times, through child.c as the orchestrator does: start it, wait for it to be
+ * ready, let it settle, send MSG_BEGIN, wait the window, send MSG_STOP, read its
+ * result, wait for the load process to end by itself, note whether anything of
+ * its group is still there, kill and reap the group. One line per run:
  *   Write intensity=123 MiB/s stop_ms=12.3 status=0 left=0 window_ms=500 reason=
- * stop_ms runs from 'S' to the last process of the group gone. With --disk,
+ * stop_ms runs from MSG_STOP to the last process of the group gone. With --disk,
  * disk_mib is what the block device MAJ:MIN read during the window (from
  * /proc/diskstats) and reported_mib the load's own account of it.
  */
@@ -37,8 +36,6 @@ struct run_opts {
 
 #define READY_NS (10 * NSEC_PER_SEC)
 #define RESULT_NS (1500 * NSEC_PER_MSEC)	/* as the orchestrator waits */
-
-static pid_t self;
 
 /* Take our own options out of argv; the rest is interbench's. */
 static void strip_options(int *argc, char **argv, struct run_opts *o)
@@ -88,43 +85,33 @@ static uint64_t disk_read_bytes(const struct run_opts *o)
 	return bytes;
 }
 
-/* Read len bytes before the deadline; false on EOF, error or timeout. */
-static bool read_by(int fd, void *buf, size_t len, uint64_t deadline)
+struct load_arg {
+	int li;
+	struct load_ctx *ctx;
+};
+
+static int load_child(void *arg, int ctl, int res)
 {
-	struct pollfd p = { .fd = fd, .events = POLLIN };
-	size_t done = 0;
-
-	while (done < len) {
-		uint64_t now = now_ns();
-		ssize_t r;
-
-		if (now >= deadline)
-			return false;
-		if (poll(&p, 1, (int)((deadline - now) / NSEC_PER_MSEC) + 1) <= 0)
-			continue;
-		r = read(fd, (char *)buf + done, len - done);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return false;
-		done += (size_t)r;
-	}
-	return true;
-}
-
-static void NORETURN load_child(int li, struct load_ctx *ctx, int ctl, int res)
-{
+	struct load_arg *a = arg;
 	char name[16];
 
-	setpgid(0, 0);
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != self)
-		_exit(1);
-	signal(SIGPIPE, SIG_DFL);
-	snprintf(name, sizeof(name), "ibload-%s", workloads[li].name);
+	snprintf(name, sizeof(name), "ibload-%s", workloads[a->li].name);
 	prctl(PR_SET_NAME, name);
-	load_process(&workloads[li], ctx, ctl, res);
-	_exit(0);
+	return load_process(&workloads[a->li], a->ctx, ctl, res) ? 1 : 0;
+}
+
+/* Let it settle, then open the window with MSG_BEGIN and keep it open; returns when it opened. */
+static uint64_t run_window(struct child *c, const struct run_opts *o, uint64_t *d0)
+{
+	uint64_t t_b;
+
+	sleep_ns((uint64_t)o->settle_ms * NSEC_PER_MSEC);
+	if (o->disk)
+		*d0 = disk_read_bytes(o);
+	t_b = now_ns();
+	child_tell(c, MSG_BEGIN);
+	sleep_ns((uint64_t)o->window_ms * NSEC_PER_MSEC);
+	return t_b;
 }
 
 /* One start, window and stop of load li; prints its line; false if it went wrong. */
@@ -132,40 +119,26 @@ static bool run_once(int li, struct load_ctx *ctx, const struct run_opts *o)
 {
 	const struct workload *wl = &workloads[li];
 	struct load_result res = { .status = -1, .intensity = -1.0 };
+	struct load_arg arg = { .li = li, .ctx = ctx };
+	struct child c;
 	uint64_t t_b, t_s, t_end, d0 = 0, d1 = 0;
-	int ctl[2], rp[2], left, st;
-	bool got;
-	char c;
-	pid_t pid, r;
+	char why[REASON_LEN];
+	bool got, left;
+	int ret;
 
 	t_b = now_ns();
-	if (pipe2(ctl, O_CLOEXEC) < 0 || pipe2(rp, O_CLOEXEC) < 0)
-		die("pipe: %s", strerror(errno));
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0)
-		die("fork: %s", strerror(errno));
-	if (pid == 0) {
-		close(ctl[1]);
-		close(rp[0]);
-		load_child(li, ctx, ctl[0], rp[1]);
-	}
-	setpgid(pid, pid);
-	close(ctl[0]);
-	close(rp[1]);
-	if (!read_by(rp[0], &c, 1, now_ns() + READY_NS)) {
-		snprintf(res.reason, sizeof(res.reason), "not ready within 10 s");
-	} else {
-		sleep_ns((uint64_t)o->settle_ms * NSEC_PER_MSEC);
-		if (o->disk)
-			d0 = disk_read_bytes(o);
-		t_b = now_ns();
-		write_full(ctl[1], "B", 1);
-		sleep_ns((uint64_t)o->window_ms * NSEC_PER_MSEC);
-	}
+	ret = child_start(&c, load_child, &arg);
+	if (ret)
+		die("fork: %s", strerror(-ret));
+	ret = child_wait_ready(&c, now_ns() + READY_NS, NULL, why, sizeof(why));
+	if (ret)
+		snprintf(res.reason, sizeof(res.reason), "%s",
+			 ret == -EREMOTEIO ? why : "not ready within 10 s");
+	else
+		t_b = run_window(&c, o, &d0);
 	t_s = now_ns();
-	write_full(ctl[1], "S", 1);
-	got = read_by(rp[0], &res, sizeof(res), t_s + RESULT_NS);
+	child_tell(&c, MSG_STOP);
+	got = child_read(c.res, &res, sizeof(res), t_s + RESULT_NS, NULL) == sizeof(res);
 	if (o->disk)
 		d1 = disk_read_bytes(o);
 	if (!got) {
@@ -174,17 +147,11 @@ static bool run_once(int li, struct load_ctx *ctx, const struct run_opts *o)
 			snprintf(res.reason, sizeof(res.reason), "no result within 1.5 s");
 	}
 	/* the load process must end by itself, having ended everything it started */
-	while ((r = waitpid(pid, &st, WNOHANG)) == 0 && now_ns() < t_s + RESULT_NS)
-		sleep_ns(NSEC_PER_MSEC / 2);
-	left = r != pid || kill(-pid, 0) == 0;	/* itself, or members it left behind */
-	kill(-pid, SIGKILL);
-	while ((r = waitpid(-pid, &st, 0)) > 0 || (r < 0 && errno == EINTR))
-		;
-	while (waitpid(-1, &st, WNOHANG) > 0)	/* anything reparented to us */
+	left = !child_wait_exit(&c, t_s + RESULT_NS, NULL) || child_group_alive(&c);
+	child_kill(&c);
+	while (waitpid(-1, NULL, WNOHANG) > 0)	/* anything reparented to us */
 		;
 	t_end = now_ns();
-	close(ctl[1]);
-	close(rp[0]);
 	printf("%s intensity=%.4g %s stop_ms=%.1f status=%d left=%d window_ms=%.0f", wl->name,
 	       res.intensity, wl->unit, (double)(t_end - t_s) / 1e6, res.status, left,
 	       (double)(t_s - t_b) / 1e6);
@@ -210,7 +177,6 @@ int main(int argc, char **argv)
 		die("%s", err);
 	if (!cfg.loops_given)
 		die("give -l LOOPS_PER_MS");
-	self = getpid();
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	signal(SIGPIPE, SIG_IGN);
 	ctx.cfg = &cfg;

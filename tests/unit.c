@@ -30,6 +30,7 @@ int main(void)
 	unit_options();
 	unit_text();
 	unit_loads();
+	unit_child();
 	unit_results();
 	unit_golden();
 	return failed ? 1 : 0;

@@ -24,6 +24,7 @@ void check(const char *name, bool ok);
 void unit_sim(void);
 void unit_options(void);
 void unit_loads(void);
+void unit_child(void);
 void unit_text(void);
 void unit_results(void);
 void unit_golden(void);

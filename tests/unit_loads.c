@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* tests/unit_loads.c - unit tests: the registry and the sizes of Memload and the files. */
+/* tests/unit_loads.c - unit tests: the registry, the files loads need, Memload and file sizes. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
@@ -11,6 +11,7 @@
 #include "interbench.h"
 #include "sysinfo.h"
 #include "compare.h"
+#include "loads.h"
 
 #include "tests/unit.h"
 
@@ -45,6 +46,42 @@ static bool test_registry_loads(void)
 	}
 	EXPECT(parse_options(1, argv, &cfg, err, sizeof(err)) == PARSE_RUN, "%s", err);
 	EXPECT(cfg.loads == want, "default loads %#x, want %#x", cfg.loads, want);
+	return true;
+}
+
+/* Which files a selection of loads needs, as the registry says. */
+static const struct {
+	const char *loads;		/* names, space-separated */
+	unsigned want;
+} files_needed_cases[] = {
+	{ "", 0 },
+	{ "None Burn Ring Memload Hack Net Video X Custom", 0 },
+	{ "Read", WL_READ_FILE },
+	{ "Write", WL_WRITE_FILE },
+	{ "Compile", WL_READ_FILE | WL_WRITE_FILE },
+	{ "Read Write", WL_READ_FILE | WL_WRITE_FILE },
+	{ "Burn Write Net", WL_WRITE_FILE },
+	{ "Audio Gaming Read", WL_READ_FILE },
+};
+
+static bool test_files_needed(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(files_needed_cases); i++) {
+		char names[128], *save = NULL;
+		uint32_t sel = 0;
+		unsigned got;
+
+		snprintf(names, sizeof(names), "%s", files_needed_cases[i].loads);
+		for (char *n = strtok_r(names, " ", &save); n; n = strtok_r(NULL, " ", &save)) {
+			int li = workload_find(n);
+
+			EXPECT(li >= 0, "no workload %s", n);
+			sel |= 1u << li;
+		}
+		got = load_files_needed(sel);
+		EXPECT(got == files_needed_cases[i].want, "'%s': %#x, want %#x",
+		       files_needed_cases[i].loads, got, files_needed_cases[i].want);
+	}
 	return true;
 }
 
@@ -204,6 +241,7 @@ void unit_loads(void)
 	char name[160];
 
 	check("loads: registry order, intensities, default selection", test_registry_loads());
+	check("loads: the files a selection needs, from the registry", test_files_needed());
 	for (size_t i = 0; i < ARRAY_SIZE(meminfo_cases); i++) {
 		snprintf(name, sizeof(name), "loads: meminfo: %s", meminfo_cases[i].name);
 		check(name, test_meminfo_case(&meminfo_cases[i]));
