@@ -611,6 +611,30 @@ static int run_matrix(struct run *run, struct load_ctx *lctx)
 	return failed;
 }
 
+/* What the run holds of the kernel's (PM QoS, tracefs) and may use (SCHED_FIFO). */
+static void hold_kernel_settings(const struct config *cfg, struct run *run, struct machine *sys)
+{
+	char err[512];
+
+	if (cfg->pm_qos_us >= 0 && pm_qos_hold(cfg->pm_qos_us, err, sizeof(err)))
+		die("%s", err);
+	sys->pm_qos_us = cfg->pm_qos_us >= 0 ? cfg->pm_qos_us : SI_UNKNOWN;
+	if (cfg->trace_above_us > 0 && trace_open(sys->tracefs, sizeof(sys->tracefs),
+						  &run->trace_fd, &run->tracing_on_fd, err,
+						  sizeof(err)))
+		die("%s", err);
+	run->waker_rt = fifo_allowed(cfg->rt_priority + 1);
+	if (cfg->realtime && !run->waker_rt)
+		die("-r needs SCHED_FIFO up to priority %d: run as root, grant CAP_SYS_NICE, "
+		    "or raise RLIMIT_RTPRIO (ulimit -r %d)", cfg->rt_priority + 1,
+		    cfg->rt_priority + 1);
+	if (cfg->realtime)
+		warn_rt_throttling(cfg);
+	if (!run->waker_rt)
+		warn("cannot use SCHED_FIFO: wakers run as normal tasks, so results are less "
+		     "reliable (run as root, or grant CAP_SYS_NICE or RLIMIT_RTPRIO)");
+}
+
 int main(int argc, char **argv)
 {
 	static struct config cfg;
@@ -640,21 +664,7 @@ int main(int argc, char **argv)
 	run_init(&run, &cfg);
 	sysinfo_collect(&sys, cfg.work_dir);
 	run.sys = &sys;
-	if (cfg.pm_qos_us >= 0 && pm_qos_hold(cfg.pm_qos_us, err, sizeof(err)))
-		die("%s", err);
-	sys.pm_qos_us = cfg.pm_qos_us >= 0 ? cfg.pm_qos_us : SI_UNKNOWN;
-	if (cfg.trace_above_us > 0 && trace_open(sys.tracefs, sizeof(sys.tracefs), &run.trace_fd,
-						 &run.tracing_on_fd, err, sizeof(err)))
-		die("%s", err);
-	run.waker_rt = fifo_allowed(cfg.rt_priority + 1);
-	if (cfg.realtime && !run.waker_rt)
-		die("-r needs SCHED_FIFO up to priority %d: run as root, grant CAP_SYS_NICE, "
-		    "or raise RLIMIT_RTPRIO (ulimit -r %d)", cfg.rt_priority + 1, cfg.rt_priority + 1);
-	if (cfg.realtime)
-		warn_rt_throttling(&cfg);
-	if (!run.waker_rt)
-		warn("cannot use SCHED_FIFO: wakers run as normal tasks, so results are less "
-		     "reliable (run as root, or grant CAP_SYS_NICE or RLIMIT_RTPRIO)");
+	hold_kernel_settings(&cfg, &run, &sys);
 	if (cfg.uniprocessor)
 		pin_to_one_cpu();
 	set_loops_per_ms(&cfg);
