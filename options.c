@@ -157,7 +157,7 @@ static const struct opt opts[] = {
 };
 
 /*
- * The load runs alone for 1 s before each row (SPEC section 3). The test
+ * The load runs alone for 1 s before each row, to reach a steady state. The test
  * suite, which runs some eighty rows only to check what they print, may
  * shorten that with INTERBENCH_TEST_SETTLE_MS (0 to 1000); anything else in
  * it is ignored, so a stray value can only ever give the normal second.

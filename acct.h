@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* acct.h - the accounting rule of periods and Gaming units, pure: timestamps in, counts out. */
+#ifndef ACCT_H
+#define ACCT_H
+
+/* Nothing of the run here: no config, no threads, no clocks read. */
+#include <stdint.h>
+
+struct period_clock {		/* period k starts at start0 + ceil(k * num / den) */
+	uint64_t start0;
+	uint64_t num, den;
+	uint64_t nperiods;	/* periods in the run (UINT64_MAX: until stopped) */
+};
+
+struct acct {			/* every period counts once */
+	uint64_t met, missed, dropped;
+};
+
+uint64_t period_start(const struct period_clock *c, uint64_t k);
+uint64_t period_index_at(const struct period_clock *c, uint64_t t);
+uint64_t acct_start(struct acct *a, const struct period_clock *c, uint64_t k,
+		    uint64_t t_run);
+uint64_t acct_finish(struct acct *a, const struct period_clock *c, uint64_t k,
+		     uint64_t t_done);
+double acct_pct_cpu(const struct acct *a);
+double acct_pct_deadlines(const struct acct *a);
+
+#define GAME_UNIT_NS 100000000ULL	/* 100 ms of work */
+struct game_acct {
+	uint64_t units;
+	uint64_t work_ns, late_ns;
+};
+uint64_t game_account(struct game_acct *g, uint64_t wall_ns);
+double game_pct_cpu(const struct game_acct *g);
+
+#endif
