@@ -51,7 +51,7 @@ static const struct csv_column csv_columns[] = {
 	NUM("periods_met", RF_MET, false), NUM("periods_missed", RF_MISSED, false),
 	NUM("periods_dropped", RF_DROPPED, false), NUM("task_cpu_ns", RF_TASK_CPU, false),
 	NUM("wall_ns", RF_WALL, false), NUM("load_stop_ns", RF_LOAD_STOP, false),
-	NUM("trace_triggered_ns", RF_TRACED, false),
+	NUM("trace_triggered_ns", RF_TRACED, false), NUM("work_ratio", RF_WORK_RATIO, false),
 	TEXT("seconds_per_row", CT_SECONDS, false), TEXT("loops_per_ms", CT_LOOPS, false),
 	TEXT("cpu_load", CT_CPU_LOAD, false), TEXT("bench_nice", CT_BENCH_NICE, false),
 	TEXT("load_nice", CT_LOAD_NICE, false), TEXT("interrupted", CT_INTERRUPTED, false),

@@ -173,6 +173,7 @@ struct bench_result {		/* sent, as bytes, from the bench process */
 	struct game_acct game;		/* Gaming */
 	double pct_cpu, pct_deadlines;	/* pct_deadlines < 0: none */
 	uint64_t task_cpu_ns;		/* CPU time the task thread used */
+	uint64_t work_ns;		/* the work its achieved periods asked for */
 	uint64_t wall_ns;		/* from the first period to the end */
 	uint64_t traced_ns;		/* the sample that stopped tracing, 0 if none */
 };

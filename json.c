@@ -225,6 +225,7 @@ static void json_result(struct jw *w, const struct result *r)
 	jw_num(w, "wall_ns", r->v[RF_WALL]);
 	jw_num(w, "load_stop_ns", r->v[RF_LOAD_STOP]);
 	jw_num(w, "trace_triggered_ns", r->v[RF_TRACED]);
+	jw_num(w, "work_ratio", r->v[RF_WORK_RATIO]);
 	jw_close(w, '}');
 }
 

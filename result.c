@@ -81,6 +81,8 @@ void result_from_row(const struct run *run, const struct row *row, struct result
 	r->v[RF_TASK_CPU] = (double)b->task_cpu_ns;
 	r->v[RF_WALL] = (double)b->wall_ns;
 	r->v[RF_TRACED] = known_u64(b->traced_ns);
+	if (b->work_ns)
+		r->v[RF_WORK_RATIO] = (double)b->task_cpu_ns / (double)b->work_ns;
 }
 
 struct result *results_of_run(const struct run *run)

@@ -34,6 +34,7 @@ enum rfield {
 	RF_TP50, RF_TP90, RF_TP99, RF_TP999,
 	RF_MET, RF_MISSED, RF_DROPPED,		/* periods */
 	RF_TASK_CPU, RF_WALL, RF_LOAD_STOP, RF_TRACED,
+	RF_WORK_RATIO,				/* task CPU time / the work asked of it */
 	RF_COUNT,
 };
 

@@ -213,7 +213,7 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 		.nperiods = UINT64_MAX,
 	};
 	struct acct a = { 0 };
-	uint64_t k = 0, s, t_run, t_done;
+	uint64_t k = 0, s, t_run, t_done, work, work_sum = 0;
 
 	if (duration_ns)
 		c.nperiods = duration_ns * c.den / c.num;
@@ -233,7 +233,9 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 		k = acct_start(&a, &c, k, t_run);
 		if (k >= c.nperiods)
 			break;
-		burn_ns(p, work_of(p, k));
+		work = work_of(p, k);
+		burn_ns(p, work);
+		work_sum += work;
 		t_done = now_ns();
 		k = acct_finish(&a, &c, k, t_done);
 		if (live) {
@@ -243,6 +245,7 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 	}
 	if (res) {
 		res->acct = a;
+		res->work_ns = work_sum;
 		res->pct_cpu = acct_pct_cpu(&a);
 		res->pct_deadlines = acct_pct_deadlines(&a);
 		res->wall_ns = now_ns() - c.start0;

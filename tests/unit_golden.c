@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 
 #include "interbench.h"
 #include "sysinfo.h"
+#include "result.h"
 
 #include "tests/unit.h"
 
@@ -138,6 +140,8 @@ static struct bench_result *fake_bench(const struct golden_row *g, uint64_t seed
 		b->pct_cpu = b->pct_deadlines = 100.0;
 	b->task_cpu_ns = 123456789 + seed % 1000;
 	b->wall_ns = 2000345678;
+	if (!nodl)	/* Gaming has no periods and so no work_ratio */
+		b->work_ns = 122000000 + seed % 3000000;
 	return b;
 }
 
@@ -357,6 +361,45 @@ static void check_run(const char *tag, struct golden_out *o, char paths[3][128])
 	}
 }
 
+/*
+ * Every number a result holds comes back from our CSV as the file keeps it:
+ * a field added to the column table is read by --compare with no more code.
+ */
+static bool csv_round_trip(const struct run *run, const char *path)
+{
+	struct result_file f = { .nruns = 0 };
+	struct result *live = results_of_run(run);
+	char err[256];
+	bool ok = false;
+
+	if (!live || results_read(path, &f, err, sizeof(err))) {
+		snprintf(detail, sizeof(detail), "%s", live ? err : "out of memory");
+		goto out;
+	}
+	if (f.nruns != 1 || f.runs[0].nres != run->nrows) {
+		snprintf(detail, sizeof(detail), "%d runs, %d results; want 1, %d", f.nruns,
+			 f.nruns ? f.runs[0].nres : 0, run->nrows);
+		goto out;
+	}
+	for (int i = 0; i < run->nrows; i++) {
+		for (int k = 0; k < RF_COUNT; k++) {
+			double want = result_file_value(&live[i], k), got = f.runs[0].res[i].v[k];
+
+			if (isnan(want) != isnan(got) ||
+			    (!isnan(want) && fabs(got - want) > 1e-9 * fabs(want))) {
+				snprintf(detail, sizeof(detail), "row %d field %d: %.17g, want %.17g",
+					 i, k, got, want);
+				goto out;
+			}
+		}
+	}
+	ok = true;
+out:
+	free(live);
+	results_free(&f);
+	return ok;
+}
+
 /* What the runs and comparisons left in dir, then dir. */
 static void remove_dir(const char *dir)
 {
@@ -396,6 +439,8 @@ void unit_golden(void)
 	golden_drive(&run_b, &ob);
 	check_run("a", &oa, pa);
 	check_run("b", &ob, pb);
+	check("golden: every result field read back from the CSV", csv_round_trip(&run_a, pa[1]) &&
+	      csv_round_trip(&run_b, pb[1]));
 	snprintf(log_a, sizeof(log_a), "%s/a.log", dir);
 	snprintf(log_b, sizeof(log_b), "%s/b.log", dir);
 	replace_file(log_a, oa.text, oa.len);
