@@ -44,7 +44,7 @@ RESULT = {
     'samples': (INT, NULL), 'latency_ns': OBJ, 'timer_latency_ns': OBJ, 'histogram': LIST,
     'pct_desired_cpu': (NUM, NULL), 'pct_deadlines_met': (NUM, NULL), 'load_intensity': OBJ,
     'periods': (OBJ, NULL), 'task_cpu_ns': (INT, NULL), 'wall_ns': (INT, NULL),
-    'load_stop_ns': (INT, NULL), 'trace_triggered_ns': (INT, NULL),
+    'load_stop_ns': (INT, NULL), 'trace_triggered_ns': (INT, NULL), 'work_ratio': (NUM, NULL),
 }
 
 
