@@ -2,18 +2,32 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/run.sh - run the unit tests and every end-to-end test; the last line
 # is "N passed, N failed, N skipped".
+#
+# The unit tests and the end-to-end scripts run side by side, TEST_JOBS at a
+# time (default 3: most of a script's time is spent waiting on rows, not on
+# the CPU). A script with a line starting "# run-alone:" measures timing, CPU
+# shares or system-wide counters that the others would disturb: those run
+# afterwards, one at a time, with nothing else of the suite running. Each
+# script's lines are printed together when it ends, never interleaved.
+# TESTS=pattern runs only the scripts whose name contains it; several
+# patterns separated by | run the scripts that match any of them.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 export TOP
 cd "$TOP" || exit 1
-out=$(mktemp "${TMPDIR:-/tmp}/ib-results.XXXXXX")
-caldir=$(mktemp -d "${TMPDIR:-/tmp}/ib-cal.XXXXXX")
-trap 'rm -rf "$out" "$caldir"' EXIT
+work=$(mktemp -d "${TMPDIR:-/tmp}/ib-suite.XXXXXX")
+out=$work/results
+: >"$out"
+trap 'rm -rf "$work"' EXIT
+JOBS=${TEST_JOBS:-3}
+[[ $JOBS =~ ^[1-9][0-9]*$ ]] || JOBS=3
+suite_start=$SECONDS
 
 # One calibration for the whole suite (calibration itself has its own test),
 # handed to every test in the environment: suites running side by side on
 # one machine never share it.
-LPM=$("$TOP/interbench" -c -b -t 0.1 -W Audio -w None --work-dir "$caldir" 2>/dev/null |
+mkdir "$work/cal"
+LPM=$("$TOP/interbench" -c -b -t 0.1 -W Audio -w None --work-dir "$work/cal" 2>/dev/null |
 	sed -n 's/^Using \([0-9]*\) loops per ms.*/\1/p')
 if [ -z "$LPM" ]; then
 	echo "FAIL calibration for the suite: interbench -b did not print its loops per ms" | tee -a "$out"
@@ -22,26 +36,63 @@ fi
 export LPM
 
 # Run one test program; a crash or a non-zero exit without a FAIL line of its
-# own still counts as a failure.
+# own still counts as a failure. Its lines go to the results and to stdout in
+# one piece, under a lock, so that programs running side by side do not mix.
 run() {
 	local name=$1; shift
 	local start=$SECONDS step rc
-	step=$(mktemp "${TMPDIR:-/tmp}/ib-step.XXXXXX")
+	step=$(mktemp "$work/step.XXXXXX")
 	"$@" >"$step" 2>&1
 	rc=$?
 	if [ $rc != 0 ] && ! grep -q '^FAIL ' "$step"; then
 		echo "FAIL $name: exited with status $rc: $(grep -v -E '^(PASS|SKIP) ' "$step" | tail -3 | tr '\n' ' ')" >>"$step"
 	fi
-	cat "$step" >>"$out"
-	grep -E '^(PASS|FAIL|SKIP) ' "$step"
+	{
+		flock 9
+		cat "$step" >>"$out"
+		grep -E '^(PASS|FAIL|SKIP) ' "$step"
+		printf '  (%s: %ds)\n' "$name" $((SECONDS - start))
+	} 9>>"$work/lock"
 	rm -f "$step"
-	printf '  (%s: %ds)\n' "$name" $((SECONDS - start))
 }
 
-run unit timeout 300 "$TOP/tests/unit"
+# Start a test program in the background once fewer than JOBS are running.
+running=0
+spawn() {
+	if [ "$running" -ge "$JOBS" ]; then
+		wait -n
+		running=$((running - 1))
+	fi
+	run "$@" &
+	running=$((running + 1))
+}
+
+script() { timeout -k 10 600 setsid -w bash "$1"; }
+
+# Whether script $1 is selected by TESTS.
+selected() {
+	local p pats
+	[ -n "${TESTS:-}" ] || return 0
+	IFS='|' read -r -a pats <<<"$TESTS"
+	for p in "${pats[@]}"; do
+		[[ $1 == *"$p"* ]] && return 0
+	done
+	return 1
+}
+
+alone=()
+spawn unit timeout 300 "$TOP/tests/unit"
 for t in "$TOP"/tests/t_*.sh; do
-	[ -n "${TESTS:-}" ] && [[ "$(basename "$t")" != *${TESTS}* ]] && continue
-	run "$(basename "$t")" timeout -k 10 600 setsid -w bash "$t"
+	selected "$(basename "$t")" || continue
+	if grep -q '^# run-alone:' "$t"; then
+		alone+=("$t")
+	else
+		spawn "$(basename "$t")" script "$t"
+	fi
+done
+wait
+for t in "${alone[@]}"; do
+	run "$(basename "$t") (alone)" script "$t"
 done
 
 p=$(grep -c '^PASS ' "$out")
@@ -51,5 +102,6 @@ if [ "$f" -gt 0 ]; then
 	echo "Failures:"
 	grep '^FAIL ' "$out"
 fi
+printf '  (suite: %ds, %d at a time, %d alone)\n' $((SECONDS - suite_start)) "$JOBS" "${#alone[@]}"
 echo "$p passed, $f failed, $s skipped"
 [ "$f" -eq 0 ]

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/t_core.sh - the real binary, a second or two per row: table shape, log,
-# real time, exit codes, and the CPU a simulated task really uses.
+# real time, exit codes. What takes time or CPU shares is in t_timing.sh.
 . "$(dirname "$0")/lib.sh"
+
+# These tests check what is printed, not how the rows performed: the load's
+# second alone before each row is cut short (test-only).
+export INTERBENCH_TEST_SETTLE_MS=100
 
 dir=$(scratch)
 trap 'rm -rf "$dir"' EXIT
@@ -68,16 +72,6 @@ else
 fi
 rm -f "$dir/$rel.log"
 
-t="-t honoured: a 2 s row runs 2 s of periods"
-start=$(date +%s.%N)
-out=$(ib -c -t 2 -W Audio -w None --work-dir "$dir" 2>&1)
-secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
-if awk -v s="$secs" 'BEGIN { exit !(s >= 2.9 && s < 4.5) }'; then
-	pass "$t"
-else
-	fail "$t" "took $secs s (1 s settle + 2 s row expected)"
-fi
-
 t="Gaming has no deadline column; X and Video run as loads"
 out=$(ib -c -t 1 -W Gaming -w X -w Video --work-dir "$dir" 2>&1); rc=$?
 if [ $rc != 0 ] || ! printf '%s\n' "$out" | grep -qP '^Load\tLatency \+/- SD \(ms\)  Max Latency   % Desired CPU  Load intensity$'; then
@@ -119,72 +113,6 @@ else
 	fail "$t" "$out"
 fi
 
-# Video alone must use 40 % of a CPU: read from the kernel's account of its
-# thread. The loop's speed on a shared VM can move by 10 % within seconds (a
-# busy host sibling), so up to three attempts are made; all are reported.
-video_cpu() {
-	local pid tid c1 c2 w1 w2
-	timeout 60 "$IB" -c -b -t 4 -W Video -w None --work-dir "$dir" >/dev/null 2>&1 &
-	pid=$!
-	for _ in $(seq 100); do
-		tid=$(find_thread ib-Video) && break
-		sleep 0.05
-	done
-	if [ -z "$tid" ]; then
-		wait $pid
-		echo none
-		return
-	fi
-	sleep 0.3
-	c1=$(cut -d' ' -f1 "$tid/schedstat"); w1=$(date +%s%N)
-	sleep 2
-	c2=$(cut -d' ' -f1 "$tid/schedstat"); w2=$(date +%s%N)
-	wait $pid
-	awk -v c="$((c2 - c1))" -v w="$((w2 - w1))" 'BEGIN { printf "%.2f", 100 * c / w }'
-}
-in_band() { [ "$1" != none ] && awk -v p="$1" 'BEGIN { exit !(p >= 37 && p <= 43) }'; }
-t="Video alone uses 40 % +/- 3 % of a CPU (thread CPU time)"
-seen=""
-for attempt in 1 2 3; do
-	pct=$(video_cpu)
-	seen="$seen $pct"
-	in_band "$pct" && break
-done
-if in_band "$pct"; then
-	pass "$t (%:$seen)"
-else
-	fail "$t" "used$seen % of a CPU"
-fi
-
 t="nothing left after all core runs"
 if no_leftovers 2; then pass "$t"; else fail "$t" "left:$(leftovers)"; fi
 
-t="-u runs the load and the bench on one CPU"
-timeout 60 "$IB" -u -c -l "${LPM:-3000000}" -t 2 -W Audio -w Burn --work-dir "$dir" >"$dir/uout" 2>&1 &
-pid=$!
-btid=""
-for _ in $(seq 100); do
-	btid=$(find_thread ib-Audio) && break
-	sleep 0.05
-done
-lpid=$(find_proc ibload-Burn)
-bcpus=$([ -n "$btid" ] && sed -n 's/^Cpus_allowed_list:\t//p' "$btid/status")
-lcpus=$([ -n "$lpid" ] && sed -n 's/^Cpus_allowed_list:\t//p' "/proc/$lpid/status")
-wait $pid; rc=$?
-if [ $rc != 0 ] || [ -z "$bcpus" ] || [ "$bcpus" != "$lcpus" ] || [[ $bcpus == *[,-]* ]]; then
-	fail "$t" "rc=$rc, bench CPUs '$bcpus', load CPUs '$lcpus'"
-elif ! ucpus=$(sed -n 's/^Burn\t.*  \([0-9.]*\) CPUs$/\1/p' "$dir/uout") ||
-	! awk -v c="$ucpus" 'BEGIN { exit !(c > 0.8 && c < 1.2) }'; then
-	fail "$t" "Burn on one CPU kept '$ucpus' CPUs busy: $(cat "$dir/uout")"
-else
-	pass "$t (CPU $bcpus, Burn $ucpus CPUs)"
-fi
-
-t="-L sets the number of Burn threads"
-out=$(ib -c -t 1 -L 1 -W Audio -w Burn --work-dir "$dir" 2>&1)
-cpus=$(printf '%s\n' "$out" | sed -n 's/^Burn\t.*  \([0-9.]*\) CPUs$/\1/p')
-if [ -n "$cpus" ] && awk -v c="$cpus" 'BEGIN { exit !(c > 0.8 && c < 1.2) }'; then
-	pass "$t ($cpus CPUs with -L 1)"
-else
-	fail "$t" "-L 1 kept '$cpus' CPUs busy: $out"
-fi

@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/t_loads.sh - every background load started and stopped on its own
 # (tests/loadrun drives the real load process): stop latency, intensity,
-# leftovers; Read really reading the disk; Hack restarted 200 times; ENOSPC in
-# a small tmpfs; a forced-small Memload; and a whole run of every load.
+# leftovers; Read really reading the disk; Hack restarted 200 times; a
+# forced-small Memload; a stop while the Read file is made. ENOSPC and a whole
+# run of every load are in t_loads_run.sh.
+# run-alone: stop times within 1 s, and the disk's own count of reads (system-wide)
 . "$(dirname "$0")/lib.sh"
 
 LOADRUN=${LOADRUN:-$TOP/tests/loadrun}
@@ -122,96 +124,6 @@ elif [ "$rss" -lt $(( 64 * 1024 )) ] || [ "$rss" -gt $(( (64 + 48) * 1024 )) ]; 
 	fail "$t" "resident $rss kB at most"
 else
 	pass "$t ($inten MiB/s, ${rss} kB resident)"
-fi
-
-# ---- ENOSPC in a small tmpfs ----
-
-tmpfs_used() { stat -f -c '%b %f' "$1" | awk '{ print $1 - $2 }'; }
-
-mnt=$(mktemp -d "${TMPDIR:-/tmp}/ib-tmpfs.XXXXXX")
-why=""
-if ! is_root; then
-	why="needs root to mount a tmpfs"
-elif ! mount -t tmpfs -o size=32m,mode=0700 ibtest "$mnt" 2>"$dir/err"; then
-	why="cannot mount a tmpfs: $(cat "$dir/err")"
-fi
-if [ -n "$why" ]; then
-	rmdir "$mnt"
-	mnt=""
-	for t in "ENOSPC: Write ends with one clear message" "ENOSPC: no room for the Read file" \
-		"ENOSPC: a whole run in a 32 MiB work directory"; do
-		skip "$t" "$why"
-	done
-else
-	t="ENOSPC: Write ends with one clear message"
-	line=$(lr -w Write --file-mib 48 --window-ms 1000 --work-dir "$mnt" 2>/dev/null)
-	if [ "$(field status "$line")" != 1 ] || [ "$(field left "$line")" != 0 ] ||
-		[ "${line#* reason=}" != "Write load stopped early: write: No space left on device" ]; then
-		fail "$t" "$line"
-	elif ! holds "$(field stop_ms "$line") <= 1000"; then
-		fail "$t" "stop took $(field stop_ms "$line") ms"
-	elif [ "$(tmpfs_used "$mnt")" != 0 ] || ! dir_empty "$mnt"; then
-		fail "$t" "the tmpfs is not empty: $(tmpfs_used "$mnt") blocks used"
-	else
-		pass "$t"
-	fi
-
-	t="ENOSPC: no room for the Read file"
-	# a warning that 48 MiB is more than half the free space may come first
-	lr -w Read --file-mib 48 --window-ms 200 --work-dir "$mnt" >/dev/null 2>"$dir/err"; rc=$?
-	err=$(grep -v ': warning: ' "$dir/err")
-	if [ $rc != 1 ] || [ "$(wc -l <<<"$err")" != 1 ] ||
-		! grep -q "cannot make the 48 MiB Read file in $mnt: write: No space left on device" <<<"$err"; then
-		fail "$t" "rc=$rc: $err"
-	elif [ "$(tmpfs_used "$mnt")" != 0 ] || ! dir_empty "$mnt"; then
-		fail "$t" "the tmpfs is not empty"
-	else
-		pass "$t"
-	fi
-
-	t="ENOSPC: a whole run in a 32 MiB work directory"
-	auto=$(ib -c -t 1 -W Audio -w Write -w Read --work-dir "$mnt" 2>&1); rc1=$?
-	full=$(ib -c -t 1 -W Audio -w Write -w Read --file-mib 20 --work-dir "$mnt" 2>"$dir/err"); rc2=$?
-	err=$(cat "$dir/err")
-	ib -c -t 1 -W Audio -w Read --file-mib 48 --work-dir "$mnt" >/dev/null 2>"$dir/err"; rc3=$?
-	read_err=$(grep -v ': warning: ' "$dir/err")
-	if [ $rc1 != 0 ] || ! grep -qP '^Write\t.* MiB/s$' <<<"$auto" || ! grep -qP '^Read\t.* MiB/s$' <<<"$auto"; then
-		fail "$t" "sized from free space: rc=$rc1: $auto"
-	elif [ $rc2 -ge 2 ] || ! grep -qP '^Write\t.* MiB/s \(Write load stopped early: write: No space left on device\)$' <<<"$full" ||
-		! grep -qP '^Read\t.* MiB/s$' <<<"$full"; then
-		fail "$t" "--file-mib 20: rc=$rc2: $full $err"
-	elif [ $rc3 != 1 ] || [ "$(wc -l <<<"$read_err")" != 1 ] || ! grep -q 'No space left on device' <<<"$read_err"; then
-		fail "$t" "--file-mib 48 -w Read: rc=$rc3: $read_err"
-	elif [ "$(tmpfs_used "$mnt")" != 0 ] || ! dir_empty "$mnt"; then
-		fail "$t" "the tmpfs is not empty: $(ls -A "$mnt")"
-	elif ! no_leftovers 2; then
-		fail "$t" "left:$(leftovers)"
-	else
-		pass "$t"
-	fi
-	umount "$mnt" && rmdir "$mnt" && mnt=""
-fi
-
-# ---- the whole run: every load, in order, with its intensity ----
-
-t="every load in one run: each row has its intensity, nothing left"
-out=$(IB_TIMEOUT=150 ib -c -t 1 -W Audio --work-dir "$dir" 2>"$dir/err"); rc=$?
-err=$(cat "$dir/err"); rm -f "$dir/err"
-rows=$(grep -P '^[A-Za-z]+\t' <<<"$out" | grep -v '^Load' | cut -f1 | tr '\n' ' ')
-bad=$(grep -P '^[A-Za-z]+\t' <<<"$out" | grep -v -e '^Load' -e '^None' |
-	grep -v -P ' [0-9.e+]+ (MiB/s|msg/s|CPUs|% CPU)$')
-if [ $rc != 0 ]; then
-	fail "$t" "rc=$rc: $err $out"
-elif [ "$rows" != "None Video X Burn Write Read Ring Compile Memload Hack Net " ]; then
-	fail "$t" "rows: $rows"
-elif [ -n "$bad" ]; then
-	fail "$t" "rows without an intensity: $bad"
-elif ! no_leftovers 2; then
-	fail "$t" "left:$(leftovers)"
-elif ! dir_empty "$dir"; then
-	fail "$t" "files: $(ls -A "$dir")"
-else
-	pass "$t"
 fi
 
 # ---- a stop signal while the Read file is being made ----

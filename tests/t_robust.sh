@@ -4,6 +4,10 @@
 # planted files, no privileges: nothing hangs, nothing is left behind.
 . "$(dirname "$0")/lib.sh"
 
+# These tests check what is printed, not how the rows performed: the load's
+# second alone before each row is cut short (test-only).
+export INTERBENCH_TEST_SETTLE_MS=100
+
 top=$(scratch)
 trap 'rm -rf "$top"' EXIT
 rel=$(uname -r)
@@ -63,6 +67,8 @@ interrupt "SIGTERM to the orchestrator mid-row" TERM proc 1.8 \
 	"${LPMARG[@]}" -t 2 -W Audio -w None -w Burn
 interrupt "SIGHUP to the orchestrator between rows (log kept)" HUP proc $'^None\t' \
 	"${LPMARG[@]}" -t 1 -W Audio -w None -w Burn -w X
+# 0.5 s in must be inside the settle: the full second of it
+INTERBENCH_TEST_SETTLE_MS=1000 \
 interrupt "SIGINT to the process group while the load settles" INT group 0.5 \
 	"${LPMARG[@]}" -c -t 1 -W Audio -w Burn
 
