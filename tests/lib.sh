@@ -85,6 +85,17 @@ find_proc() {
 	return 1
 }
 
+# Retry the command "$@" (a find_proc or find_thread) for up to 5 s, printing
+# what it prints once it succeeds.
+await() {
+	local i
+	for ((i = 0; i < 100; i++)); do
+		"$@" && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
 # Run interbench with the suite's calibration unless the test sets its own.
 ib() {
 	if [ -n "$LPM" ]; then

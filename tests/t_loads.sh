@@ -8,33 +8,7 @@
 # run-alone: stop times within 1 s, and the disk's own count of reads (system-wide)
 . "$(dirname "$0")/lib.sh"
 
-LOADRUN=${LOADRUN:-$TOP/tests/loadrun}
-dir=$(scratch)
-mnt=""
-cleanup() {
-	[ -n "$mnt" ] && { umount "$mnt" 2>/dev/null; rmdir "$mnt"; }
-	rm -rf "$dir"
-}
-trap cleanup EXIT
-
-if [ -z "$LPM" ]; then
-	LPM=$("$IB" -c -b -t 0.1 -W Audio -w None --work-dir "$dir" 2>/dev/null |
-		sed -n 's/^Using \([0-9]*\) loops per ms.*/\1/p')
-	rm -f "$dir/interbench.loops_per_ms"
-fi
-
-# loadrun with the suite's calibration, bounded in time
-lr() { timeout -k 5 "${LR_TIMEOUT:-120}" "$LOADRUN" -l "$LPM" "$@"; }
-
-# the value of key=VALUE in a loadrun line
-field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }
-
-# true when the numbers (any notation) satisfy an awk condition
-holds() { awk "BEGIN { exit !($1) }" </dev/null 2>/dev/null; }
-
-# files and bytes in a directory: nothing may be left, not even unnamed
-# files still open (those show only in the space used, checked on tmpfs)
-dir_empty() { [ -z "$(ls -A "$1")" ]; }
+. "$(dirname "$0")/loads_lib.sh"
 
 # ---- each load alone ----
 
@@ -59,10 +33,9 @@ for name in None Video X Burn Write Read Ring Compile Memload Hack Net Custom; d
 	fi
 done
 t="loads alone: no process and no file left"
-if ! no_leftovers 2; then
-	fail "$t" "left:$(leftovers)"
-elif ! dir_empty "$dir"; then
-	fail "$t" "files: $(ls -A "$dir")"
+why=$(left_behind)
+if [ -n "$why" ]; then
+	fail "$t" "$why"
 else
 	pass "$t"
 fi

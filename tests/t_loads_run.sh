@@ -9,33 +9,7 @@
 # before each row is cut short (test-only).
 export INTERBENCH_TEST_SETTLE_MS=200
 
-LOADRUN=${LOADRUN:-$TOP/tests/loadrun}
-dir=$(scratch)
-mnt=""
-cleanup() {
-	[ -n "$mnt" ] && { umount "$mnt" 2>/dev/null; rmdir "$mnt"; }
-	rm -rf "$dir"
-}
-trap cleanup EXIT
-
-if [ -z "$LPM" ]; then
-	LPM=$("$IB" -c -b -t 0.1 -W Audio -w None --work-dir "$dir" 2>/dev/null |
-		sed -n 's/^Using \([0-9]*\) loops per ms.*/\1/p')
-	rm -f "$dir/interbench.loops_per_ms"
-fi
-
-# loadrun with the suite's calibration, bounded in time
-lr() { timeout -k 5 "${LR_TIMEOUT:-120}" "$LOADRUN" -l "$LPM" "$@"; }
-
-# the value of key=VALUE in a loadrun line
-field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }
-
-# true when the numbers (any notation) satisfy an awk condition
-holds() { awk "BEGIN { exit !($1) }" </dev/null 2>/dev/null; }
-
-# files and bytes in a directory: nothing may be left, not even unnamed
-# files still open (those show only in the space used, checked on tmpfs)
-dir_empty() { [ -z "$(ls -A "$1")" ]; }
+. "$(dirname "$0")/loads_lib.sh"
 
 # ---- ENOSPC in a small tmpfs ----
 
@@ -119,10 +93,8 @@ elif [ "$rows" != "None Video X Burn Write Read Ring Compile Memload Hack Net " 
 	fail "$t" "rows: $rows"
 elif [ -n "$bad" ]; then
 	fail "$t" "rows without an intensity: $bad"
-elif ! no_leftovers 2; then
-	fail "$t" "left:$(leftovers)"
-elif ! dir_empty "$dir"; then
-	fail "$t" "files: $(ls -A "$dir")"
+elif why=$(left_behind) && [ -n "$why" ]; then
+	fail "$t" "$why"
 else
 	pass "$t"
 fi

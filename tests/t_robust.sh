@@ -82,10 +82,7 @@ kill_child() {
 	setsid "$IB" "${LPMARG[@]}" -c -t 1.5 -W Audio -w None -w Burn --work-dir "$d" \
 		>"$d/out" 2>"$d/err" &
 	pid=$!
-	for _ in $(seq 100); do
-		cpid=$(find_proc "$comm" "$pid") && break
-		sleep 0.05
-	done
+	cpid=$(await find_proc "$comm" "$pid")
 	[ -n "$cpid" ] && sleep 0.5 && kill -s "$sig" "$cpid"
 	wait $pid; rc=$?
 	if [ -z "$cpid" ]; then

@@ -166,11 +166,7 @@ burn_check() {
 t="-u runs the load and the bench on one CPU"
 timeout 60 "$IB" -u -c -l "${LPM:-3000000}" -t 2 -W Audio -w Burn --work-dir "$dir" >"$dir/uout" 2>&1 &
 pid=$!
-btid=""
-for _ in $(seq 100); do
-	btid=$(find_thread ib-Audio) && break
-	sleep 0.05
-done
+btid=$(await find_thread ib-Audio)
 lpid=$(find_proc ibload-Burn)
 bcpus=$([ -n "$btid" ] && sed -n 's/^Cpus_allowed_list:\t//p' "$btid/status")
 lcpus=$([ -n "$lpid" ] && sed -n 's/^Cpus_allowed_list:\t//p' "/proc/$lpid/status")
@@ -194,11 +190,7 @@ fi
 t="-L sets the number of Burn threads"
 ib -c -t 2 -L 1 -W Audio -w Burn --work-dir "$dir" >"$dir/lout" 2>&1 &
 pid=$!
-lpid=""
-for _ in $(seq 100); do
-	lpid=$(find_proc ibload-Burn) && break
-	sleep 0.05
-done
+lpid=$(await find_proc ibload-Burn)
 sleep 0.3
 read -r nth kcpus <<<"$([ -n "$lpid" ] && burn_check "$lpid" 1)"
 wait $pid; rc=$?

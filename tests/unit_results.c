@@ -171,6 +171,24 @@ static bool test_parse_case(const struct parse_case *c)
 	return ok;
 }
 
+/* fmt_pct() over a table of cases at one width: never rounded up to 100. */
+struct pct_case {
+	double v;
+	const char *want;
+};
+
+static bool pct_cases_ok(const struct pct_case *c, size_t n, int maxw)
+{
+	char buf[32];
+
+	for (size_t i = 0; i < n; i++) {
+		fmt_pct(buf, sizeof(buf), c[i].v, maxw);
+		EXPECT(!strcmp(buf, c[i].want), "pct %g (width %d): '%s', want '%s'", c[i].v,
+		       maxw, buf, c[i].want);
+	}
+	return true;
+}
+
 static bool test_cmp_formats(void)
 {
 	static const struct { double ref, v; const char *want; } chg[] = {
@@ -184,7 +202,7 @@ static bool test_cmp_formats(void)
 		{ 2113.4, 3, "2113" }, { 0.0246, 2, "0.025" }, { 9.996, 3, "10.0" },
 		{ NAN, 3, "-" }, { 0, 3, "0" }, { 0.000523, 3, "0.0005" }, { 299, 3, "299" },
 	};
-	static const struct { double v; const char *want; } pct[] = {
+	static const struct pct_case pct[] = {
 		{ 100, "100" }, { 99.95, "99.9" }, { 94.83, "94.8" }, { 5.129, "5.12" },
 		{ NAN, "-" }, { 0, "0" },
 	};
@@ -200,12 +218,7 @@ static bool test_cmp_formats(void)
 		EXPECT(!strcmp(buf, val[i].want), "value %g: '%s', want '%s'", val[i].v, buf,
 		       val[i].want);
 	}
-	for (size_t i = 0; i < ARRAY_SIZE(pct); i++) {
-		fmt_pct(buf, sizeof(buf), pct[i].v, 4);
-		EXPECT(!strcmp(buf, pct[i].want), "pct %g: '%s', want '%s'", pct[i].v, buf,
-		       pct[i].want);
-	}
-	return true;
+	return pct_cases_ok(pct, ARRAY_SIZE(pct), 4);
 }
 
 static void fake_obs(struct result *o, double mean, double max)
@@ -342,7 +355,7 @@ static bool test_fmt_table_values(void)
 	static const struct { double v; const char *want; } sig3[] = {
 		{ 0.9996, "1.00" }, { 0.09996, "0.100" }, { 99.96, "100" }, { 0.00523, "0.00523" },
 	};
-	static const struct { double v; const char *want; } pct[] = {
+	static const struct pct_case pct[] = {
 		{ 100, "100" }, { 99.96, "99.96" }, { 99.5, "99.5" }, { 5.129, "5.13" },
 		{ NAN, "-" }, { 0, "0" },
 	};
@@ -353,12 +366,7 @@ static bool test_fmt_table_values(void)
 		EXPECT(!strcmp(buf, sig3[i].want), "sig3 %g: '%s', want '%s'", sig3[i].v, buf,
 		       sig3[i].want);
 	}
-	for (size_t i = 0; i < ARRAY_SIZE(pct); i++) {
-		fmt_pct(buf, sizeof(buf), pct[i].v, 0);
-		EXPECT(!strcmp(buf, pct[i].want), "pct %g: '%s', want '%s'", pct[i].v, buf,
-		       pct[i].want);
-	}
-	return true;
+	return pct_cases_ok(pct, ARRAY_SIZE(pct), 0);
 }
 
 /* Registry order for known names, unknown ones after them. */

@@ -1,0 +1,41 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/loads_lib.sh - what the load scripts share, sourced after lib.sh: a
+# scratch directory with a cleanup that also unmounts a test tmpfs, the
+# suite's calibration, and helpers to run tests/loadrun and read its lines.
+# shellcheck shell=bash
+LOADRUN=${LOADRUN:-$TOP/tests/loadrun}
+dir=$(scratch)
+mnt=""
+cleanup() {
+	[ -n "$mnt" ] && { umount "$mnt" 2>/dev/null; rmdir "$mnt"; }
+	rm -rf "$dir"
+}
+trap cleanup EXIT
+
+if [ -z "$LPM" ]; then
+	LPM=$("$IB" -c -b -t 0.1 -W Audio -w None --work-dir "$dir" 2>/dev/null |
+		sed -n 's/^Using \([0-9]*\) loops per ms.*/\1/p')
+	rm -f "$dir/interbench.loops_per_ms"
+fi
+
+# loadrun with the suite's calibration, bounded in time
+lr() { timeout -k 5 "${LR_TIMEOUT:-120}" "$LOADRUN" -l "$LPM" "$@"; }
+
+# the value of key=VALUE in a loadrun line
+field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }
+
+# true when the numbers (any notation) satisfy an awk condition
+holds() { awk "BEGIN { exit !($1) }" </dev/null 2>/dev/null; }
+
+# files and bytes in a directory: nothing may be left, not even unnamed
+# files still open (those show only in the space used, checked on tmpfs)
+dir_empty() { [ -z "$(ls -A "$1")" ]; }
+
+# Why something of ours is left (a process, or a file in $dir); empty if nothing.
+left_behind() {
+	if ! no_leftovers 2; then
+		echo "left:$(leftovers)"
+	elif ! dir_empty "$dir"; then
+		echo "files: $(ls -A "$dir")"
+	fi
+}
