@@ -71,7 +71,7 @@ static const struct opt_case opt_cases[] = {
 	{ "-C 50 -I 99", false, "out of range" },
 	{ "-W Custom", false, "needs -C and -I" },
 	{ "-W audio", true, NULL },
-	{ "-W Burn", false, "unknown benchmark 'Burn' (valid: Audio, Video, X, Gaming, Custom)" },
+	{ "-W Burn", false, "unknown benchmark 'Burn' (valid: Audio, Video, X, Gaming, Custom, ProAudio, Render, Input)" },
 	{ "-w Audio", false, "unknown load" },
 	{ "-w nosuch", false, "valid: None" },
 	{ "-w burn -x burn", false, "no load left" },
