@@ -95,6 +95,15 @@ static void jw_null(struct jw *w, const char *key)
 	sb_puts(w->sb, "null");
 }
 
+/* 1 true, 0 false, < 0 null: what could not be read. */
+static void jw_tristate(struct jw *w, const char *key, int v)
+{
+	if (v < 0)
+		jw_null(w, key);
+	else
+		jw_bool(w, key, v);
+}
+
 /* The scheduling knobs, by the table the log line and CSV columns use too. */
 static void json_knobs(struct jw *w, const struct config *cfg)
 {
@@ -158,10 +167,7 @@ static void json_system(struct jw *w, const struct run *run)
 	jw_known(w, "kernel_version", si->kernel_version);
 	jw_known(w, "preemption", si->preemption);
 	jw_known(w, "preemption_source", si->preemption_source);
-	if (si->preempt_dynamic < 0)
-		jw_null(w, "preempt_dynamic");
-	else
-		jw_bool(w, "preempt_dynamic", si->preempt_dynamic);
+	jw_tristate(w, "preempt_dynamic", si->preempt_dynamic);
 	jw_known(w, "hostname", si->hostname);
 	jw_known(w, "cpu_model", si->cpu_model);
 	jw_int(w, "cpus_online", si->cpus_online > 0 ? si->cpus_online : SI_UNKNOWN);
@@ -179,10 +185,7 @@ static void json_system(struct jw *w, const struct run *run)
 	jw_known(w, "kernel_cmdline", si->kernel_cmdline);
 	jw_known(w, "sched_ext", si->sched_ext);
 	jw_known(w, "sched_ext_ops", si->sched_ext_ops);
-	if (si->autogroup < 0)
-		jw_null(w, "autogroup");
-	else
-		jw_bool(w, "autogroup", si->autogroup);
+	jw_tristate(w, "autogroup", si->autogroup);
 	jw_close(w, '}');
 }
 

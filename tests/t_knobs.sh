@@ -9,6 +9,16 @@ hogs=""
 trap 'for p in $hogs; do kill "$p" 2>/dev/null; done; rm -rf "$dir"' EXIT
 export INTERBENCH_TEST_SETTLE_MS=${INTERBENCH_TEST_SETTLE_MS:-100}
 
+# Run "$@" (a lookup that prints what it found) every 50 ms for up to 5 s.
+poll() {
+	local i
+	for i in $(seq 100); do
+		"$@" && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
 t="a plain run's matrix is 0.31's, in 0.31's order"
 want="Audio: None, Video, X, Burn, Write, Read, Ring, Compile, Memload, Hack, Net
 Video: None, X, Burn, Write, Read, Ring, Compile, Memload, Hack, Net
@@ -81,14 +91,11 @@ fi
 
 # The task's policy and slice as /proc/PID/task/TID/sched shows them, while it runs.
 sched_of() {
-	local tid i line=""
+	local tid line=""
 	timeout 30 "$IB" -c -l "${LPM:-3000000}" -t 2 -W Audio -w None --work-dir "$dir" "$@" \
 		>"$dir/sched_out" 2>&1 &
 	local pid=$!
-	for i in $(seq 100); do
-		tid=$(find_thread ib-Audio) && break
-		sleep 0.05
-	done
+	tid=$(poll find_thread ib-Audio)
 	sleep 0.5
 	[ -n "$tid" ] && line=$(awk '$1 == "policy" || $1 == "se.slice" { printf "%s %s ", $1, $3 }' \
 		"$tid/sched" 2>/dev/null)
@@ -122,11 +129,7 @@ t="--load-policy idle: the load's threads run SCHED_IDLE"
 timeout 30 "$IB" -c -l "${LPM:-3000000}" -t 1.5 -L 2 -W Audio -w Burn --load-policy idle \
 	--work-dir "$dir" >/dev/null 2>&1 &
 pid=$!
-lpid=""
-for _ in $(seq 100); do
-	lpid=$(find_proc ibload-Burn) && break
-	sleep 0.05
-done
+lpid=$(poll find_proc ibload-Burn)
 sleep 0.5
 pols=$([ -n "$lpid" ] && for s in /proc/"$lpid"/task/*/sched; do
 	awk '$1 == "policy" { print $3 }' "$s" 2>/dev/null; done | sort -u | tr '\n' ' ')
