@@ -499,6 +499,29 @@ static void pretty_date(char *buf, size_t len, const char *d)
 		snprintf(buf, len, "%s", d);
 }
 
+/*
+ * "policy fifo, rt-priority 40": run r's value of each knob that differs
+ * between the runs (only those labelled as r is, with same_label).
+ */
+static void knobs_differing(const struct cmp_input *in, int n, int r, bool same_label, char *buf,
+			    size_t len)
+{
+	const struct knob_values *kv = &in[r].run->knobs;
+	bool differ[NR_KNOBS], any = false;
+
+	for (int k = 0; k < NR_KNOBS; k++) {
+		differ[k] = false;
+		for (int o = 0; o < n; o++)
+			differ[k] |= (!same_label || !strcmp(in[o].label, in[r].label)) &&
+				     strcmp(in[o].run->knobs.v[k], kv->v[k]) != 0;
+		any |= differ[k];
+	}
+	if (any && !kv->known)
+		snprintf(buf, len, "scheduling not recorded");
+	else
+		knobs_text(kv, differ, buf, len);
+}
+
 /* The runs compared, in full, then a table per benchmark. */
 void cmp_print(FILE *out, const struct cmp_input *in, const struct cmp_matrix *m)
 {
@@ -523,7 +546,15 @@ void cmp_print(FILE *out, const struct cmp_input *in, const struct cmp_matrix *m
 			n += snprintf(text + n, sizeof(text) - (size_t)n, ", %g s per row",
 				      run->seconds);
 		if (run->interrupted && n < (int)sizeof(text))
-			snprintf(text + n, sizeof(text) - (size_t)n, ", interrupted");
+			n += snprintf(text + n, sizeof(text) - (size_t)n, ", interrupted");
+		if (n < (int)sizeof(text) - 2) {	/* unless the label says it already */
+			knobs_differing(in, m->nruns, r, false, text + n + 2,
+					sizeof(text) - (size_t)n - 2);
+			if (text[n + 2] && !strstr(in[r].label, text + n + 2))
+				memcpy(text + n, ", ", 2);
+			else
+				text[n] = '\0';
+		}
 		print_wrapped(out, text);
 	}
 	fputc('\n', out);
@@ -552,15 +583,29 @@ static void make_label(struct cmp_input *c)
 			*p = ' ';
 }
 
-/* Two columns that would read the same say which file they come from. */
+static bool label_dup(const struct cmp_input *in, int n, int i)
+{
+	for (int j = 0; j < n; j++)
+		if (i != j && !strcmp(in[i].label, in[j].label))
+			return true;
+	return false;
+}
+
+/* Two columns that would read the same say how they were scheduled, else which file. */
 static void disambiguate(struct cmp_input *in, int n)
 {
-	for (int i = 0; i < n; i++) {
-		bool dup = false;
+	char what[MAX_COMPARE][200];
 
-		for (int j = 0; j < n; j++)
-			dup |= i != j && !strcmp(in[i].label, in[j].label);
-		if (dup) {
+	for (int i = 0; i < n && i < MAX_COMPARE; i++)
+		knobs_differing(in, n, i, true, what[i], sizeof(what[i]));
+	for (int i = 0; i < n && i < MAX_COMPARE; i++) {
+		size_t len = strlen(in[i].label);
+
+		if (what[i][0])
+			snprintf(in[i].label + len, sizeof(in[i].label) - len, " (%s)", what[i]);
+	}
+	for (int i = 0; i < n; i++) {
+		if (label_dup(in, n, i)) {
 			const char *base = strrchr(in[i].file, '/');
 			size_t len = strlen(in[i].label);
 

@@ -19,6 +19,9 @@ enum csv_text {			/* a column that is not a number of the result */
 	/* the run's context on every line, so lines of several runs can be mixed */
 	CT_SECONDS, CT_LOOPS, CT_CPU_LOAD, CT_BENCH_NICE, CT_LOAD_NICE, CT_INTERRUPTED,
 	CT_PREEMPTION, CT_CLOCKSOURCE, CT_GOVERNOR, CT_PM_QOS, CT_HOSTNAME,
+	CT_KNOB,			/* a scheduling knob: field is its enum knob */
+	CT_FPS, CT_SCHED_EXT, CT_AUTOGROUP,
+	CT_COUNT,
 };
 
 struct csv_column {
@@ -30,6 +33,7 @@ struct csv_column {
 
 #define TEXT(n, t, req) { .name = n, .text = t, .required = req }
 #define NUM(n, f, req) { .name = n, .text = CT_NUMBER, .field = f, .required = req }
+#define KNOB(k) { .name = NULL, .text = CT_KNOB, .field = k }
 
 /* In this order; the first 22 are the fixed ones the README lists. */
 static const struct csv_column csv_columns[] = {
@@ -58,8 +62,17 @@ static const struct csv_column csv_columns[] = {
 	TEXT("preemption", CT_PREEMPTION, false), TEXT("clocksource", CT_CLOCKSOURCE, false),
 	TEXT("cpufreq_governor", CT_GOVERNOR, false), TEXT("pm_qos_us", CT_PM_QOS, false),
 	TEXT("hostname", CT_HOSTNAME, false),
+	KNOB(KN_POLICY), KNOB(KN_RT_PRIORITY), KNOB(KN_SLICE), KNOB(KN_UCLAMP_MIN),
+	KNOB(KN_UCLAMP_MAX), KNOB(KN_LOAD_POLICY), TEXT("fps", CT_FPS, false),
+	TEXT("sched_ext", CT_SCHED_EXT, false), TEXT("autogroup", CT_AUTOGROUP, false),
 };
 #define NR_COLS ARRAY_SIZE(csv_columns)
+
+/* A knob's column is named by the knobs' table, which JSON's keys come from too. */
+static const char *col_name(const struct csv_column *c)
+{
+	return c->text == CT_KNOB ? knob_descs[c->field].file : c->name;
+}
 
 /* ---- writing ---- */
 
@@ -93,6 +106,14 @@ static const char *context_text(enum csv_text t, const struct run *run, char *bu
 	case CT_PM_QOS: return si && si->pm_qos_us != SI_UNKNOWN ?
 			       num_text(buf, len, si->pm_qos_us) : NULL;
 	case CT_HOSTNAME: return si ? known(si->hostname) : NULL;
+	case CT_FPS: return cfg->fps ? num_text(buf, len, cfg->fps) : NULL;
+	case CT_SCHED_EXT:
+		if (!si)
+			return NULL;
+		sysinfo_sched_ext_text(si, buf, len);
+		return buf;
+	case CT_AUTOGROUP: return si && si->autogroup >= 0 ? num_text(buf, len, si->autogroup) :
+			   NULL;
 	default: return NULL;
 	}
 }
@@ -118,15 +139,19 @@ static const char *column_text(enum csv_text t, const struct run *run, const str
 /* One line: the column names (r NULL) or a result's values; a number not known is empty. */
 static void csv_line(struct sbuf *sb, const struct run *run, const struct result *r)
 {
-	char buf[64];
+	struct knob_values kv;
+	char buf[96];
 
+	knobs_of_config(run->cfg, &kv);
 	for (size_t k = 0; k < NR_COLS; k++) {
 		const struct csv_column *c = &csv_columns[k];
 
 		if (k)
 			sb_add(sb, ",", 1);
 		if (!r)
-			csv_field(sb, c->name);
+			csv_field(sb, col_name(c));
+		else if (c->text == CT_KNOB)
+			csv_field(sb, known(kv.v[c->field]));
 		else if (c->text != CT_NUMBER)
 			csv_field(sb, column_text(c->text, run, r, buf, sizeof(buf)));
 		else if (isfinite(r->v[c->field]))
@@ -228,7 +253,7 @@ static int csv_record(struct csv_reader *c, char *err, size_t errlen)
 static int column_of(const int *col, const char *name)
 {
 	for (size_t k = 0; k < NR_COLS; k++)
-		if (!strcmp(csv_columns[k].name, name))
+		if (!strcmp(col_name(&csv_columns[k]), name))
 			return col[k];
 	return -1;
 }
@@ -239,7 +264,7 @@ static bool csv_header(const struct csv_reader *c, int *col)
 	for (size_t k = 0; k < NR_COLS; k++) {
 		col[k] = -1;
 		for (int i = 0; i < c->nfields; i++)
-			if (!strcmp(c->field[i], csv_columns[k].name))
+			if (!strcmp(c->field[i], col_name(&csv_columns[k])))
 				col[k] = (int)i;
 	}
 	return column_of(col, "benchmark") >= 0 && column_of(col, "load") >= 0 &&
@@ -283,10 +308,21 @@ static bool csv_texts(struct result *o, const char *const *text)
 	return true;
 }
 
+/* A run's scheduling knobs, from its first line; a file without the columns knows none. */
+static void csv_knobs(struct result_run *r, const struct csv_reader *c, const int *col)
+{
+	for (size_t k = 0; k < NR_COLS; k++) {
+		if (csv_columns[k].text != CT_KNOB || col[k] < 0)
+			continue;
+		snprintf(r->knobs.v[csv_columns[k].field], KNOB_LEN, "%s", c->field[col[k]]);
+		r->knobs.known = true;
+	}
+}
+
 static int csv_row(struct result_file *f, struct csv_reader *c, const int *col, int ncols,
 		   char *err, size_t errlen)
 {
-	const char *text[CT_HOSTNAME + 1] = { NULL };
+	const char *text[CT_COUNT] = { NULL };
 	struct result_run *r;
 	struct result *o;
 
@@ -294,11 +330,14 @@ static int csv_row(struct result_file *f, struct csv_reader *c, const int *col, 
 		return set_err(err, errlen, "line %d: %d fields where the header has %d (truncated?)",
 			    c->line, c->nfields, ncols);
 	for (size_t k = 0; k < NR_COLS; k++)
-		if (csv_columns[k].text != CT_NUMBER && col[k] >= 0)
+		if (csv_columns[k].text != CT_NUMBER && csv_columns[k].text != CT_KNOB &&
+		    col[k] >= 0)
 			text[csv_columns[k].text] = c->field[col[k]];
 	if (!strcasecmp(text[CT_STATUS], "skipped"))
 		return 0;
 	r = csv_run(f, text);
+	if (r && !r->nres)
+		csv_knobs(r, c, col);
 	if (!r || !(o = run_new_result(r)))
 		return set_err(err, errlen, "out of memory");
 	if (!csv_texts(o, text)) {
@@ -315,7 +354,7 @@ static int csv_row(struct result_file *f, struct csv_reader *c, const int *col, 
 
 			r->nres--;
 			return set_err(err, errlen, "line %d: %s '%s' is not a number", c->line,
-				    csv_columns[k].name, quote(q, sizeof(q), s));
+				    col_name(&csv_columns[k]), quote(q, sizeof(q), s));
 		}
 	}
 	return 0;
@@ -343,7 +382,7 @@ int parse_csv(const char *text, size_t len, struct result_file *f, char *err, si
 		if (csv_columns[k].required && col[k] < 0) {
 			free(c.buf);
 			return set_err(err, errlen, "the CSV header has no '%s' column",
-				    csv_columns[k].name);
+				    col_name(&csv_columns[k]));
 		}
 	}
 	while ((ret = csv_record(&c, err, errlen)) > 0) {

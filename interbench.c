@@ -148,6 +148,11 @@ static int load_body(void *arg, int ctl, int res)
 		child_fail(res, "load setpriority %d: %s", rc->cfg->load_nice, strerror(errno));
 		return 1;
 	}
+	if (sched_load_policy(rc->cfg->load_policy)) {
+		child_fail(res, "--load-policy %s: %s", load_policy_names[rc->cfg->load_policy],
+			   strerror(errno));
+		return 1;
+	}
 	return load_process(&workloads[rc->load], rc->lctx, ctl, res) ? 1 : 0;
 }
 
@@ -157,8 +162,8 @@ static void bench_setup(struct row_ctx *rc, struct sim_params *p, struct bench_r
 	const struct config *cfg = rc->cfg;
 
 	sim_params_init(p, &workloads[rc->bench], cfg);
-	if (cfg->realtime) {
-		p->task_prio = cfg->rt_priority;
+	p->sched_set = !task_sched_is_default(&p->sched);
+	if (policy_is_rt(cfg->policy)) {
 		if (mlockall(MCL_CURRENT | MCL_FUTURE) < 0) {
 			b->status = ROW_FAILED;
 			snprintf(b->reason, sizeof(b->reason), "mlockall: %s", strerror(errno));
@@ -200,8 +205,8 @@ static int bench_body(void *arg, int ctl, int res)
 		ret = sim_run(&p, (uint64_t)llround(cfg->seconds * 1e9), NULL, b, NULL);
 		if (ret) {
 			b->status = ROW_FAILED;
-			snprintf(b->reason, sizeof(b->reason), "%s: %s",
-				 cfg->realtime ? "SCHED_FIFO" : "waker", strerror(-ret));
+			if (!b->reason[0])	/* else the knobs' refusal, in its words */
+				snprintf(b->reason, sizeof(b->reason), "waker: %s", strerror(-ret));
 		}
 	}
 	write_full(res, b, sizeof(*b));
@@ -393,7 +398,7 @@ static long read_long_file(const char *path, long fallback)
 	return v;
 }
 
-/* With -r, say once if the kernel's RT bandwidth limit is below a task's need. */
+/* With -r, --policy fifo or rr: say once if the RT bandwidth limit is below a task's need. */
 static void warn_rt_throttling(const struct config *cfg)
 {
 	long runtime = read_long_file("/proc/sys/kernel/sched_rt_runtime_us", -1);
@@ -628,8 +633,10 @@ static void hold_kernel_settings(const struct config *cfg, struct run *run, stru
 		die("-r needs SCHED_FIFO up to priority %d: run as root, grant CAP_SYS_NICE, "
 		    "or raise RLIMIT_RTPRIO (ulimit -r %d)", cfg->rt_priority + 1,
 		    cfg->rt_priority + 1);
-	if (cfg->realtime)
+	if (cfg->policy == POL_FIFO || cfg->policy == POL_RR)
 		warn_rt_throttling(cfg);
+	if (sched_probe(cfg, err, sizeof(err)))
+		die("%s", err);
 	if (!run->waker_rt)
 		warn("cannot use SCHED_FIFO: wakers run as normal tasks, so results are less "
 		     "reliable (run as root, or grant CAP_SYS_NICE or RLIMIT_RTPRIO)");

@@ -60,12 +60,13 @@ int allowed_cpus(void);
 enum wl_flag {
 	WL_BENCH = 1u << 0,		/* can be measured */
 	WL_LOAD = 1u << 1,		/* can run as a background load */
-	WL_RT = 1u << 2,		/* can be measured with -r */
+	WL_RT = 1u << 2,		/* fixed work per period: -r, fifo, rr, deadline */
 	WL_NODEADLINE = 1u << 3,	/* Gaming: no deadline column */
 	WL_CUSTOM = 1u << 4,		/* exists only with -C and -I */
 	WL_READ_FILE = 1u << 5,		/* reads the Read file in the work directory */
 	WL_WRITE_FILE = 1u << 6,	/* writes the Write file in the work directory */
 	WL_FILES = WL_READ_FILE | WL_WRITE_FILE,	/* uses files in the work directory */
+	WL_OPTIN = 1u << 7,		/* only when named: not in 0.31's default matrix */
 };
 
 enum sim_model {
@@ -73,6 +74,7 @@ enum sim_model {
 	SIM_PERIODIC,			/* fixed period, fixed work */
 	SIM_SWEEP,			/* X: frame k needs k % 101 ms */
 	SIM_FLAT,			/* Gaming: back-to-back units */
+	SIM_RENDER,			/* Render: frames at --fps, work sweeping 20-80 % */
 };
 
 enum intensity_kind {
@@ -132,6 +134,11 @@ struct config {
 	int rt_priority;		/* SCHED_FIFO priority of a -r task */
 	long memload_mib;		/* --memload-mib, 0 = automatic */
 	long file_mib;			/* --file-mib, 0 = automatic */
+	int policy;			/* --policy (enum sched_policy); -1 until validated */
+	long slice_us;			/* --slice, 0: the kernel's */
+	int uclamp_min, uclamp_max;	/* --uclamp-min/-max percent, -1: untouched */
+	int load_policy;		/* --load-policy: other, batch or idle */
+	int fps;			/* --fps: Render's frames per second, 0 until validated */
 	uint64_t settle_ns;		/* the load alone before a row (tests shorten it) */
 	bool dry_run;			/* --dry-run */
 	bool compare_mode;		/* --compare */
@@ -159,6 +166,7 @@ int calibration_save(const char *path, unsigned long lpm);
 /* ---- sim.c: the simulated interactive tasks ---- */
 
 #include "acct.h"
+#include "knobs.h"
 
 enum row_status { ROW_OK, ROW_FAILED, ROW_SKIPPED };
 
@@ -183,7 +191,9 @@ struct sim_params {
 	unsigned long loops_per_ms;
 	uint64_t period_num, period_den, work_ns;
 	bool realtime;
-	int task_prio, waker_prio;	/* SCHED_FIFO, 0 for SCHED_OTHER */
+	int waker_prio;			/* SCHED_FIFO, 0 for SCHED_OTHER */
+	bool sched_set;			/* apply sched to the task once its waker runs */
+	struct task_sched sched;
 	uint64_t trace_above_ns;	/* 0: off */
 	int trace_fd;			/* tracefs trace_marker, or -1 */
 	int tracing_on_fd;		/* tracefs tracing_on, or -1 */
@@ -197,6 +207,11 @@ void sim_params_init(struct sim_params *p, const struct workload *wl,
 		     const struct config *cfg);
 int sim_run(const struct sim_params *p, uint64_t duration_ns,
 	    atomic_int *stop, struct bench_result *res, struct sim_live *live);
+
+/* sched.c: the knobs applied, to the task, the loads, and tried once before the run */
+int sched_apply(const struct task_sched *ts, const char *bench, char *err, size_t errlen);
+int sched_load_policy(int policy);
+int sched_probe(const struct config *cfg, char *err, size_t errlen);
 
 /* ---- the background loads: loads.c, load_*.c, hackbench.c ---- */
 

@@ -95,6 +95,32 @@ static void jw_null(struct jw *w, const char *key)
 	sb_puts(w->sb, "null");
 }
 
+/* 1 true, 0 false, < 0 null: what could not be read. */
+static void jw_tristate(struct jw *w, const char *key, int v)
+{
+	if (v < 0)
+		jw_null(w, key);
+	else
+		jw_bool(w, key, v);
+}
+
+/* The scheduling knobs, by the table the log line and CSV columns use too. */
+static void json_knobs(struct jw *w, const struct config *cfg)
+{
+	struct knob_values kv;
+
+	knobs_of_config(cfg, &kv);
+	for (int k = 0; k < NR_KNOBS; k++) {
+		const char *v = kv.v[k];
+
+		if (knob_descs[k].number)
+			jw_num(w, knob_descs[k].file, *v ? strtod(v, NULL) : NAN);
+		else
+			jw_str(w, knob_descs[k].file, v);
+	}
+	jw_int(w, "fps", cfg->fps ? cfg->fps : SI_UNKNOWN);
+}
+
 static void json_run(struct jw *w, const struct run *run)
 {
 	const struct config *cfg = run->cfg;
@@ -118,7 +144,7 @@ static void json_run(struct jw *w, const struct run *run)
 	jw_str(w, "comment", cfg->comment);
 	jw_bool(w, "interrupted", run->interrupted);
 	jw_int(w, "signal", run->interrupted ? run->interrupted : SI_UNKNOWN);
-	jw_int(w, "rt_priority", cfg->realtime ? cfg->rt_priority : SI_UNKNOWN);
+	json_knobs(w, cfg);
 	jw_bool(w, "waker_fifo", run->waker_rt);
 	jw_bool(w, "uniprocessor", cfg->uniprocessor);
 	jw_int(w, "repeat", cfg->repeat);
@@ -132,6 +158,7 @@ static void json_system(struct jw *w, const struct run *run)
 		.preempt_dynamic = -1, .cpus_online = -1, .sched_rt_runtime_us = SI_UNKNOWN,
 		.sched_rt_period_us = SI_UNKNOWN, .timer_slack_ns = SI_UNKNOWN,
 		.pm_qos_us = SI_UNKNOWN, .mem_kib = SI_UNKNOWN, .swap_kib = SI_UNKNOWN,
+		.autogroup = -1,
 	};
 	const struct machine *si = run->sys ? run->sys : &none;
 
@@ -140,10 +167,7 @@ static void json_system(struct jw *w, const struct run *run)
 	jw_known(w, "kernel_version", si->kernel_version);
 	jw_known(w, "preemption", si->preemption);
 	jw_known(w, "preemption_source", si->preemption_source);
-	if (si->preempt_dynamic < 0)
-		jw_null(w, "preempt_dynamic");
-	else
-		jw_bool(w, "preempt_dynamic", si->preempt_dynamic);
+	jw_tristate(w, "preempt_dynamic", si->preempt_dynamic);
 	jw_known(w, "hostname", si->hostname);
 	jw_known(w, "cpu_model", si->cpu_model);
 	jw_int(w, "cpus_online", si->cpus_online > 0 ? si->cpus_online : SI_UNKNOWN);
@@ -159,6 +183,9 @@ static void json_system(struct jw *w, const struct run *run)
 	jw_known(w, "work_dir_device", si->work_dir_device);
 	jw_known(w, "io_scheduler", si->io_scheduler);
 	jw_known(w, "kernel_cmdline", si->kernel_cmdline);
+	jw_known(w, "sched_ext", si->sched_ext);
+	jw_known(w, "sched_ext_ops", si->sched_ext_ops);
+	jw_tristate(w, "autogroup", si->autogroup);
 	jw_close(w, '}');
 }
 

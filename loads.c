@@ -27,7 +27,7 @@ int set_reason(char *reason, size_t len, const char *call, int err)
 	return -err;
 }
 
-/* ---- the registry: benchmarks in bench order, loads in load order ---- */
+/* ---- the registry: benchmarks in bench order, loads in load order; 0.31's first ---- */
 
 const struct workload workloads[] = {
 	{
@@ -90,6 +90,23 @@ const struct workload workloads[] = {
 		.name = "Custom", .flags = WL_BENCH | WL_LOAD | WL_RT | WL_CUSTOM,
 		.what = "-C percent of CPU every -I microseconds",
 		.model = SIM_PERIODIC,
+		.load = load_sim, .intensity = INT_PCT, .unit = "% CPU",
+	}, {
+		.name = "ProAudio", .flags = WL_BENCH | WL_LOAD | WL_RT | WL_OPTIN,
+		.what = "0.667 ms of CPU every 128 frames at 48 kHz (2.667 ms, 25 %)",
+		.model = SIM_PERIODIC, .period_num = 128 * NSEC_PER_SEC, .period_den = 48000,
+		.work_ns = 666667,
+		.load = load_sim, .intensity = INT_PCT, .unit = "% CPU",
+	}, {
+		.name = "Render", .flags = WL_BENCH | WL_LOAD | WL_OPTIN,
+		.what = "frames at --fps (144); frame work sweeps 20 % -> 80 % -> 20 % over 120",
+		.model = SIM_RENDER, .period_num = NSEC_PER_SEC, .period_den = 144,
+		.load = load_sim, .intensity = INT_PCT, .unit = "% CPU",
+	}, {
+		.name = "Input", .flags = WL_BENCH | WL_LOAD | WL_RT | WL_OPTIN,
+		.what = "a 1 kHz input device: 50 us of CPU every 1 ms",
+		.model = SIM_PERIODIC, .period_num = NSEC_PER_MSEC, .period_den = 1,
+		.work_ns = 50 * NSEC_PER_USEC,
 		.load = load_sim, .intensity = INT_PCT, .unit = "% CPU",
 	},
 };

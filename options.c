@@ -36,6 +36,7 @@ enum opt_type {
 	T_DOUBLE,	/* double: a decimal number in [min, max] of unit `what` */
 	T_STRING,	/* const char *: min 1 refuses "" ("empty <what> name"); */
 			/* max bytes at most, if max */
+	T_CHOICE,	/* int: the index of the argument among names, any case */
 };
 
 struct opt;
@@ -52,6 +53,7 @@ struct opt {
 	size_t off;		/* where the value lands: offsetof(struct config, ...) */
 	double min, max;	/* a number's range; a string's length (max 0: any) */
 	const char *what;	/* for messages: a double's unit, a string's kind of name */
+	const char *const *names;	/* a choice's words, NULL-terminated */
 	opt_set_fn *set;	/* the special case, if any */
 	bool with_compare;	/* may be given with --compare */
 	const char *help;
@@ -77,6 +79,8 @@ struct parse_state {
 #define DOUBLE(f, lo, hi, unit)	RANGED(T_DOUBLE, double, f, lo, hi), .what = (unit)
 #define STRING(f, lo, hi, kind)	RANGED(T_STRING, const char *, f, lo, hi), .what = (kind)
 #define CALL(fn)		.type = T_CALL, .set = (fn)
+#define CHOICE(f, words, kind)	.type = T_CHOICE, .off = FIELD(f, int), .names = (words), \
+				.what = (kind)
 
 static opt_set_fn select_workload, note_loops_given, show_help, show_version;
 
@@ -87,9 +91,8 @@ static opt_set_fn select_workload, note_loops_given, show_help, show_version;
  * covers. So a new option is a config field plus one row, for instance
  *	{ 0, "slice", "USEC", G_SCHED, LONG(slice_us, 100, 100000),
  *	  .help = "..." },
- * and a choice of words (--policy other|batch|idle|fifo|rr|deadline) is one
- * row too once a T_CHOICE type exists: a `names` column of the words, whose
- * index set_value() stores in an int field, naming them all in its message.
+ * and a choice of words is a row of CHOICE(field, words): set_value()
+ * stores the word's index, or names them all in its message.
  */
 static const struct opt opts[] = {
 	{ 'W', "bench", "NAME", G_SELECT, CALL(select_workload),
@@ -110,6 +113,8 @@ static const struct opt opts[] = {
 	  .help = "Memload size (default: from MemAvailable)" },
 	{ 0, "file-mib", "MIB", G_SELECT, LONG(file_mib, 1, 1L << 30),
 	  .help = "Write/Read file size (default: from free space)" },
+	{ 0, "fps", "N", G_SELECT, INT(fps, 24, 1000),
+	  .help = "Render's frames per second (24-1000, default 144)" },
 	{ 't', "time", "SECONDS", G_TIMING, DOUBLE(seconds, 0.1, 86400.0, "seconds"),
 	  .help = "seconds per row, decimals allowed (default 30)" },
 	{ 'l', "loops-per-ms", "N", G_TIMING, ULONG(loops_per_ms, 1, 1L << 40),
@@ -122,12 +127,22 @@ static const struct opt opts[] = {
 	  .help = "check the options, print the rows and the time, exit" },
 	{ 'r', "realtime", NULL, G_SCHED, FLAG(realtime),
 	  .help = "benchmark with SCHED_FIFO tasks (root or CAP_SYS_NICE)" },
+	{ 0, "policy", "POLICY", G_SCHED, CHOICE(policy, policy_names, "policy"),
+	  .help = "benchmark class: other|batch|idle|fifo|rr|deadline" },
 	{ 0, "rt-priority", "N", G_SCHED, INT(rt_priority, 1, 98),
 	  .help = "SCHED_FIFO priority of a -r task; waker +1 (default 40)" },
+	{ 0, "slice", "USEC", G_SCHED, LONG(slice_us, 100, 100000),
+	  .help = "EEVDF slice of the benchmark task (100-100000)" },
+	{ 0, "uclamp-min", "PCT", G_SCHED, INT(uclamp_min, 0, 100),
+	  .help = "utilization clamp minimum of the benchmark task" },
+	{ 0, "uclamp-max", "PCT", G_SCHED, INT(uclamp_max, 0, 100),
+	  .help = "utilization clamp maximum of the benchmark task" },
 	{ 'B', "bench-nice", "N", G_SCHED, INT(bench_nice, -20, 19),
 	  .help = "nice level of the benchmark (-20..19)" },
 	{ 'N', "load-nice", "N", G_SCHED, INT(load_nice, -20, 19),
 	  .help = "nice level of the load (-20..19)" },
+	{ 0, "load-policy", "POLICY", G_SCHED, CHOICE(load_policy, load_policy_names, "policy"),
+	  .help = "class of the loads: other|batch|idle" },
 	{ 'u', "uniprocessor", NULL, G_SCHED, FLAG(uniprocessor),
 	  .help = "run everything on one CPU" },
 	{ 0, "pm-qos", "USEC", G_SCHED, LONG(pm_qos_us, 0, 2000000000),
@@ -181,6 +196,8 @@ void config_defaults(struct config *cfg)
 	cfg->trace_above_us = -1;
 	cfg->repeat = 1;
 	cfg->rt_priority = 40;
+	cfg->policy = -1;
+	cfg->uclamp_min = cfg->uclamp_max = -1;
 	cfg->settle_ns = settle_from_env(getenv("INTERBENCH_TEST_SETTLE_MS"));
 }
 
@@ -278,6 +295,25 @@ static int set_integer(const struct opt *o, const char *arg, void *field, struct
 	return 0;
 }
 
+/* A word of the row's names: its index, any case; else every word in the message. */
+static int set_choice(const struct opt *o, const char *arg, int *field, struct parse_state *ps)
+{
+	char label[48], shown[40], valid[128];
+	size_t used = 0;
+
+	for (int i = 0; o->names[i]; i++) {
+		if (!strcasecmp(arg, o->names[i])) {
+			*field = i;
+			return 0;
+		}
+		used += (size_t)snprintf(valid + used, sizeof(valid) - used, "%s%s",
+					 i ? ", " : "", o->names[i]);
+	}
+	return set_err(ps->err, ps->errlen, "%s: unknown %s '%s' (valid: %s)",
+		       opt_label(o, label, sizeof(label)), o->what,
+		       shorten(arg, shown, sizeof(shown)), valid);
+}
+
 static int set_string(const struct opt *o, const char *arg, const char **field,
 		      struct parse_state *ps)
 {
@@ -321,6 +357,9 @@ static int set_value(const struct opt *o, const char *arg, struct parse_state *p
 		break;
 	case T_STRING:
 		ret = set_string(o, arg, field, ps);
+		break;
+	case T_CHOICE:
+		ret = set_choice(o, arg, field, ps);
 		break;
 	}
 	if (ret || !o->set)
@@ -370,13 +409,35 @@ static int show_version(const struct opt *o UNUSED, const char *arg UNUSED,
 	return 1;
 }
 
-/* Which benchmarks and loads run, from -W/-X/-w/-x, -r and -C/-I. */
+/* -W NAME that the benchmarks' scheduling class cannot run: one line, -1; else 0. */
+static int refuse_class(const struct config *cfg, const struct workload *wl, char *err,
+			size_t errlen)
+{
+	char names[256];
+
+	if (!policy_is_rt(cfg->policy) || (wl->flags & WL_RT))
+		return 0;
+	workload_names(WL_BENCH | WL_RT, names, sizeof(names));
+	if (cfg->policy == POL_DEADLINE)
+		return set_err(err, errlen, "-W %s has no fixed work per period, which --policy "
+			       "deadline needs; benchmarks with one: %s", wl->name, names);
+	return set_err(err, errlen, "-W %s cannot run real time (-r, --policy fifo or rr); "
+		       "real-time benchmarks: %s", wl->name, names);
+}
+
+/* Named, or (with none named) in 0.31's default matrix; and not excluded. */
+static bool selected(const struct workload *wl, uint32_t bit, uint32_t only, uint32_t not)
+{
+	return (only ? (only & bit) : !(wl->flags & WL_OPTIN)) && !(not & bit);
+}
+
+/* Which benchmarks and loads run, from -W/-X/-w/-x, the policy (-r) and -C/-I. */
 static int resolve_selection(struct config *cfg, const uint32_t sel[4], char *err,
 			     size_t errlen)
 {
 	bool custom = cfg->custom_pct && cfg->custom_interval_us;
+	bool rt = policy_is_rt(cfg->policy);
 	uint32_t benches = 0, loads = 0;
-	char names[256];
 
 	for (size_t i = 0; i < nr_workloads; i++) {
 		const struct workload *wl = &workloads[i];
@@ -387,17 +448,12 @@ static int resolve_selection(struct config *cfg, const uint32_t sel[4], char *er
 			return set_err(err, errlen, "-W %s needs -C and -I to define it", wl->name);
 		if ((sel[2] & bit) && !exists)
 			return set_err(err, errlen, "-w %s needs -C and -I to define it", wl->name);
-		if ((sel[0] & bit) && cfg->realtime && !(wl->flags & WL_RT)) {
-			workload_names(WL_BENCH | WL_RT, names, sizeof(names));
-			return set_err(err, errlen, "-W %s cannot run real time (-r); real-time benchmarks: %s",
-				    wl->name, names);
-		}
-		if ((wl->flags & WL_BENCH) && exists &&
-		    (!cfg->realtime || (wl->flags & WL_RT)) &&
-		    (sel[0] ? (sel[0] & bit) : 1) && !(sel[1] & bit))
+		if ((sel[0] & bit) && refuse_class(cfg, wl, err, errlen))
+			return -1;
+		if ((wl->flags & WL_BENCH) && exists && (!rt || (wl->flags & WL_RT)) &&
+		    selected(wl, bit, sel[0], sel[1]))
 			benches |= bit;
-		if ((wl->flags & WL_LOAD) && exists &&
-		    (sel[2] ? (sel[2] & bit) : 1) && !(sel[3] & bit))
+		if ((wl->flags & WL_LOAD) && exists && selected(wl, bit, sel[2], sel[3]))
 			loads |= bit;
 	}
 	if (!benches)
@@ -408,6 +464,19 @@ static int resolve_selection(struct config *cfg, const uint32_t sel[4], char *er
 		return set_err(err, errlen, "nothing to run: a benchmark is never run against itself");
 	cfg->benches = benches;
 	cfg->loads = loads;
+	return 0;
+}
+
+/* --fps without Render: the frame rate of nothing that runs. */
+static int check_fps(struct config *cfg, char *err, size_t errlen)
+{
+	int render = workload_find("Render");
+
+	if (cfg->fps && !((cfg->benches | cfg->loads) & (1u << render)))
+		return set_err(err, errlen, "--fps sets Render's frame rate; name Render with -W "
+			       "or -w");
+	if (!cfg->fps)
+		cfg->fps = 144;
 	return 0;
 }
 
@@ -452,7 +521,9 @@ static int validate(struct parse_state *ps)
 		return set_err(err, errlen, "--plot: needs a file name, not -");
 	if (!cfg->cpu_load)
 		cfg->cpu_load = online_cpus();
-	return resolve_selection(cfg, ps->sel, err, errlen);
+	if (knobs_validate(cfg, err, errlen) || resolve_selection(cfg, ps->sel, err, errlen))
+		return -1;
+	return check_fps(cfg, err, errlen);
 }
 
 /* getopt_long's view of opts[]: the short string (with ':' first) and the long table. */

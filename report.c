@@ -58,7 +58,9 @@ static const char *or_dash(const char *s)
 /* One line of what shapes the numbers, so a pasted table carries it. */
 static void print_context(struct run *run)
 {
+	static const char *const autogroup[] = { "unavailable", "off", "on" };
 	const struct machine *si = run->sys;
+	char scx[96];
 
 	if (!si)
 		return;
@@ -69,14 +71,18 @@ static void print_context(struct run *run)
 	out(run, ", clocksource: %s, governor: %s, PM QoS: ", or_dash(si->clocksource),
 	    or_dash(si->cpufreq_governor));
 	if (si->pm_qos_us == SI_UNKNOWN)
-		out(run, "untouched\n");
+		out(run, "untouched");
 	else
-		out(run, "%lld us\n", si->pm_qos_us);
+		out(run, "%lld us", si->pm_qos_us);
+	sysinfo_sched_ext_text(si, scx, sizeof(scx));
+	out(run, ", sched_ext: %s, autogroup: %s\n", scx, autogroup[si->autogroup + 1]);
 }
 
 void report_header(struct run *run)
 {
 	const struct config *cfg = run->cfg;
+	struct knob_values kv;
+	char line[256];
 
 	out(run, "\nLoad set to %d processors\n\n", cfg->cpu_load);
 	out(run, "Using %lu loops per ms, running every load for %g seconds\n",
@@ -84,6 +90,9 @@ void report_header(struct run *run)
 	out(run, "Benchmarking kernel %s at datestamp %s\n", run->kernel_release,
 	    run->datestamp);
 	print_context(run);
+	knobs_of_config(cfg, &kv);
+	knobs_line(&kv, line, sizeof(line));
+	out(run, "%s\n", line);
 	if (cfg->comment)
 		print_comment(run);
 	out(run, "\n");

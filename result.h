@@ -116,6 +116,7 @@ struct result_run {
 	double seconds;			/* per row, 0 when unknown */
 	int nruns;			/* interbench runs pooled here */
 	bool interrupted;		/* one of them was stopped by a signal */
+	struct knob_values knobs;	/* how it was scheduled: repeats share them */
 	int nres, cap;
 	struct result *res;
 };

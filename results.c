@@ -104,8 +104,8 @@ static bool pool_run(struct result_run *g, struct result_run *r)
 }
 
 /*
- * Runs of the same kernel and comment are repeats: pool them into the first,
- * keeping the order in which each pair first appears.
+ * Runs of the same kernel, comment and scheduling knobs are repeats: pool
+ * them into the first, keeping the order in which each first appears.
  */
 static void merge_repeats(struct result_file *f)
 {
@@ -117,7 +117,8 @@ static void merge_repeats(struct result_file *f)
 
 		for (j = 0; j < out; j++)
 			if (!strcmp(f->runs[j].kernel, r->kernel) &&
-			    !strcmp(f->runs[j].comment, r->comment))
+			    !strcmp(f->runs[j].comment, r->comment) &&
+			    knobs_equal(&f->runs[j].knobs, &r->knobs))
 				break;
 		if (j < out && pool_run(&f->runs[j], r))
 			continue;
@@ -399,6 +400,8 @@ static int log_line(struct log_parser *lp, struct line_iter *it)
 	}
 	if (prefix(s, LOG_COMMENT) && lp->run && !lp->run_has_table)
 		snprintf(lp->run->comment, sizeof(lp->run->comment), "%s", s + strlen(LOG_COMMENT));
+	else if (prefix(s, LOG_SCHEDULING) && lp->run && !lp->run_has_table)
+		knobs_parse_line(s + strlen(LOG_SCHEDULING), &lp->run->knobs);
 	else if (prefix(s, LOG_USING) && strstr(s, LOG_EVERY))
 		lp->pending_seconds = atof(strstr(s, LOG_EVERY) + strlen(LOG_EVERY));
 	return 0;

@@ -167,6 +167,9 @@ void sim_params_init(struct sim_params *p, const struct workload *wl,
 		p->period_den = 1;
 		p->work_ns = p->period_num * (uint64_t)cfg->custom_pct / 100;
 	}
+	if (wl->model == SIM_RENDER && cfg->fps)
+		p->period_den = (uint64_t)cfg->fps;
+	task_sched_of(cfg, p->period_num, p->period_den, p->work_ns, &p->sched);
 	p->trace_fd = -1;
 	p->tracing_on_fd = -1;
 }
@@ -180,6 +183,8 @@ static uint64_t work_of(const struct sim_params *p, uint64_t k)
 {
 	if (p->wl->model == SIM_SWEEP)
 		return (k % 101) * NSEC_PER_MSEC;
+	if (p->wl->model == SIM_RENDER)
+		return render_work_ns(p->period_num, p->period_den, k);
 	return p->work_ns;
 }
 
@@ -289,11 +294,18 @@ static void run_flat(const struct sim_params *p, uint64_t duration_ns,
 	}
 }
 
-static int set_fifo(int prio)
+/* The task's scheduling knobs; after its waker is started (a deadline task cannot fork). */
+static int apply_sched(const struct sim_params *p, struct bench_result *res)
 {
-	struct sched_param sp = { .sched_priority = prio };
+	char why[REASON_LEN];
+	int ret;
 
-	return -pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+	if (!p->sched_set)
+		return 0;
+	ret = sched_apply(&p->sched, p->wl->name, why, sizeof(why));
+	if (ret && res)
+		snprintf(res->reason, sizeof(res->reason), "%s", why);
+	return ret;
 }
 
 /*
@@ -310,18 +322,21 @@ int sim_run(const struct sim_params *p, uint64_t duration_ns, atomic_int *stop,
 
 	snprintf(name, sizeof(name), "ib-%s", p->wl->name);
 	pthread_setname_np(pthread_self(), name);
-	if (p->task_prio > 0) {
-		ret = set_fifo(p->task_prio);
-		if (ret)
-			return ret;
-	}
 	cpu0 = thread_cpu_ns();
 	if (p->wl->model == SIM_FLAT) {
+		ret = apply_sched(p, res);
+		if (ret)
+			return ret;
 		run_flat(p, duration_ns, stop, res, live);
 	} else {
 		ret = waker_start(&w, p->waker_prio, stop);
 		if (ret)
 			return ret;
+		ret = apply_sched(p, res);
+		if (ret) {
+			waker_stop(&w);
+			return ret;
+		}
 		run_periodic(p, &w, duration_ns, stop, res, live);
 		waker_stop(&w);
 	}

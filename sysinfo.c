@@ -60,6 +60,56 @@ void sysinfo_kernel_release(char *buf, size_t len)
 
 /* ---- pure helpers ---- */
 
+/* The first word of s (up to a space or line end) into out; "" when none. */
+static void first_word(const char *s, char *out, size_t len)
+{
+	size_t n = s ? strspn(s, " \t\n") : 0;
+
+	snprintf(out, len, "%.*s", s ? (int)strcspn(s + n, " \t\n") : 0, s ? s + n : "");
+}
+
+/*
+ * sched_ext from /sys/kernel/sched_ext: state NULL (no such directory) is
+ * "unavailable"; else its state word, and the BPF scheduler's name (root/ops)
+ * while one is loaded.
+ */
+void sysinfo_sched_ext(const char *state, const char *ops, char *st, size_t stlen, char *name,
+		       size_t namelen)
+{
+	name[0] = '\0';
+	if (!state) {
+		snprintf(st, stlen, "unavailable");
+		return;
+	}
+	first_word(state, st, stlen);
+	if (!st[0])
+		snprintf(st, stlen, "unknown");
+	if (strcmp(st, "disabled"))
+		first_word(ops, name, namelen);
+}
+
+/* "unavailable", "disabled", "enabled: scx_lavd": the one-line form of the text outputs. */
+void sysinfo_sched_ext_text(const struct machine *si, char *buf, size_t len)
+{
+	if (!si->sched_ext[0])
+		snprintf(buf, len, "unknown");
+	else if (si->sched_ext_ops[0])
+		snprintf(buf, len, "%s: %s", si->sched_ext, si->sched_ext_ops);
+	else
+		snprintf(buf, len, "%s", si->sched_ext);
+}
+
+/* /proc/sys/kernel/sched_autogroup_enabled: 1 on, 0 off, -1 absent or unreadable. */
+int sysinfo_autogroup(const char *text)
+{
+	char w[8];
+
+	first_word(text, w, sizeof(w));
+	if (!strcmp(w, "0") || !strcmp(w, "1"))
+		return w[0] - '0';
+	return -1;
+}
+
 /* The text between the first open and the next close: "a [b] c" -> "b". */
 int sysinfo_marked(const char *s, char open, char close, char *out, size_t len)
 {
@@ -426,6 +476,19 @@ static void collect_uname(struct machine *si)
 	snprintf(si->hostname, sizeof(si->hostname), "%s", u.nodename);
 }
 
+static void collect_sched_class(struct machine *si)
+{
+	char state[32], ops[64], ag[8];
+	bool have = !read_small_file("/sys/kernel/sched_ext/state", state, sizeof(state));
+
+	if (read_small_file("/sys/kernel/sched_ext/root/ops", ops, sizeof(ops)))
+		ops[0] = '\0';
+	sysinfo_sched_ext(have ? state : NULL, ops, si->sched_ext, sizeof(si->sched_ext),
+			  si->sched_ext_ops, sizeof(si->sched_ext_ops));
+	si->autogroup = sysinfo_autogroup(read_small_file("/proc/sys/kernel/sched_autogroup_enabled",
+							  ag, sizeof(ag)) ? NULL : ag);
+}
+
 void sysinfo_collect(struct machine *si, const char *work_dir)
 {
 	int slack;
@@ -449,4 +512,5 @@ void sysinfo_collect(struct machine *si, const char *work_dir)
 	si->mem_kib = meminfo_kib("MemTotal");
 	si->swap_kib = meminfo_kib("SwapTotal");
 	collect_work_dir(si, work_dir);
+	collect_sched_class(si);
 }

@@ -33,6 +33,9 @@ struct machine {
 	char io_scheduler[64];		/* of the block device behind it */
 	char kernel_cmdline[4096];
 	char tracefs[64];		/* where --trace-above found tracefs */
+	char sched_ext[16];		/* unavailable, disabled, enabled, enabling, ... */
+	char sched_ext_ops[64];		/* the BPF scheduler's name when one is loaded */
+	int autogroup;			/* 1, 0, or -1 when the kernel has none */
 };
 
 void sysinfo_cpu_model(char *buf, size_t len);
@@ -51,6 +54,10 @@ struct preempt_in {
 int sysinfo_preemption(const struct preempt_in *in, char *model, size_t len,
 		       const char **source, int *dynamic);
 int sysinfo_marked(const char *s, char open, char close, char *out, size_t len);
+void sysinfo_sched_ext(const char *state, const char *ops, char *st, size_t stlen, char *name,
+		       size_t namelen);
+void sysinfo_sched_ext_text(const struct machine *si, char *buf, size_t len);
+int sysinfo_autogroup(const char *text);
 int sysinfo_mountinfo_line(const char *line, unsigned maj, unsigned min, char *fs, size_t fslen,
 			   char *src, size_t srclen);
 

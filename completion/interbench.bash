@@ -16,12 +16,13 @@ _interbench()
 	COMPREPLY=()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
-	benches="Audio Video X Gaming Custom"
-	loads="None Video X Burn Write Read Ring Compile Memload Hack Net Custom"
+	benches="Audio Video X Gaming Custom ProAudio Render Input"
+	loads="None Video X Burn Write Read Ring Compile Memload Hack Net Custom ProAudio Render Input"
 	opts="-W --bench -X --exclude-bench -w --load -x --exclude-load -C --custom-cpu
-		-I --custom-interval -L --cpu-load --memload-mib --file-mib -t --time
+		-I --custom-interval -L --cpu-load --memload-mib --file-mib --fps -t --time
 		-l --loops-per-ms -b --recalibrate --repeat --dry-run -r --realtime
-		--rt-priority -B --bench-nice -N --load-nice -u --uniprocessor --pm-qos
+		--policy --rt-priority --slice --uclamp-min --uclamp-max -B --bench-nice
+		-N --load-nice --load-policy -u --uniprocessor --pm-qos
 		-c --console -m --comment --work-dir --json --csv --plot --percentiles
 		--trace-above -q --quiet --compare -h --help -V --version"
 
@@ -32,6 +33,12 @@ _interbench()
 	-w|--load|-x|--exclude-load)
 		_interbench_names "$loads" "$cur"
 		return ;;
+	--policy)
+		mapfile -t COMPREPLY < <(compgen -W "other batch idle fifo rr deadline" -- "$cur")
+		return ;;
+	--load-policy)
+		mapfile -t COMPREPLY < <(compgen -W "other batch idle" -- "$cur")
+		return ;;
 	--work-dir)
 		mapfile -t COMPREPLY < <(compgen -d -- "$cur")
 		return ;;
@@ -40,7 +47,7 @@ _interbench()
 		return ;;
 	-t|--time|-l|--loops-per-ms|-L|--cpu-load|-B|--bench-nice|-N|--load-nice|-C|\
 	--custom-cpu|-I|--custom-interval|-m|--comment|--repeat|--rt-priority|--pm-qos|\
-	--trace-above|--memload-mib|--file-mib)
+	--trace-above|--memload-mib|--file-mib|--fps|--slice|--uclamp-min|--uclamp-max)
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then

@@ -61,9 +61,11 @@ if [ "$got" = True ]; then pass "$t"; else fail "$t" "comment came back as $(get
 
 t="the header's context line matches the JSON"
 line=$(grep '^Preemption: ' "$dir/r.txt")
-want=$(get "$dir/r.json" "'Preemption: %s, clocksource: %s, governor: %s, PM QoS: untouched' % (
+want=$(get "$dir/r.json" "'Preemption: %s, clocksource: %s, governor: %s, PM QoS: untouched, sched_ext: %s, autogroup: %s' % (
 	'%s (%s)' % (d['system']['preemption'], d['system']['preemption_source']) if d['system']['preemption'] else 'unknown',
-	d['system']['clocksource'] or '-', d['system']['cpufreq_governor'] or '-')")
+	d['system']['clocksource'] or '-', d['system']['cpufreq_governor'] or '-',
+	d['system']['sched_ext'] + (': ' + d['system']['sched_ext_ops'] if d['system']['sched_ext_ops'] else ''),
+	{True: 'on', False: 'off', None: 'unavailable'}[d['system']['autogroup']])")
 if [ -z "$line" ] || [ "$line" != "$want" ]; then
 	fail "$t" "'$line', want '$want'"
 elif [ "$(grep -A1 '^Benchmarking kernel' "$dir/r.txt" | tail -1)" != "$line" ]; then
@@ -219,7 +221,7 @@ else
 		fail "$t" "rc=$rc, pm_qos_us $got: $(tail -3 "$dir/qos.txt")"
 	elif [ "$during" != 0 ]; then
 		fail "$t" "/dev/cpu_dma_latency read $during during the run"
-	elif ! grep -q 'PM QoS: 0 us$' "$dir/qos.txt"; then
+	elif ! grep -q 'PM QoS: 0 us, ' "$dir/qos.txt"; then
 		fail "$t" "header: $(grep '^Preemption' "$dir/qos.txt")"
 	else
 		pass "$t"

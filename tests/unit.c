@@ -32,6 +32,7 @@ int main(void)
 	unit_loads();
 	unit_child();
 	unit_results();
+	unit_knobs();
 	unit_golden();
 	return failed ? 1 : 0;
 }

@@ -96,6 +96,7 @@ static const struct machine golden_sys = {
 	.sched_rt_period_us = 1000000, .timer_slack_ns = 50000, .pm_qos_us = SI_UNKNOWN,
 	.mem_kib = 16318412, .swap_kib = 0, .work_dir_fs = "ext4",
 	.work_dir_device = "/dev/vda1", .io_scheduler = "none", .kernel_cmdline = "ro quiet",
+	.sched_ext = "enabled", .sched_ext_ops = "scx_golden", .autogroup = 1,
 };
 
 struct golden_row {
@@ -225,6 +226,7 @@ static void golden_config(struct config *cfg, bool rt)
 	cfg->benches = 1u << workload_find("Audio") | 1u << workload_find("Video");
 	cfg->loads = 1u << workload_find("None") | 1u << workload_find("X");
 	cfg->realtime = true;
+	cfg->policy = POL_FIFO;
 	cfg->load_nice = 5;
 	cfg->repeat = 1;
 	cfg->comment = "after, with \"quotes\"";

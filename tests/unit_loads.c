@@ -20,7 +20,8 @@
 static bool test_registry_loads(void)
 {
 	static const char *const order[] = { "None", "Audio", "Video", "X", "Gaming", "Burn",
-		"Write", "Read", "Ring", "Compile", "Memload", "Hack", "Net", "Custom" };
+		"Write", "Read", "Ring", "Compile", "Memload", "Hack", "Net", "Custom", "ProAudio",
+		"Render", "Input" };
 	char *argv[] = { "interbench", NULL };
 	uint32_t want = 0;
 	struct config cfg;
@@ -41,7 +42,7 @@ static bool test_registry_loads(void)
 		EXPECT(i == 0 || (wl->intensity != INT_NONE && wl->unit[0]),
 		       "%s: no intensity", wl->name);
 		EXPECT(wl->intensity != INT_RATE || wl->unit_scale > 0, "%s: unit_scale", wl->name);
-		if (!(wl->flags & WL_CUSTOM))
+		if (!(wl->flags & (WL_CUSTOM | WL_OPTIN)))
 			want |= 1u << i;
 	}
 	EXPECT(parse_options(1, argv, &cfg, err, sizeof(err)) == PARSE_RUN, "%s", err);

@@ -71,7 +71,7 @@ static const struct opt_case opt_cases[] = {
 	{ "-C 50 -I 99", false, "out of range" },
 	{ "-W Custom", false, "needs -C and -I" },
 	{ "-W audio", true, NULL },
-	{ "-W Burn", false, "unknown benchmark 'Burn' (valid: Audio, Video, X, Gaming, Custom)" },
+	{ "-W Burn", false, "unknown benchmark 'Burn' (valid: Audio, Video, X, Gaming, Custom, ProAudio, Render, Input)" },
 	{ "-w Audio", false, "unknown load" },
 	{ "-w nosuch", false, "valid: None" },
 	{ "-w burn -x burn", false, "no load left" },
@@ -159,6 +159,54 @@ static const struct opt_case opt_cases[] = {
 	{ "--compare a b c d e f g h i j k l m n o p", true, NULL },
 	{ "--compare a b c d e f g h i j k l m n o p q", false, "--compare: at most 16 files" },
 	{ "--compare a -r", false, "--compare takes only --plot, -q and --dry-run, not --realtime" },
+	/* the new benchmarks: named only, as benchmarks and loads */
+	{ "-W ProAudio -W Render -W Input", true, NULL },
+	{ "-W audio -w proaudio -w render -w input", true, NULL },
+	{ "-r -W ProAudio -W Input", true, NULL },
+	{ "-r -W Render", false, "-W Render cannot run real time (-r, --policy fifo or rr)" },
+	{ "--fps 24 -W Render", true, NULL },
+	{ "--fps 1000 -w Render", true, NULL },
+	{ "--fps 23 -W Render", false, "--fps: '23' is out of range (expected an integer from 24 to 1000)" },
+	{ "--fps 1001 -W Render", false, "--fps: '1001' is out of range" },
+	{ "--fps 144", false, "--fps sets Render's frame rate; name Render with -W or -w" },
+	/* the scheduling knobs, and every refusal of them */
+	{ "--policy other", true, NULL },
+	{ "--policy BATCH --slice 100000", true, NULL },
+	{ "--policy idle", true, NULL },
+	{ "--policy fifo", true, NULL },
+	{ "--policy rr --rt-priority 10", true, NULL },
+	{ "--policy deadline", true, NULL },
+	{ "-r --policy deadline", true, NULL },
+	{ "--policy", false, "--policy needs an argument" },
+	{ "--policy bogus", false,
+	  "--policy: unknown policy 'bogus' (valid: other, batch, idle, fifo, rr, deadline)" },
+	{ "--policy=", false, "--policy: unknown policy ''" },
+	{ "--load-policy fifo", false, "--load-policy: unknown policy 'fifo' (valid: other, batch, idle)" },
+	{ "--load-policy idle -N 5", true, NULL },
+	{ "--slice 100", true, NULL },
+	{ "--slice 99", false, "--slice: '99' is out of range (expected an integer from 100 to 100000)" },
+	{ "--slice 100001", false, "--slice: '100001' is out of range" },
+	{ "--slice 3ms", false, "--slice: '3ms' is not a number" },
+	{ "--slice 3000 --policy idle", false,
+	  "--slice sets the EEVDF slice of an other or batch task, not of --policy idle" },
+	{ "--slice 3000 --policy deadline", false, "not of --policy deadline" },
+	{ "--slice 3000 -r", false, "not of --policy fifo" },
+	{ "--uclamp-min 0 --uclamp-max 100", true, NULL },
+	{ "--uclamp-min 20 --uclamp-max 20", true, NULL },
+	{ "--uclamp-min 101", false, "--uclamp-min: '101' is out of range (expected an integer from 0 to 100)" },
+	{ "--uclamp-max -1", false, "--uclamp-max: '-1' is out of range" },
+	{ "--uclamp-min 80 --uclamp-max 20", false, "--uclamp-min 80 is above --uclamp-max 20" },
+	{ "-r --policy batch", false,
+	  "-r runs the benchmarks in a real-time class; --policy batch contradicts it" },
+	{ "--policy fifo -W X", false, "-W X cannot run real time" },
+	{ "--policy rr -W Gaming", false, "-W Gaming cannot run real time" },
+	{ "--policy deadline -W X", false,
+	  "-W X has no fixed work per period, which --policy deadline needs; benchmarks with one: "
+	  "Audio, Video, Custom, ProAudio, Input" },
+	{ "--policy deadline -W Gaming", false, "-W Gaming has no fixed work per period" },
+	{ "--policy deadline -W Render", false, "-W Render has no fixed work per period" },
+	{ "--policy deadline -u", false, "--policy deadline and -u contradict" },
+	{ "--compare a --policy fifo", false, "--compare takes only" },
 };
 
 /* Parse "interbench " + args (split as in struct opt_case) into cfg. */
@@ -255,6 +303,18 @@ static const struct value_case value_cases[] = {
 	{ "--json j --csv c", 's', AT(json_path), .str = "j" },
 	{ "--json j --csv c", 's', AT(csv_path), .str = "c" },
 	{ "--plot p.svg", 's', AT(plot_path), .str = "p.svg" },
+	{ "", 'i', AT(policy), .num = POL_OTHER },
+	{ "-r", 'i', AT(policy), .num = POL_FIFO },
+	{ "--policy rr", 'i', AT(policy), .num = POL_RR },
+	{ "--policy Deadline", 'i', AT(policy), .num = POL_DEADLINE },
+	{ "--load-policy batch", 'i', AT(load_policy), .num = POL_BATCH },
+	{ "", 'i', AT(load_policy), .num = POL_OTHER },
+	{ "--slice 3000", 'l', AT(slice_us), .num = 3000 },
+	{ "", 'l', AT(slice_us), .num = 0 },
+	{ "--uclamp-min 0", 'i', AT(uclamp_min), .num = 0 },
+	{ "", 'i', AT(uclamp_max), .num = -1 },
+	{ "-W Render", 'i', AT(fps), .num = 144 },
+	{ "--fps 60 -W Render", 'i', AT(fps), .num = 60 },
 };
 
 static bool test_opt_value(const struct value_case *c)
@@ -321,7 +381,7 @@ static bool test_opt_exit_ok(void)
 	return true;
 }
 
-/* Default selection: every benchmark but Custom; -r keeps Audio and Video. */
+/* Default selection: 0.31's, every benchmark but Custom; -r and deadline keep Audio and Video. */
 static bool test_opt_defaults(void)
 {
 	char *a1[] = { "interbench", NULL }, *a2[] = { "interbench", "-r", NULL };
@@ -337,6 +397,9 @@ static bool test_opt_defaults(void)
 	EXPECT(parse_options(2, a2, &cfg, err, sizeof(err)) == PARSE_RUN, "%s", err);
 	EXPECT(cfg.benches == (1u << workload_find("Audio") | 1u << workload_find("Video")),
 	       "-r benches %#x", cfg.benches);
+	EXPECT(parse_args("--policy deadline", &cfg, err, sizeof(err)) == PARSE_RUN, "%s", err);
+	EXPECT(cfg.benches == (1u << workload_find("Audio") | 1u << workload_find("Video")),
+	       "--policy deadline benches %#x", cfg.benches);
 	return true;
 }
 

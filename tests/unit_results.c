@@ -27,6 +27,11 @@
 	"latency_p99_ns,latency_p999_ns,pct_desired_cpu,pct_deadlines_met,load_intensity," \
 	"load_intensity_unit,extra\n"
 
+#define CSV_HEAD_KNOBS "kernel_release,comment,start,pass,realtime,benchmark,load,status,reason," \
+	"samples,latency_min_ns,latency_mean_ns,latency_sd_ns,latency_max_ns,latency_p50_ns," \
+	"latency_p90_ns,latency_p99_ns,latency_p999_ns,pct_desired_cpu,pct_deadlines_met," \
+	"load_intensity,load_intensity_unit,policy,rt_priority,slice_us\n"
+
 struct parse_case {
 	const char *name;
 	const char *text;
@@ -70,6 +75,21 @@ static const struct parse_case parse_cases[] = {
 	  AUDIO_HEADING OURS_ROW "\nBenchmarking kernel 1 at datestamp 3\nComment: y\n\n"
 	  AUDIO_HEADING OURS_ROW "\n", 2, 1, "1", "x", "Audio", "None", false, false, 137000,
 	  36500, 314000, 100, 100, NAN },
+	{ "same kernel and comment, same knobs: one group, two passes",
+	  "Benchmarking kernel 1 at datestamp 2\nScheduling: policy fifo, rt-priority 40\n\n"
+	  AUDIO_HEADING OURS_ROW "\nBenchmarking kernel 1 at datestamp 3\n"
+	  "Scheduling: policy fifo, rt-priority 40\n\n" AUDIO_HEADING OURS_ROW "\n",
+	  1, 2, "1", "", "Audio", "None", false, false, 137000, 36500, 314000, 100, 100, NAN },
+	{ "same kernel and comment, other knobs: never pooled",
+	  "Benchmarking kernel 1 at datestamp 2\nScheduling: policy other, slice default\n\n"
+	  AUDIO_HEADING OURS_ROW "\nBenchmarking kernel 1 at datestamp 3\n"
+	  "Scheduling: policy other, slice 3000 us\n\n" AUDIO_HEADING OURS_ROW "\n"
+	  "Benchmarking kernel 1 at datestamp 4\n\n" AUDIO_HEADING OURS_ROW "\n",
+	  3, 1, "1", "", "Audio", "None", false, false, 137000, 36500, 314000, 100, 100, NAN },
+	{ "CSV: runs of other knobs are other groups", CSV_HEAD_KNOBS
+	  "1,c,s1,1,0,Audio,X,ok,,1,1,2,3,4,,,,,100,100,,,deadline,,\n"
+	  "1,c,s2,1,0,Audio,X,ok,,1,1,2,3,4,,,,,100,100,,,other,,3000\n",
+	  2, 1, "1", "c", "Audio", "X", false, false, 2, 3, 4, 100, 100, NAN },
 	{ "--repeat: the heading again is another pass", AUDIO_HEADING OURS_ROW "\n" AUDIO_HEADING
 	  OURS_ROW "\n", 1, 2, "", "", "Audio", "None", false, false, 137000, 36500, 314000,
 	  100, 100, NAN },
@@ -372,11 +392,11 @@ static bool test_fmt_table_values(void)
 /* Registry order for known names, unknown ones after them. */
 static bool test_ranks(void)
 {
-	EXPECT(bench_rank("Audio") == 0 && bench_rank("gaming") == 3 && bench_rank("Foo") == 5,
+	EXPECT(bench_rank("Audio") == 0 && bench_rank("gaming") == 3 && bench_rank("Foo") == 8,
 	       "bench ranks %d %d %d", bench_rank("Audio"), bench_rank("gaming"),
 	       bench_rank("Foo"));
 	EXPECT(load_rank("None") == 0 && load_rank("Burn") == 3 && load_rank("Custom") == 11 &&
-	       load_rank("Foo") == 12, "load ranks");
+	       load_rank("Input") == 14 && load_rank("Foo") == 15, "load ranks");
 	return true;
 }
 

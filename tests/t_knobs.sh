@@ -1,0 +1,265 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/t_knobs.sh - ProAudio, Render and Input, and the scheduling knobs: what
+# the kernel shows of the running task, every refusal, and the record of them.
+. "$(dirname "$0")/lib.sh"
+
+dir=$(scratch)
+hogs=""
+trap 'for p in $hogs; do kill "$p" 2>/dev/null; done; rm -rf "$dir"' EXIT
+export INTERBENCH_TEST_SETTLE_MS=${INTERBENCH_TEST_SETTLE_MS:-100}
+
+# Run "$@" (a lookup that prints what it found) every 50 ms for up to 5 s.
+poll() {
+	local i
+	for i in $(seq 100); do
+		"$@" && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+t="a plain run's matrix is 0.31's, in 0.31's order"
+want="Audio: None, Video, X, Burn, Write, Read, Ring, Compile, Memload, Hack, Net
+Video: None, X, Burn, Write, Read, Ring, Compile, Memload, Hack, Net
+X: None, Video, Burn, Write, Read, Ring, Compile, Memload, Hack, Net
+Gaming: None, Video, X, Burn, Write, Read, Ring, Compile, Memload, Hack, Net
+42 rows of 30 s (+1 s each for the load to settle): about 22 minutes"
+want_r="Audio: None, Video, X, Burn, Write, Read, Ring, Compile, Memload, Hack, Net
+Video: None, X, Burn, Write, Read, Ring, Compile, Memload, Hack, Net
+21 rows of 30 s (+1 s each for the load to settle): about 11 minutes"
+out=$("$IB" --dry-run 2>&1); out_r=$("$IB" --dry-run -r 2>&1)
+if [ "$out" = "$want" ] && [ "$out_r" = "$want_r" ]; then
+	pass "$t"
+else
+	fail "$t" "$(diff <(printf '%s\n' "$want" "$want_r") <(printf '%s\n' "$out" "$out_r") | head -5)"
+fi
+
+t="the new benchmarks run when named, as benchmarks and as loads"
+out=$("$IB" --dry-run -W ProAudio -W Render -W Input -w None -w Burn -w ProAudio 2>&1)
+if printf '%s\n' "$out" | grep -qx 'ProAudio: None, Burn' &&
+	printf '%s\n' "$out" | grep -qx 'Render: None, Burn, ProAudio' &&
+	printf '%s\n' "$out" | grep -qx 'Input: None, Burn, ProAudio'; then
+	pass "$t"
+else
+	fail "$t" "$out"
+fi
+
+t="-W ProAudio -W Render -W Input -w None -w Burn prints three tables"
+out=$(ib -c -t 1 -W ProAudio -W Render -W Input -w None -w Burn --work-dir "$dir" 2>"$dir/err"); rc=$?
+n=$(printf '%s\n' "$out" | grep -cE '^--- Benchmarking simulated cpu of (ProAudio|Render|Input) in the presence of simulated ---$')
+rows=$(printf '%s\n' "$out" | grep -cP '^(None|Burn)\t *[0-9.]+ \+/- ')
+if [ $rc = 0 ] && [ "$n" = 3 ] && [ "$rows" = 6 ]; then
+	pass "$t"
+else
+	fail "$t" "rc=$rc, $n tables, $rows rows: $out $(cat "$dir/err")"
+fi
+
+# Periods per second counted from the task's wake-ups, against the rate the
+# benchmark's definition gives, in wall time. A period whose start passed
+# while the task was still busy (a missed deadline) or that was dropped has no
+# wake-up of its own, so each of those counts once beside the wake-ups: on a
+# shared virtual machine the host can stall the task for milliseconds, and
+# that must not read as a wrong period. Up to three attempts, all reported.
+rates() {
+	ib -c -t 2 ${1:+-B -20} -W ProAudio -W Render -W Input -w None --work-dir "$dir" \
+		--json "$dir/rate.json" >/dev/null 2>&1 || { echo "run failed"; return; }
+	python3 - "$dir/rate.json" <<'PY'
+import json, sys
+want = {"ProAudio": 48000 / 128, "Render": 144, "Input": 1000}
+bad = []
+for r in json.load(open(sys.argv[1]))["results"]:
+    p = r["periods"]
+    got = (r["samples"] + p["missed"] + p["dropped"]) / (r["wall_ns"] / 1e9)
+    if abs(got / want[r["benchmark"]] - 1) > 0.02:
+        bad.append("%s %.1f/s (want %.1f)" % (r["benchmark"], got, want[r["benchmark"]]))
+print("; ".join(bad) if bad else "ok")
+PY
+}
+t="periods counted from wake-ups: ProAudio's, Render's at --fps 144 and Input's within 2 %"
+if ! command -v python3 >/dev/null; then
+	skip "$t" "needs python3"
+else
+	seen=""
+	for attempt in 1 2 3; do
+		r=$(rates "$(is_root && echo nice)")
+		seen="$seen [$r]"
+		[ "$r" = ok ] && break
+	done
+	if [ "$r" = ok ]; then pass "$t (attempts:$seen)"; else fail "$t" "$seen"; fi
+fi
+
+# The task's policy and slice as /proc/PID/task/TID/sched shows them, while it runs.
+sched_of() {
+	local tid line=""
+	timeout 30 "$IB" -c -l "${LPM:-3000000}" -t 2 -W Audio -w None --work-dir "$dir" "$@" \
+		>"$dir/sched_out" 2>&1 &
+	local pid=$!
+	tid=$(poll find_thread ib-Audio)
+	sleep 0.5
+	[ -n "$tid" ] && line=$(awk '$1 == "policy" || $1 == "se.slice" { printf "%s %s ", $1, $3 }' \
+		"$tid/sched" 2>/dev/null)
+	wait $pid
+	printf '%s rc=%s' "$line" $?
+}
+for c in "other:0:" "batch:3:" "idle:5:" "fifo:1:root" "rr:2:root" "deadline:6:root"; do
+	IFS=: read -r pol num need <<<"$c"
+	t="--policy $pol: the running task is policy $num"
+	if [ -n "$need" ] && ! is_root; then
+		skip "$t" "needs root"
+		continue
+	fi
+	got=$(sched_of --policy "$pol")
+	if [[ $got == *"policy $num "*"rc=0" ]]; then pass "$t"; else fail "$t" "$got: $(cat "$dir/sched_out")"; fi
+done
+for c in "other:0" "batch:3"; do
+	IFS=: read -r pol num <<<"$c"
+	t="--policy $pol --slice 3000: the running task's se.slice is 3000000"
+	got=$(sched_of --policy "$pol" --slice 3000)
+	if [[ $got == *"policy $num se.slice 3000000 "*"rc=0" ]]; then
+		pass "$t"
+	elif grep -q 'did not keep it' "$dir/sched_out"; then
+		skip "$t" "this kernel does not keep a slice (before 6.12)"
+	else
+		fail "$t" "$got: $(cat "$dir/sched_out")"
+	fi
+done
+
+t="--load-policy idle: the load's threads run SCHED_IDLE"
+timeout 30 "$IB" -c -l "${LPM:-3000000}" -t 1.5 -L 2 -W Audio -w Burn --load-policy idle \
+	--work-dir "$dir" >/dev/null 2>&1 &
+pid=$!
+lpid=$(poll find_proc ibload-Burn)
+sleep 0.5
+pols=$([ -n "$lpid" ] && for s in /proc/"$lpid"/task/*/sched; do
+	awk '$1 == "policy" { print $3 }' "$s" 2>/dev/null; done | sort -u | tr '\n' ' ')
+wait $pid; rc=$?
+if [ $rc = 0 ] && [ "$pols" = "5 " ]; then pass "$t"; else fail "$t" "rc=$rc, policies '$pols'"; fi
+
+# The deadline task's runtime is 1.25 x its work; in loops mode a loop that
+# runs slower than when it was calibrated (a busy SMT sibling, the host) can
+# need more, and on a kernel without full preemption other work's long kernel
+# sections delay even a deadline task: up to three attempts, all reported.
+# Below 99 % but above 90 % is a machine too busy to tell (the task as a
+# normal one meets some 60 % there); below 90 %, the class did not help.
+dl_met() {
+	local out
+	out=$(ib -c -t 3 -W ProAudio --policy deadline -w Burn --work-dir "$dir" 2>&1) || { echo failed; return; }
+	printf '%s\n' "$out" | awk -F'\t' '$1 == "Burn" { split($2, f, " +"); print f[6] }'
+}
+t="ProAudio as a deadline task meets >= 99 % of its deadlines under Burn"
+if ! is_root; then
+	skip "$t" "needs root"
+else
+	seen=""
+	for attempt in 1 2 3; do
+		dl=$(dl_met)
+		seen="$seen $dl"
+		awk -v d="$dl" 'BEGIN { exit !(d + 0 >= 99) }' && break
+	done
+	best=$(printf '%s\n' $seen | sort -g | tail -1)
+	if awk -v d="$best" 'BEGIN { exit !(d + 0 >= 99) }'; then
+		pass "$t (%:$seen)"
+	elif awk -v d="$best" 'BEGIN { exit !(d + 0 >= 90) }'; then
+		skip "$t" "the machine is too busy to tell: met (%):$seen, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+	else
+		fail "$t" "deadlines met (%):$seen"
+	fi
+fi
+
+# Each refusal: its exit status, one line, and the words that say why.
+refuse() {
+	local t=$1 want_rc=$2 want=$3 err rc
+	shift 3
+	err=$("$IB" -c -l "${LPM:-3000000}" -t 0.5 --work-dir "$dir" "$@" 2>&1 >/dev/null); rc=$?
+	if [ $rc = "$want_rc" ] && [ "$(printf '%s\n' "$err" | wc -l)" = 1 ] &&
+		printf '%s' "$err" | grep -qF -- "$want"; then
+		pass "$t"
+	else
+		fail "$t" "rc=$rc (want $want_rc), stderr: $err"
+	fi
+}
+refuse "--policy bogus exits 2" 2 "unknown policy 'bogus' (valid: other, batch, idle, fifo, rr, deadline)" --policy bogus
+refuse "--load-policy fifo exits 2" 2 "unknown policy 'fifo' (valid: other, batch, idle)" --load-policy fifo
+refuse "--slice 99 exits 2" 2 "--slice: '99' is out of range" --slice 99
+refuse "--slice with --policy idle exits 2" 2 "not of --policy idle" --slice 3000 --policy idle
+refuse "--slice with -r exits 2" 2 "not of --policy fifo" --slice 3000 -r
+refuse "--uclamp-min 101 exits 2" 2 "--uclamp-min: '101' is out of range" --uclamp-min 101
+refuse "--uclamp-min above --uclamp-max exits 2" 2 "--uclamp-min 80 is above --uclamp-max 20" --uclamp-min 80 --uclamp-max 20
+refuse "--policy deadline -W X exits 2" 2 "-W X has no fixed work per period" --policy deadline -W X
+refuse "--policy deadline -W Render exits 2" 2 "-W Render has no fixed work per period" --policy deadline -W Render
+refuse "--policy deadline -u exits 2" 2 "--policy deadline and -u contradict" --policy deadline -u
+refuse "-r --policy batch exits 2" 2 "--policy batch contradicts it" -r --policy batch
+refuse "--policy fifo -W Gaming exits 2" 2 "-W Gaming cannot run real time" --policy fifo -W Gaming
+refuse "--fps 23 exits 2" 2 "--fps: '23' is out of range" --fps 23 -W Render
+refuse "--fps without Render exits 2" 2 "--fps sets Render's frame rate" --fps 60 -W Audio
+
+t="--uclamp-min on a kernel without CONFIG_UCLAMP_TASK exits 1 with one line"
+if ! err=$("$IB" -c -l "${LPM:-3000000}" -t 0.3 -W Audio -w None --uclamp-min 10 \
+	--work-dir "$dir" 2>&1 >/dev/null); then
+	refuse "$t" 1 "this kernel has no utilization clamping (CONFIG_UCLAMP_TASK)" -W Audio -w None --uclamp-min 10
+else
+	skip "$t" "this kernel has utilization clamping"
+fi
+
+t="--policy deadline refused by admission control exits 1 naming the limit"
+if ! is_root || ! command -v chrt >/dev/null; then
+	skip "$t" "needs root and chrt"
+else
+	# sleeping deadline tasks that hold most of the bandwidth and use none of it
+	for _ in $(seq "$(nproc)"); do
+		chrt -d -T 900000000 -P 1000000000 -D 1000000000 0 sleep 10 2>/dev/null &
+		hogs="$hogs $!"
+	done
+	for p in $hogs; do	# each holds its bandwidth once it is a deadline task
+		poll awk '$1 == "policy" && $3 == 6 { f = 1 } END { exit !f }' "/proc/$p/sched"
+	done
+	refuse "$t" 1 "admission control refused ProAudio's 833 us every 2666 us: the deadline bandwidth limit is sched_rt_runtime_us=" \
+		--policy deadline -W ProAudio -w None
+	for p in $hogs; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
+	hogs=""
+fi
+
+t="the context line names sched_ext's state and autogroup; JSON and CSV carry them"
+out=$(ib -c -t 0.3 -W Input -w None --policy batch --load-policy idle --work-dir "$dir" \
+	--json "$dir/k.json" --csv "$dir/k.csv" 2>&1); rc=$?
+ctx=$(printf '%s\n' "$out" | grep '^Preemption: ')
+if [ $rc != 0 ] || ! [[ $ctx =~ sched_ext:\ (unavailable|disabled|enabled|enabling|disabling) ]] ||
+	! [[ $ctx =~ autogroup:\ (on|off|unavailable)$ ]]; then
+	fail "$t" "rc=$rc: $ctx"
+elif ! grep -q '"sched_ext": ' "$dir/k.json" || ! grep -q '"autogroup": ' "$dir/k.json" ||
+	! head -1 "$dir/k.csv" | grep -q ',sched_ext,autogroup$'; then
+	fail "$t" "JSON or CSV lack them: $(head -1 "$dir/k.csv")"
+else
+	pass "$t"
+fi
+
+t="the knobs are in the log header, JSON run and CSV"
+line=$(printf '%s\n' "$out" | grep '^Scheduling: ')
+if [ "$line" != "Scheduling: policy batch, slice default, uclamp-min default, uclamp-max default, load-policy idle" ]; then
+	fail "$t" "log: $line"
+elif ! grep -q '"policy": "batch"' "$dir/k.json" || ! grep -q '"load_policy": "idle"' "$dir/k.json" ||
+	! grep -q '"slice_us": null' "$dir/k.json"; then
+	fail "$t" "JSON run: $(grep -A8 '"policy"' "$dir/k.json")"
+elif ! awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } NR == 2 {
+	exit !($c["policy"] == "batch" && $c["load_policy"] == "idle" && $c["slice_us"] == "") }' "$dir/k.csv"; then
+	fail "$t" "CSV: $(cat "$dir/k.csv")"
+else
+	pass "$t"
+fi
+
+t="--compare never pools runs of other knobs and says what differs"
+ib -t 0.3 -W Input -w None -m same --work-dir "$dir" >/dev/null 2>&1
+ib -t 0.3 -W Input -w None -m same --slice 3000 --work-dir "$dir" >/dev/null 2>&1
+ib -t 0.3 -W Input -w None -m same --slice 3000 --work-dir "$dir" >/dev/null 2>&1
+out=$(set -o pipefail; "$IB" --compare "$dir/$(uname -r).log" 2>&1 | tr '\n' ' '); rc=$?
+if [ $rc = 0 ] && [[ $out == "Comparing 2 runs"* ]] &&
+	[[ $out == *"[1] $(uname -r) same (slice default): "* ]] &&
+	[[ $out == *"[2] $(uname -r) same (slice 3000 us): "*"2 runs pooled"* ]]; then
+	pass "$t"
+else
+	fail "$t" "rc=$rc: $out"
+fi
+
+t="nothing left after the knobs' runs"
+if no_leftovers 2; then pass "$t"; else fail "$t" "left:$(leftovers)"; fi
