@@ -20,7 +20,7 @@ _interbench()
 	loads="None Video X Burn Write Read Ring Compile Memload Hack Net Custom"
 	opts="-W --bench -X --exclude-bench -w --load -x --exclude-load -C --custom-cpu
 		-I --custom-interval -L --cpu-load --memload-mib --file-mib -t --time
-		-l --loops-per-ms -b --recalibrate --repeat --dry-run -r --realtime
+		--work -l --loops-per-ms -b --recalibrate --repeat --dry-run -r --realtime
 		--rt-priority -B --bench-nice -N --load-nice -u --uniprocessor --pm-qos
 		-c --console -m --comment --work-dir --json --csv --plot --percentiles
 		--trace-above -q --quiet --compare -h --help -V --version"
@@ -34,6 +34,9 @@ _interbench()
 		return ;;
 	--work-dir)
 		mapfile -t COMPREPLY < <(compgen -d -- "$cur")
+		return ;;
+	--work)
+		mapfile -t COMPREPLY < <(compgen -W "cpu loops" -- "$cur")
 		return ;;
 	--json|--csv|--plot)
 		mapfile -t COMPREPLY < <(compgen -f -- "$cur")

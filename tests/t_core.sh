@@ -35,7 +35,7 @@ elif ! printf '%s\n' "$out" | grep -qP '^Load\tLatency \+/- SD \(ms\)  Max Laten
 elif ! printf '%s\n' "$out" | grep -qP "$(printf "$row_re" None)"; then
 	fail "$t" "no None row: $out"
 elif ! printf '%s\n' "$out" | grep -qP "$(printf "$row_re" Burn)" ||
-	! printf '%s\n' "$out" | grep -qP '^Burn\t.* CPUs$'; then
+	! printf '%s\n' "$out" | grep -qP '^Burn\t.* CPUs(  \[[^]]*\])?$'; then
 	fail "$t" "no Burn row with its intensity: $out"
 elif ! printf '%s\n' "$out" | grep -q '^Using [0-9]* loops per ms, running every load for 1 seconds$'; then
 	fail "$t" "no header: $out"
@@ -173,7 +173,7 @@ lcpus=$([ -n "$lpid" ] && sed -n 's/^Cpus_allowed_list:\t//p' "/proc/$lpid/statu
 wait $pid; rc=$?
 if [ $rc != 0 ] || [ -z "$bcpus" ] || [ "$bcpus" != "$lcpus" ] || [[ $bcpus == *[,-]* ]]; then
 	fail "$t" "rc=$rc, bench CPUs '$bcpus', load CPUs '$lcpus'"
-elif ! ucpus=$(sed -n 's/^Burn\t.*  \([0-9.]*\) CPUs$/\1/p' "$dir/uout") ||
+elif ! ucpus=$(sed -n 's/^Burn\t.*  \([0-9.]*\) CPUs\(  \[[^]]*\]\)\?$/\1/p' "$dir/uout") ||
 	! awk -v c="$ucpus" 'BEGIN { exit !(c > 0.8 && c < 1.2) }'; then
 	fail "$t" "Burn on one CPU kept '$ucpus' CPUs busy: $(cat "$dir/uout")"
 else
@@ -182,7 +182,7 @@ fi
 
 t="-L sets the number of Burn threads"
 out=$(ib -c -t 1 -L 1 -W Audio -w Burn --work-dir "$dir" 2>&1)
-cpus=$(printf '%s\n' "$out" | sed -n 's/^Burn\t.*  \([0-9.]*\) CPUs$/\1/p')
+cpus=$(printf '%s\n' "$out" | sed -n 's/^Burn\t.*  \([0-9.]*\) CPUs\(  \[[^]]*\]\)\?$/\1/p')
 if [ -n "$cpus" ] && awk -v c="$cpus" 'BEGIN { exit !(c > 0.8 && c < 1.2) }'; then
 	pass "$t ($cpus CPUs with -L 1)"
 else
