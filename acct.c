@@ -85,21 +85,43 @@ double acct_pct_deadlines(const struct acct *a)
 	return all ? 100.0 * (double)a->met / (double)all : 0.0;
 }
 
-/* One Gaming unit took wall_ns: returns its latency sample. */
-uint64_t game_account(struct game_acct *g, uint64_t wall_ns)
+/*
+ * One Gaming unit of work took wall_ns and got cpu_ns of CPU: its latency
+ * sample is the time it was runnable or waiting but not running, wall - cpu,
+ * whatever the CPU's speed (never clipped at the unit's nominal 100 ms).
+ */
+uint64_t game_account(struct game_acct *g, uint64_t wall_ns, uint64_t cpu_ns)
 {
-	uint64_t late = wall_ns > GAME_UNIT_NS ? wall_ns - GAME_UNIT_NS : 0;
-
 	g->units++;
-	g->work_ns += GAME_UNIT_NS;
-	g->late_ns += late;
-	return late;
+	game_partial(g, wall_ns, cpu_ns);
+	return wall_ns > cpu_ns ? wall_ns - cpu_ns : 0;
 }
 
-/* Work time over wall time, where a unit's wall time is never below its work. */
+/* A unit the row's end cut short: its CPU and wall time count, it is no sample. */
+void game_partial(struct game_acct *g, uint64_t wall_ns, uint64_t cpu_ns)
+{
+	g->cpu_ns += cpu_ns;
+	g->wall_ns += wall_ns;
+}
+
+/* % desired CPU: the CPU time it got over the wall time it wanted it all (at most 100). */
 double game_pct_cpu(const struct game_acct *g)
 {
-	if (!g->units)
+	if (!g->wall_ns)
 		return 0.0;
-	return 100.0 * (double)g->work_ns / (double)(g->work_ns + g->late_ns);
+	if (g->cpu_ns >= g->wall_ns)
+		return 100.0;
+	return 100.0 * (double)g->cpu_ns / (double)g->wall_ns;
+}
+
+/*
+ * The wakeup latency t_run - t_wake; false when t_run is before t_wake (two
+ * CPUs' clocks, or a stamp taken too early), which is never recorded.
+ */
+bool wake_latency(uint64_t t_wake, uint64_t t_run, uint64_t *lat)
+{
+	if (t_run < t_wake)
+		return false;
+	*lat = t_run - t_wake;
+	return true;
 }

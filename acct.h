@@ -4,6 +4,7 @@
 #define ACCT_H
 
 /* Nothing of the run here: no config, no threads, no clocks read. */
+#include <stdbool.h>
 #include <stdint.h>
 
 struct period_clock {		/* period k starts at start0 + ceil(k * num / den) */
@@ -27,10 +28,13 @@ double acct_pct_deadlines(const struct acct *a);
 
 #define GAME_UNIT_NS 100000000ULL	/* 100 ms of work */
 struct game_acct {
-	uint64_t units;
-	uint64_t work_ns, late_ns;
+	uint64_t units;			/* whole units of work done */
+	uint64_t cpu_ns, wall_ns;	/* of the units, and of a unit cut by the row's end */
 };
-uint64_t game_account(struct game_acct *g, uint64_t wall_ns);
+uint64_t game_account(struct game_acct *g, uint64_t wall_ns, uint64_t cpu_ns);
+void game_partial(struct game_acct *g, uint64_t wall_ns, uint64_t cpu_ns);
 double game_pct_cpu(const struct game_acct *g);
+
+bool wake_latency(uint64_t t_wake, uint64_t t_run, uint64_t *lat);
 
 #endif

@@ -545,6 +545,8 @@ void cmp_print(FILE *out, const struct cmp_input *in, const struct cmp_matrix *m
 		if (run->seconds > 0 && n < (int)sizeof(text))
 			n += snprintf(text + n, sizeof(text) - (size_t)n, ", %g s per row",
 				      run->seconds);
+		if (run->work[0] && n < (int)sizeof(text))
+			n += snprintf(text + n, sizeof(text) - (size_t)n, ", work: %s", run->work);
 		if (run->interrupted && n < (int)sizeof(text))
 			n += snprintf(text + n, sizeof(text) - (size_t)n, ", interrupted");
 		if (n < (int)sizeof(text) - 2) {	/* unless the label says it already */

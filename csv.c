@@ -18,7 +18,7 @@ enum csv_text {			/* a column that is not a number of the result */
 	CT_REASON, CT_UNIT,
 	/* the run's context on every line, so lines of several runs can be mixed */
 	CT_SECONDS, CT_LOOPS, CT_CPU_LOAD, CT_BENCH_NICE, CT_LOAD_NICE, CT_INTERRUPTED,
-	CT_PREEMPTION, CT_CLOCKSOURCE, CT_GOVERNOR, CT_PM_QOS, CT_HOSTNAME,
+	CT_PREEMPTION, CT_CLOCKSOURCE, CT_GOVERNOR, CT_PM_QOS, CT_HOSTNAME, CT_WORK,
 	CT_KNOB,			/* a scheduling knob: field is its enum knob */
 	CT_FPS, CT_SCHED_EXT, CT_AUTOGROUP,
 	CT_COUNT,
@@ -56,7 +56,9 @@ static const struct csv_column csv_columns[] = {
 	NUM("periods_dropped", RF_DROPPED, false), NUM("task_cpu_ns", RF_TASK_CPU, false),
 	NUM("wall_ns", RF_WALL, false), NUM("load_stop_ns", RF_LOAD_STOP, false),
 	NUM("trace_triggered_ns", RF_TRACED, false), NUM("work_ratio", RF_WORK_RATIO, false),
-	TEXT("seconds_per_row", CT_SECONDS, false), TEXT("loops_per_ms", CT_LOOPS, false),
+	NUM("loop_speed", RF_LOOP_SPEED, false),
+	TEXT("seconds_per_row", CT_SECONDS, false), TEXT("work", CT_WORK, false),
+	TEXT("loops_per_ms", CT_LOOPS, false),
 	TEXT("cpu_load", CT_CPU_LOAD, false), TEXT("bench_nice", CT_BENCH_NICE, false),
 	TEXT("load_nice", CT_LOAD_NICE, false), TEXT("interrupted", CT_INTERRUPTED, false),
 	TEXT("preemption", CT_PREEMPTION, false), TEXT("clocksource", CT_CLOCKSOURCE, false),
@@ -95,7 +97,9 @@ static const char *context_text(enum csv_text t, const struct run *run, char *bu
 
 	switch (t) {
 	case CT_SECONDS: fmt_number(buf, len, cfg->seconds); return buf;
-	case CT_LOOPS: return num_text(buf, len, (long long)cfg->loops_per_ms);
+	case CT_WORK: return work_mode_name(cfg->work);
+	case CT_LOOPS: return cfg->work == WORK_LOOPS ?
+			      num_text(buf, len, (long long)cfg->loops_per_ms) : NULL;
 	case CT_CPU_LOAD: return num_text(buf, len, cfg->cpu_load);
 	case CT_BENCH_NICE: return num_text(buf, len, cfg->bench_nice);
 	case CT_LOAD_NICE: return num_text(buf, len, cfg->load_nice);
@@ -279,7 +283,7 @@ static struct result_run *csv_run(struct result_file *f, const char *const *text
 	const char *start = text[CT_START] ? text[CT_START] : "";
 
 	if (r && !strcmp(r->kernel, kernel) && !strcmp(r->comment, comment) &&
-	    !strcmp(r->date, start))
+	    !strcmp(r->date, start) && !strcmp(r->work, text[CT_WORK] ? text[CT_WORK] : r->work))
 		return r;
 	r = file_new_run(f);
 	if (!r)
@@ -287,6 +291,9 @@ static struct result_run *csv_run(struct result_file *f, const char *const *text
 	snprintf(r->kernel, sizeof(r->kernel), "%s", kernel);
 	snprintf(r->comment, sizeof(r->comment), "%s", comment);
 	snprintf(r->date, sizeof(r->date), "%s", start);
+	/* before the work column, every run of ours was in loops mode */
+	snprintf(r->work, sizeof(r->work), "%s", text[CT_WORK] ? text[CT_WORK] :
+		 text[CT_LOOPS] && *text[CT_LOOPS] ? "loops" : "");
 	return r;
 }
 

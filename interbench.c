@@ -474,37 +474,6 @@ static void pin_to_one_cpu(void)
 		die("-u: sched_setaffinity to CPU %d: %s", cpu, strerror(errno));
 }
 
-static void set_loops_per_ms(struct config *cfg)
-{
-	char path[PATH_MAX];
-	unsigned long lpm;
-	double spread;
-	uint64_t took;
-	int ret;
-
-	if (cfg->loops_given)
-		return;
-	snprintf(path, sizeof(path), "%s/interbench.loops_per_ms", cfg->work_dir);
-	if (!cfg->recalibrate && calibration_load(path, &lpm) == 0) {
-		cfg->loops_per_ms = lpm;
-		return;
-	}
-	if (!cfg->quiet)
-		fprintf(stderr, "Calibrating loops per ms...\n");
-	ret = calibrate_measure(&lpm, &spread, &took, &got_signal);
-	if (ret == -EINTR)
-		return;
-	if (ret > 0)
-		warn("calibration did not settle within 1 %% (spread %.1f %%); using %lu",
-		     spread * 100, lpm);
-	if (!cfg->quiet)
-		fprintf(stderr, "%lu loops per ms, measured in %.2f s\n", lpm, (double)took / 1e9);
-	cfg->loops_per_ms = lpm;
-	ret = calibration_save(path, lpm);
-	if (ret)
-		warn("cannot save %s: %s", path, strerror(-ret));
-}
-
 static void open_log(struct run *run)
 {
 	char path[PATH_MAX];
@@ -674,7 +643,8 @@ int main(int argc, char **argv)
 	hold_kernel_settings(&cfg, &run, &sys);
 	if (cfg.uniprocessor)
 		pin_to_one_cpu();
-	set_loops_per_ms(&cfg);
+	if (cfg.work == WORK_LOOPS && !cfg.loops_given)
+		calibration_get(&cfg, &sys, &got_signal);
 	if (!got_signal && report_files(&run))
 		return 1;	/* --json or --csv cannot be written: say so before running */
 	lctx.cfg = &cfg;

@@ -54,6 +54,7 @@ int allowed_cpus(void);
 /* ---- stats.h: running statistics and the latency histogram (pure) ---- */
 
 #include "stats.h"
+#include "work.h"
 
 /* ---- the workloads: one registry for benchmarks and loads ---- */
 
@@ -112,7 +113,8 @@ void workload_names(unsigned need, char *buf, size_t len);
 
 struct config {
 	double seconds;			/* -t: per row */
-	unsigned long loops_per_ms;	/* -l, or from calibration */
+	enum work_mode work;		/* --work: CPU time (default) or loops */
+	unsigned long loops_per_ms;	/* loops mode: -l, or from calibration; else 0 */
 	bool loops_given;
 	int cpu_load;			/* -L: Burn threads, Ring size, Hack groups */
 	int bench_nice, load_nice;	/* -B, -N */
@@ -155,13 +157,27 @@ void config_defaults(struct config *cfg);
 uint64_t settle_from_env(const char *ms);
 void print_help(void);
 
-/* ---- calibrate.c ---- */
+/* ---- calibrate.c: loops_per_ms for loops mode ---- */
 
-void burn_loops(uint64_t loops);
+#define CAL_MAX_BATCHES 512
+bool cal_fastest(const double *rates, int n, double tol, int need, double *best);
 int calibrate_measure(unsigned long *lpm, double *spread, uint64_t *took_ns,
 		      volatile sig_atomic_t *stop);
-int calibration_load(const char *path, unsigned long *lpm);
-int calibration_save(const char *path, unsigned long lpm);
+double calibrate_recheck(void);
+
+struct cal_identity {		/* what a saved loops_per_ms holds for */
+	char cpu_model[256];
+	char kernel_release[128];
+	char build[32];			/* a hash of the binary: another build, another loop */
+	char governor[128];		/* cpufreq governors */
+	char boost[32];			/* turbo / boost state */
+	char smt[32];			/* SMT control and whether it is active */
+};
+struct machine;
+void cal_identity_of(struct cal_identity *id, const struct machine *sys);
+int cal_format(char *buf, size_t len, unsigned long lpm, const struct cal_identity *id);
+int cal_parse(char *text, const struct cal_identity *want, unsigned long *lpm);
+int calibration_get(struct config *cfg, const struct machine *sys, volatile sig_atomic_t *stop);
 
 /* ---- sim.c: the simulated interactive tasks ---- */
 
@@ -182,12 +198,15 @@ struct bench_result {		/* sent, as bytes, from the bench process */
 	double pct_cpu, pct_deadlines;	/* pct_deadlines < 0: none */
 	uint64_t task_cpu_ns;		/* CPU time the task thread used */
 	uint64_t work_ns;		/* the work its achieved periods asked for */
+	uint64_t loops;			/* iterations of the loop it spun */
+	uint64_t burn_cpu_ns;		/* the CPU time they took */
 	uint64_t wall_ns;		/* from the first period to the end */
 	uint64_t traced_ns;		/* the sample that stopped tracing, 0 if none */
 };
 
 struct sim_params {
 	const struct workload *wl;
+	enum work_mode work;
 	unsigned long loops_per_ms;
 	uint64_t period_num, period_den, work_ns;
 	bool realtime;
@@ -281,6 +300,8 @@ struct run {
 	FILE *log;			/* <kernel release>.log, or NULL */
 	const struct machine *sys;	/* what describes the machine, see sysinfo.h */
 	int trace_fd, tracing_on_fd;	/* tracefs for --trace-above, -1 when off */
+	double fastest_speed;		/* the highest loop_speed of a row so far */
+	unsigned table_marks;		/* enum result_mark of the table being printed */
 };
 
 /* report.c (text, log, --plot), json.c, csv.c, sbuf.c; result.h has the result model */

@@ -136,7 +136,11 @@ static void json_run(struct jw *w, const struct run *run)
 	fmt_iso8601(t, sizeof(t), run->end);
 	jw_str(w, "end", run->end ? t : NULL);
 	jw_num(w, "seconds_per_row", cfg->seconds);
-	jw_u64(w, "loops_per_ms", cfg->loops_per_ms);
+	jw_str(w, "work", work_mode_name(cfg->work));
+	if (cfg->work == WORK_LOOPS)
+		jw_u64(w, "loops_per_ms", cfg->loops_per_ms);
+	else
+		jw_null(w, "loops_per_ms");
 	jw_int(w, "cpu_load", cfg->cpu_load);
 	jw_bool(w, "realtime", cfg->realtime);
 	jw_int(w, "bench_nice", cfg->bench_nice);
@@ -253,6 +257,7 @@ static void json_result(struct jw *w, const struct result *r)
 	jw_num(w, "load_stop_ns", r->v[RF_LOAD_STOP]);
 	jw_num(w, "trace_triggered_ns", r->v[RF_TRACED]);
 	jw_num(w, "work_ratio", r->v[RF_WORK_RATIO]);
+	jw_num(w, "loop_speed", result_file_value(r, RF_LOOP_SPEED));
 	jw_close(w, '}');
 }
 

@@ -19,14 +19,17 @@ int load_none(struct load_ctx *ctx)
 	return 0;
 }
 
-/* ---- Burn: -L threads spinning the calibrated loop ---- */
+/* ---- Burn: -L threads spinning the loop ---- */
+
+#define BURN_SLICE_LOOPS (1u << 20)	/* without loops_per_ms: well under 1 ms on any CPU */
 
 void *burn_thread(void *arg)
 {
 	struct load_ctx *ctx = arg;
+	uint64_t slice = ctx->cfg->loops_per_ms ? ctx->cfg->loops_per_ms : BURN_SLICE_LOOPS;
 
 	while (!load_stopping(ctx))
-		burn_loops(ctx->cfg->loops_per_ms);
+		burn_loops(slice);
 	return NULL;
 }
 

@@ -82,7 +82,7 @@ struct parse_state {
 #define CHOICE(f, words, kind)	.type = T_CHOICE, .off = FIELD(f, int), .names = (words), \
 				.what = (kind)
 
-static opt_set_fn select_workload, note_loops_given, show_help, show_version;
+static opt_set_fn select_workload, note_loops_given, set_work, show_help, show_version;
 
 /*
  * Every option, in --help order. A row says all there is to know: names,
@@ -117,10 +117,12 @@ static const struct opt opts[] = {
 	  .help = "Render's frames per second (24-1000, default 144)" },
 	{ 't', "time", "SECONDS", G_TIMING, DOUBLE(seconds, 0.1, 86400.0, "seconds"),
 	  .help = "seconds per row, decimals allowed (default 30)" },
+	{ 0, "work", "cpu|loops", G_TIMING, CALL(set_work),
+	  .help = "work is CPU time (default) or calibrated loops" },
 	{ 'l', "loops-per-ms", "N", G_TIMING, ULONG(loops_per_ms, 1, 1L << 40),
-	  .set = note_loops_given, .help = "use N loops per ms instead of calibrating" },
+	  .set = note_loops_given, .help = "loops mode with N loops per ms, no calibration" },
 	{ 'b', "recalibrate", NULL, G_TIMING, FLAG(recalibrate),
-	  .help = "measure loops per ms even if saved" },
+	  .help = "loops mode, measuring loops per ms even if saved" },
 	{ 0, "repeat", "N", G_TIMING, INT(repeat, 1, 1000),
 	  .help = "run the whole matrix N times (default 1)" },
 	{ 0, "dry-run", NULL, G_TIMING, FLAG(dry_run), .with_compare = true,
@@ -395,6 +397,58 @@ static int note_loops_given(const struct opt *o UNUSED, const char *arg UNUSED,
 	return 0;
 }
 
+/* --work cpu|loops: remembered as given, so that -l and -b can be checked against it. */
+static int set_work(const struct opt *o, const char *arg, struct parse_state *ps)
+{
+	char label[48], shown[40];
+
+	if (!strcasecmp(arg, "cpu"))
+		ps->cfg->work = WORK_CPU;
+	else if (!strcasecmp(arg, "loops"))
+		ps->cfg->work = WORK_LOOPS;
+	else
+		return set_err(ps->err, ps->errlen, "%s: unknown work '%s' (valid: cpu, loops)",
+			       opt_label(o, label, sizeof(label)), shorten(arg, shown, sizeof(shown)));
+	return 0;
+}
+
+/* Was the option called name given? */
+static bool given(const struct parse_state *ps, const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(opts); i++)
+		if (!strcmp(opts[i].name, name))
+			return ps->given[i];
+	return false;
+}
+
+/* -l and -b are loops mode's; --work cpu with either is a contradiction. */
+static int resolve_work(struct parse_state *ps)
+{
+	struct config *cfg = ps->cfg;
+
+	if (!cfg->loops_given && !cfg->recalibrate)
+		return 0;
+	if (given(ps, "work") && cfg->work == WORK_CPU)
+		return set_err(ps->err, ps->errlen, "--work cpu and %s contradict: loops per ms "
+			       "are for --work loops", cfg->loops_given ? "-l" : "-b");
+	cfg->work = WORK_LOOPS;
+	return 0;
+}
+
+/* Custom needs at least one whole period in a row. */
+static int check_custom(const struct config *cfg, char *err, size_t errlen)
+{
+	int i = workload_find("Custom");
+
+	if (i < 0 || !((cfg->benches | cfg->loads) & (1u << i)))
+		return 0;
+	if ((double)cfg->custom_interval_us > cfg->seconds * 1e6)
+		return set_err(err, errlen, "-I %ld us is longer than -t %g s: Custom would not "
+			       "have one whole period in a row", cfg->custom_interval_us,
+			       cfg->seconds);
+	return 0;
+}
+
 static int show_help(const struct opt *o UNUSED, const char *arg UNUSED,
 		     struct parse_state *ps UNUSED)
 {
@@ -505,6 +559,8 @@ static int validate(struct parse_state *ps)
 		return set_err(err, errlen, "-C and -I define the Custom task together; give both");
 	if (cfg->loops_given && cfg->recalibrate)
 		return set_err(err, errlen, "-l and -b contradict: either set loops per ms or measure them");
+	if (resolve_work(ps))
+		return -1;
 	if (cfg->compare_mode)
 		return validate_compare(ps);
 	if (cfg->json_path && cfg->csv_path && !strcmp(cfg->json_path, "-") &&
@@ -521,9 +577,10 @@ static int validate(struct parse_state *ps)
 		return set_err(err, errlen, "--plot: needs a file name, not -");
 	if (!cfg->cpu_load)
 		cfg->cpu_load = online_cpus();
-	if (knobs_validate(cfg, err, errlen) || resolve_selection(cfg, ps->sel, err, errlen))
+	if (knobs_validate(cfg, err, errlen) || resolve_selection(cfg, ps->sel, err, errlen) ||
+	    check_fps(cfg, err, errlen))
 		return -1;
-	return check_fps(cfg, err, errlen);
+	return check_custom(cfg, err, errlen);
 }
 
 /* getopt_long's view of opts[]: the short string (with ':' first) and the long table. */

@@ -85,8 +85,11 @@ void report_header(struct run *run)
 	char line[256];
 
 	out(run, "\nLoad set to %d processors\n\n", cfg->cpu_load);
-	out(run, "Using %lu loops per ms, running every load for %g seconds\n",
-	    cfg->loops_per_ms, cfg->seconds);
+	if (cfg->work == WORK_LOOPS)
+		out(run, LOG_USING "%lu" LOG_LOOPS LOG_EVERY "%g seconds\n", cfg->loops_per_ms,
+		    cfg->seconds);
+	else
+		out(run, LOG_USING LOG_CPU_WORK LOG_EVERY "%g seconds\n", cfg->seconds);
 	out(run, "Benchmarking kernel %s at datestamp %s\n", run->kernel_release,
 	    run->datestamp);
 	print_context(run);
@@ -137,6 +140,7 @@ void report_heading(struct run *run, int bench)
 			out(run, " (%s)", cfg->realtime ? "us" : "ms");
 	}
 	out(run, LOG_INTENSITY "\n");
+	run->table_marks = 0;
 }
 
 /* Once, on stderr: the row whose latency stopped the kernel's trace. */
@@ -162,9 +166,12 @@ void report_row(struct run *run, const struct row *row)
 	const struct workload *bwl = &workloads[row->bench];
 	double u = unit_ns(run);
 	char v[32], inten[64];
+	char marks[128];
 	struct result r;
 
 	result_from_row(run, row, &r);
+	if (r.v[RF_LOOP_SPEED] > run->fastest_speed)
+		run->fastest_speed = r.v[RF_LOOP_SPEED];
 	if (r.status == ROW_FAILED || !r.wake) {
 		out(run, "%s\t" LOG_FAILED ": %s\n", r.load, r.reason);
 		return;
@@ -186,13 +193,24 @@ void report_row(struct run *run, const struct row *row)
 	out(run, "  %s", isfinite(r.v[RF_INTENSITY]) ? inten : "-");
 	if (r.reason[0])
 		out(run, " (%s)", r.reason);
+	run->table_marks |= result_marks(&r, run->fastest_speed, marks, sizeof(marks));
+	if (marks[0])
+		out(run, "  [%s]", marks);
 	out(run, "\n");
 	report_trace_stop(run, row);
 }
 
+/* The table's end; after its blank line, so every reader still sees the table end there. */
 void report_table_end(struct run *run)
 {
+	char note[512];
+
 	out(run, "\n");
+	if (!run->table_marks)
+		return;
+	result_marks_note(run->table_marks, note, sizeof(note));
+	out(run, "%s\n\n", note);
+	run->table_marks = 0;
 }
 
 void report_interrupted(struct run *run)

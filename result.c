@@ -83,6 +83,60 @@ void result_from_row(const struct run *run, const struct row *row, struct result
 	r->v[RF_TRACED] = known_u64(b->traced_ns);
 	if (b->work_ns)
 		r->v[RF_WORK_RATIO] = (double)b->task_cpu_ns / (double)b->work_ns;
+	if (b->loops && b->burn_cpu_ns)
+		r->v[RF_LOOP_SPEED] = (double)b->loops * 1e3 / (double)b->burn_cpu_ns;
+}
+
+/*
+ * The marks of a row, fastest being the highest loop_speed of the run so
+ * far, and their text for the row's end ("" when none): what was off, by
+ * how much.
+ */
+unsigned result_marks(const struct result *r, double fastest, char *buf, size_t len)
+{
+	double ratio = r->v[RF_WORK_RATIO], speed = r->v[RF_LOOP_SPEED];
+	double periods = r->v[RF_MET] + r->v[RF_MISSED] + r->v[RF_DROPPED];
+	unsigned m = 0;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (r->status != ROW_OK)
+		return 0;
+	if (isfinite(ratio) && fabs(ratio - 1.0) > MARK_WORK_OFF) {
+		m |= MARK_WORK;
+		n += (size_t)snprintf(buf + n, len - n, "work_ratio %.2f", ratio);
+	}
+	if (isfinite(speed) && fastest > 0 && speed < fastest * (1.0 - MARK_SPEED_BELOW) &&
+	    n < len) {
+		m |= MARK_SPEED;
+		n += (size_t)snprintf(buf + n, len - n, "%sloop_speed %.0f%%", n ? ", " : "",
+				      100.0 * (speed / fastest - 1.0));
+	}
+	if (isfinite(periods) && isfinite(r->v[RF_SAMPLES]) && r->v[RF_SAMPLES] < periods &&
+	    n < len) {
+		m |= MARK_SAMPLES;
+		snprintf(buf + n, len - n, "%s%.0f samples, %.0f periods", n ? ", " : "",
+			 r->v[RF_SAMPLES], periods);
+	}
+	return m;
+}
+
+/* The one footnote line under a table: what the marks in it mean. */
+void result_marks_note(unsigned marks, char *buf, size_t len)
+{
+	static const struct { unsigned mark; const char *text; } notes[] = {
+		{ MARK_WORK, "work_ratio: task CPU time / the work of its periods, off 1 by over 3 %" },
+		{ MARK_SPEED, "loop_speed: loop iterations per CPU us, over 10 % below the run's "
+			      "fastest row" },
+		{ MARK_SAMPLES, "fewer samples than periods: a period begun while the task still "
+				"worked has no wakeup" },
+	};
+	size_t n = (size_t)snprintf(buf, len, "[...]:");
+
+	for (size_t i = 0; i < ARRAY_SIZE(notes) && n < len; i++)
+		if (marks & notes[i].mark)
+			n += (size_t)snprintf(buf + n, len - n, "%s %s", n > 6 ? ";" : "",
+					      notes[i].text);
 }
 
 struct result *results_of_run(const struct run *run)
@@ -94,12 +148,13 @@ struct result *results_of_run(const struct run *run)
 	return res;
 }
 
-/* Files keep mean and SD to 0.001 ns: more digits are noise and only make them longer. */
+/* Files keep mean, SD and loop speed to 0.001: more digits are noise and only make them longer. */
 double result_file_value(const struct result *r, int field)
 {
 	double v = r->v[field];
 
-	if (field == RF_MEAN || field == RF_SD || field == RF_TMEAN || field == RF_TSD)
+	if (field == RF_MEAN || field == RF_SD || field == RF_TMEAN || field == RF_TSD ||
+	    field == RF_LOOP_SPEED)
 		return round(v * 1e3) / 1e3;
 	return v;
 }

@@ -35,6 +35,7 @@ enum rfield {
 	RF_MET, RF_MISSED, RF_DROPPED,		/* periods */
 	RF_TASK_CPU, RF_WALL, RF_LOAD_STOP, RF_TRACED,
 	RF_WORK_RATIO,				/* task CPU time / the work asked of it */
+	RF_LOOP_SPEED,				/* loop iterations per CPU us while working */
 	RF_COUNT,
 };
 
@@ -68,6 +69,22 @@ struct pass_summary {
 void summarize_passes(const struct result *const *res, int n, struct pass_summary *s);
 bool summary_differs(const struct pass_summary *a, const struct pass_summary *b, int field);
 
+/*
+ * What the text table marks at a row's end (one footnote under the table
+ * says what the marks in it mean): the row's CPU time did not do the work
+ * asked, or did less loop work per CPU us than the run's fastest row (an
+ * SMT sibling, the frequency, steal), or some periods had no wakeup.
+ */
+enum result_mark {
+	MARK_WORK = 1u << 0,		/* work_ratio off 1 by more than MARK_WORK_OFF */
+	MARK_SPEED = 1u << 1,		/* loop_speed more than MARK_SPEED_BELOW under the fastest */
+	MARK_SAMPLES = 1u << 2,		/* fewer samples than periods: periods overran into */
+};
+#define MARK_WORK_OFF 0.03
+#define MARK_SPEED_BELOW 0.10
+unsigned result_marks(const struct result *r, double fastest, char *buf, size_t len);
+void result_marks_note(unsigned marks, char *buf, size_t len);
+
 /* The formatters of every table: the run's, the --repeat summary, --compare. */
 void fmt_value(char *buf, size_t len, double v, int sig, int maxw);
 void fmt_pct(char *buf, size_t len, double v, int maxw);
@@ -81,7 +98,9 @@ void fmt_change(char *buf, size_t len, double ref, double v);
 #define LOG_PRESENCE "in the presence of simulated "
 #define LOG_COMMENT "Comment: "
 #define LOG_USING "Using "
-#define LOG_EVERY " loops per ms, running every load for "
+#define LOG_LOOPS " loops per ms"		/* loops mode: "Using N loops per ms, running ..." */
+#define LOG_CPU_WORK "CPU time as work"	/* CPU mode: "Using CPU time as work, running ..." */
+#define LOG_EVERY ", running every load for "
 #define LOG_INTERRUPTED "Interrupted by signal "
 #define LOG_FAILED "failed"
 #define LOG_INTENSITY "  Load intensity"
@@ -114,6 +133,7 @@ struct result_run {
 	char comment[256];
 	char date[32];			/* datestamp or ISO start of the first run */
 	double seconds;			/* per row, 0 when unknown */
+	char work[8];			/* "cpu", "loops", or "" when the file does not say */
 	int nruns;			/* interbench runs pooled here */
 	bool interrupted;		/* one of them was stopped by a signal */
 	struct knob_values knobs;	/* how it was scheduled: repeats share them */

@@ -104,8 +104,9 @@ static bool pool_run(struct result_run *g, struct result_run *r)
 }
 
 /*
- * Runs of the same kernel, comment and scheduling knobs are repeats: pool
- * them into the first, keeping the order in which each first appears.
+ * Runs of the same kernel, comment, work mode and scheduling knobs are
+ * repeats: pool them into the first, keeping the order in which each first
+ * appears.
  */
 static void merge_repeats(struct result_file *f)
 {
@@ -118,7 +119,8 @@ static void merge_repeats(struct result_file *f)
 		for (j = 0; j < out; j++)
 			if (!strcmp(f->runs[j].kernel, r->kernel) &&
 			    !strcmp(f->runs[j].comment, r->comment) &&
-			    knobs_equal(&f->runs[j].knobs, &r->knobs))
+			    knobs_equal(&f->runs[j].knobs, &r->knobs) &&
+			    !strcmp(f->runs[j].work, r->work))
 				break;
 		if (j < out && pool_run(&f->runs[j], r))
 			continue;
@@ -224,6 +226,7 @@ struct log_parser {
 	int heading_line, run_line;
 	bool run_has_table;
 	double pending_seconds;		/* "Using ... for S seconds" precedes its run */
+	const char *pending_work;	/* and says the work mode: "cpu", "loops" or "" */
 	bool any_table;
 	char *err;
 	size_t errlen;
@@ -235,7 +238,9 @@ static int start_run(struct log_parser *lp)
 	if (!lp->run)
 		return set_err(lp->err, lp->errlen, "out of memory");
 	lp->run->seconds = lp->pending_seconds;
+	snprintf(lp->run->work, sizeof(lp->run->work), "%s", lp->pending_work ? lp->pending_work : "");
 	lp->pending_seconds = 0;
+	lp->pending_work = NULL;
 	lp->run_has_table = false;
 	return 0;
 }
@@ -366,6 +371,26 @@ static int log_row(struct log_parser *lp, struct line_iter *it)
 	return 0;
 }
 
+/*
+ * "Using N loops per ms, running every load for S seconds" (ours in loops
+ * mode, and 0.31's) or "Using CPU time as work, running every load for S
+ * seconds" (CPU mode): the seconds per row and the work mode.
+ */
+static void log_using_line(struct log_parser *lp, const char *s)
+{
+	const char *every = strstr(s, LOG_EVERY), *what = s + strlen(LOG_USING);
+	size_t n = (size_t)(every - what);
+
+	lp->pending_seconds = atof(every + strlen(LOG_EVERY));
+	if (n == strlen(LOG_CPU_WORK) && !strncmp(what, LOG_CPU_WORK, n))
+		lp->pending_work = "cpu";
+	else if (n > strlen(LOG_LOOPS) && !strncmp(every - strlen(LOG_LOOPS), LOG_LOOPS,
+						  strlen(LOG_LOOPS)))
+		lp->pending_work = "loops";
+	else
+		lp->pending_work = "";
+}
+
 static int log_line(struct log_parser *lp, struct line_iter *it)
 {
 	const char *s = it->buf;
@@ -403,7 +428,7 @@ static int log_line(struct log_parser *lp, struct line_iter *it)
 	else if (prefix(s, LOG_SCHEDULING) && lp->run && !lp->run_has_table)
 		knobs_parse_line(s + strlen(LOG_SCHEDULING), &lp->run->knobs);
 	else if (prefix(s, LOG_USING) && strstr(s, LOG_EVERY))
-		lp->pending_seconds = atof(strstr(s, LOG_EVERY) + strlen(LOG_EVERY));
+		log_using_line(lp, s);
 	return 0;
 }
 

@@ -117,9 +117,15 @@ static uint64_t wait_for_waker(struct waker *w, uint64_t t, uint64_t next)
 		futex_wake(&w->req);
 	for (;;) {
 		futex_wait(&w->go, 0);
-		t_run = now_ns();
-		if (atomic_load_explicit(&w->go, memory_order_acquire))
+		/*
+		 * go first, then the stamp: a futex_wait that returns for no
+		 * reason (a signal) just before the waker stamps t_wake must
+		 * not leave a t_run from before it.
+		 */
+		if (atomic_load_explicit(&w->go, memory_order_acquire)) {
+			t_run = now_ns();
 			return t_run;
+		}
 	}
 }
 
@@ -158,6 +164,7 @@ void sim_params_init(struct sim_params *p, const struct workload *wl,
 {
 	memset(p, 0, sizeof(*p));
 	p->wl = wl;
+	p->work = cfg->work;
 	p->loops_per_ms = cfg->loops_per_ms;
 	p->period_num = wl->period_num;
 	p->period_den = wl->period_den;
@@ -174,9 +181,20 @@ void sim_params_init(struct sim_params *p, const struct workload *wl,
 	p->tracing_on_fd = -1;
 }
 
-static void burn_ns(const struct sim_params *p, uint64_t ns)
+/* The task's burner: its mode, and where every burn stops (the row's end, or *stop). */
+static void burner_init(struct burner *b, const struct sim_params *p, uint64_t end_ns,
+			atomic_int *stop)
 {
-	burn_loops((uint64_t)((double)ns * (double)p->loops_per_ms / 1e6));
+	*b = (struct burner){ .mode = p->work, .loops_per_ms = p->loops_per_ms,
+			      .end_ns = end_ns, .stop = stop };
+}
+
+static void burner_result(const struct burner *b, struct bench_result *res)
+{
+	if (!res)
+		return;
+	res->loops = b->loops;
+	res->burn_cpu_ns = b->cpu_ns;
 }
 
 static uint64_t work_of(const struct sim_params *p, uint64_t k)
@@ -207,6 +225,32 @@ static void trace_sample(const struct sim_params *p, struct bench_result *res,
 		res->traced_ns = lat;
 }
 
+/* One wake-up's samples: wakeup latency (never a negative one) and timer latency. */
+static void record_wakeup(const struct sim_params *p, struct bench_result *res, uint64_t s,
+			  uint64_t t_wake, uint64_t t_run)
+{
+	uint64_t lat;
+
+	if (wake_latency(t_wake, t_run, &lat)) {
+		latency_add(&res->wake, lat);
+		trace_sample(p, res, lat);
+	}
+	latency_add(&res->timer, t_wake > s ? t_wake - s : 0);
+}
+
+static void publish(struct sim_live *live, const struct acct *a)
+{
+	if (!live)
+		return;
+	atomic_store(&live->achieved, a->met + a->missed);
+	atomic_store(&live->dropped, a->dropped);
+}
+
+/*
+ * The periodic task. Its work stops at the end of its last period wherever
+ * it is, so even a starved task answers on time with what it got: a period
+ * cut short there is missed, and only the work it did counts in work_ns.
+ */
 static void run_periodic(const struct sim_params *p, struct waker *w,
 			 uint64_t duration_ns, atomic_int *stop,
 			 struct bench_result *res, struct sim_live *live)
@@ -218,35 +262,29 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 		.nperiods = UINT64_MAX,
 	};
 	struct acct a = { 0 };
-	uint64_t k = 0, s, t_run, t_done, work, work_sum = 0;
+	struct burner bn;
+	uint64_t k = 0, s, t_run, work_sum = 0;
+	bool cut = false;
 
 	if (duration_ns)
 		c.nperiods = duration_ns * c.den / c.num;
-	while (k < c.nperiods && !stopping(stop)) {
+	burner_init(&bn, p, duration_ns ? period_start(&c, c.nperiods) : 0, stop);
+	while (k < c.nperiods && !stopping(stop) && !cut) {
 		s = period_start(&c, k);
 		if (s > now_ns()) {
 			t_run = wait_for_waker(w, s, k + 1 < c.nperiods ?
 					       period_start(&c, k + 1) : 0);
-			if (res) {
-				latency_add(&res->wake, t_run - w->t_wake);
-				latency_add(&res->timer, w->t_wake > s ? w->t_wake - s : 0);
-				trace_sample(p, res, t_run - w->t_wake);
-			}
+			if (res)
+				record_wakeup(p, res, s, w->t_wake, t_run);
 		} else {
 			t_run = now_ns();	/* overran into it: no wake-up */
 		}
 		k = acct_start(&a, &c, k, t_run);
 		if (k >= c.nperiods)
 			break;
-		work = work_of(p, k);
-		burn_ns(p, work);
-		work_sum += work;
-		t_done = now_ns();
-		k = acct_finish(&a, &c, k, t_done);
-		if (live) {
-			atomic_store(&live->achieved, a.met + a.missed);
-			atomic_store(&live->dropped, a.dropped);
-		}
+		work_sum += burn_work(&bn, work_of(p, k), &cut);
+		k = acct_finish(&a, &c, k, now_ns());
+		publish(live, &a);
 	}
 	if (res) {
 		res->acct = a;
@@ -254,31 +292,36 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 		res->pct_cpu = acct_pct_cpu(&a);
 		res->pct_deadlines = acct_pct_deadlines(&a);
 		res->wall_ns = now_ns() - c.start0;
+		burner_result(&bn, res);
 	}
 }
 
-/* Gaming: 100 ms units back to back, burnt in 1 ms slices to honour the end. */
+/*
+ * Gaming: units of 100 ms of work back to back. A unit's latency is its
+ * wall time less the CPU time it got; % desired CPU is CPU time over wall
+ * time, a unit cut short by the row's end included.
+ */
 static void run_flat(const struct sim_params *p, uint64_t duration_ns,
 		     atomic_int *stop, struct bench_result *res,
 		     struct sim_live *live)
 {
-	uint64_t start = now_ns(), end = duration_ns ? start + duration_ns : UINT64_MAX;
+	uint64_t start = now_ns();
 	struct game_acct g = { 0 };
+	struct burner bn;
+	bool cut = false;
 
-	while (!stopping(stop)) {
-		uint64_t u0 = now_ns(), done, lat;
-		bool cut = false;
+	burner_init(&bn, p, duration_ns ? start + duration_ns : 0, stop);
+	while (!stopping(stop) && !cut) {
+		uint64_t w0 = now_ns(), c0 = thread_cpu_ns(), wall, cpu, lat;
 
-		for (done = 0; done < GAME_UNIT_NS; done += NSEC_PER_MSEC) {
-			if (now_ns() >= end || stopping(stop)) {
-				cut = true;
-				break;
-			}
-			burn_loops(p->loops_per_ms);
-		}
-		if (cut)
+		burn_work(&bn, GAME_UNIT_NS, &cut);
+		wall = now_ns() - w0;
+		cpu = thread_cpu_ns() - c0;
+		if (cut) {
+			game_partial(&g, wall, cpu);
 			break;
-		lat = game_account(&g, now_ns() - u0);
+		}
+		lat = game_account(&g, wall, cpu);
 		if (res) {
 			latency_add(&res->wake, lat);
 			trace_sample(p, res, lat);
@@ -291,6 +334,7 @@ static void run_flat(const struct sim_params *p, uint64_t duration_ns,
 		res->pct_cpu = game_pct_cpu(&g);
 		res->pct_deadlines = -1.0;
 		res->wall_ns = now_ns() - start;
+		burner_result(&bn, res);
 	}
 }
 

@@ -20,7 +20,7 @@ _interbench()
 	loads="None Video X Burn Write Read Ring Compile Memload Hack Net Custom ProAudio Render Input"
 	opts="-W --bench -X --exclude-bench -w --load -x --exclude-load -C --custom-cpu
 		-I --custom-interval -L --cpu-load --memload-mib --file-mib --fps -t --time
-		-l --loops-per-ms -b --recalibrate --repeat --dry-run -r --realtime
+		--work -l --loops-per-ms -b --recalibrate --repeat --dry-run -r --realtime
 		--policy --rt-priority --slice --uclamp-min --uclamp-max -B --bench-nice
 		-N --load-nice --load-policy -u --uniprocessor --pm-qos
 		-c --console -m --comment --work-dir --json --csv --plot --percentiles
@@ -41,6 +41,9 @@ _interbench()
 		return ;;
 	--work-dir)
 		mapfile -t COMPREPLY < <(compgen -d -- "$cur")
+		return ;;
+	--work)
+		mapfile -t COMPREPLY < <(compgen -W "cpu loops" -- "$cur")
 		return ;;
 	--json|--csv|--plot)
 		mapfile -t COMPREPLY < <(compgen -f -- "$cur")

@@ -26,7 +26,7 @@ SCHEMA = {
     'interbench': {'version': STR},
     'run': {
         'command_line': LIST, 'start': STR, 'end': (STR, NULL), 'seconds_per_row': NUM,
-        'loops_per_ms': INT, 'cpu_load': INT, 'realtime': BOOL, 'bench_nice': INT,
+        'work': STR, 'loops_per_ms': (INT, NULL), 'cpu_load': INT, 'realtime': BOOL, 'bench_nice': INT,
         'load_nice': INT, 'comment': (STR, NULL), 'interrupted': BOOL,
     },
     'system': {
@@ -44,7 +44,8 @@ RESULT = {
     'samples': (INT, NULL), 'latency_ns': OBJ, 'timer_latency_ns': OBJ, 'histogram': LIST,
     'pct_desired_cpu': (NUM, NULL), 'pct_deadlines_met': (NUM, NULL), 'load_intensity': OBJ,
     'periods': (OBJ, NULL), 'task_cpu_ns': (INT, NULL), 'wall_ns': (INT, NULL),
-    'load_stop_ns': (INT, NULL), 'trace_triggered_ns': (INT, NULL), 'work_ratio': (NUM, NULL),
+    'load_stop_ns': (INT, NULL), 'trace_triggered_ns': (INT, NULL),
+    'work_ratio': (NUM, NULL), 'loop_speed': (NUM, NULL),
 }
 
 
@@ -143,6 +144,8 @@ def cmd_schema(d):
     for t in ('start', 'end'):
         if run[t] is not None and not ISO.match(run[t]):
             raise Bad(f'run.{t} = {run[t]!r} is not ISO 8601 with a zone')
+    if run['work'] not in ('cpu', 'loops') or (run['work'] == 'cpu') != (run['loops_per_ms'] is None):
+        raise Bad(f'run.work = {run["work"]!r} with loops_per_ms {run["loops_per_ms"]!r}')
     if d['system']['preemption'] not in (None, 'none', 'voluntary', 'full', 'lazy', 'rt'):
         raise Bad(f'system.preemption = {d["system"]["preemption"]!r}')
     for i, r in enumerate(d['results']):
@@ -251,6 +254,7 @@ def cmd_csv(d, path):
             'load_intensity': r['load_intensity']['value'],
             'load_intensity_unit': r['load_intensity']['unit'],
             'interrupted': float(run['interrupted']),
+            'work': run['work'], 'work_ratio': r['work_ratio'], 'loop_speed': r['loop_speed'],
         }
         for s in STATS:
             want['latency_%s_ns' % s] = r['latency_ns'][s]

@@ -175,8 +175,8 @@ int main(int argc, char **argv)
 	strip_options(&argc, argv, &o);
 	if (parse_options(argc, argv, &cfg, err, sizeof(err)) != PARSE_RUN)
 		die("%s", err);
-	if (!cfg.loops_given)
-		die("give -l LOOPS_PER_MS");
+	if (cfg.work == WORK_LOOPS && !cfg.loops_given)
+		die("loops mode needs -l LOOPS_PER_MS");
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	signal(SIGPIPE, SIG_IGN);
 	ctx.cfg = &cfg;

@@ -39,7 +39,7 @@ elif ! printf '%s\n' "$out" | grep -qP '^Load\tLatency \+/- SD \(ms\)  Max Laten
 elif ! printf '%s\n' "$out" | grep -qP "$(printf "$row_re" None)"; then
 	fail "$t" "no None row: $out"
 elif ! printf '%s\n' "$out" | grep -qP "$(printf "$row_re" Burn)" ||
-	! printf '%s\n' "$out" | grep -qP '^Burn\t.* CPUs$'; then
+	! printf '%s\n' "$out" | grep -qP '^Burn\t.* CPUs(  \[[^]]*\])?$'; then
 	fail "$t" "no Burn row with its intensity: $out"
 elif ! printf '%s\n' "$out" | grep -q '^Using [0-9]* loops per ms, running every load for 1 seconds$'; then
 	fail "$t" "no header: $out"

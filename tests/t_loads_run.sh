@@ -62,10 +62,10 @@ else
 	err=$(cat "$dir/err")
 	ib -c -t 1 -W Audio -w Read --file-mib 48 --work-dir "$mnt" >/dev/null 2>"$dir/err"; rc3=$?
 	read_err=$(grep -v ': warning: ' "$dir/err")
-	if [ $rc1 != 0 ] || ! grep -qP '^Write\t.* MiB/s$' <<<"$auto" || ! grep -qP '^Read\t.* MiB/s$' <<<"$auto"; then
+	if [ $rc1 != 0 ] || ! grep -qP '^Write\t.* MiB/s(  \[[^]]*\])?$' <<<"$auto" || ! grep -qP '^Read\t.* MiB/s(  \[[^]]*\])?$' <<<"$auto"; then
 		fail "$t" "sized from free space: rc=$rc1: $auto"
-	elif [ $rc2 -ge 2 ] || ! grep -qP '^Write\t.* MiB/s \(Write load stopped early: write: No space left on device\)$' <<<"$full" ||
-		! grep -qP '^Read\t.* MiB/s$' <<<"$full"; then
+	elif [ $rc2 -ge 2 ] || ! grep -qP '^Write\t.* MiB/s \(Write load stopped early: write: No space left on device\)(  \[[^]]*\])?$' <<<"$full" ||
+		! grep -qP '^Read\t.* MiB/s(  \[[^]]*\])?$' <<<"$full"; then
 		fail "$t" "--file-mib 20: rc=$rc2: $full $err"
 	elif [ $rc3 != 1 ] || [ "$(wc -l <<<"$read_err")" != 1 ] || ! grep -q 'No space left on device' <<<"$read_err"; then
 		fail "$t" "--file-mib 48 -w Read: rc=$rc3: $read_err"
@@ -86,7 +86,7 @@ out=$(IB_TIMEOUT=150 ib -c -t 1 -W Audio --work-dir "$dir" 2>"$dir/err"); rc=$?
 err=$(cat "$dir/err"); rm -f "$dir/err"
 rows=$(grep -P '^[A-Za-z]+\t' <<<"$out" | grep -v '^Load' | cut -f1 | tr '\n' ' ')
 bad=$(grep -P '^[A-Za-z]+\t' <<<"$out" | grep -v -e '^Load' -e '^None' |
-	grep -v -P ' [0-9.e+]+ (MiB/s|msg/s|CPUs|% CPU)$')
+	grep -v -P ' [0-9.e+]+ (MiB/s|msg/s|CPUs|% CPU)(  \[[^]]*\])?$')
 if [ $rc != 0 ]; then
 	fail "$t" "rc=$rc: $err $out"
 elif [ "$rows" != "None Video X Burn Write Read Ring Compile Memload Hack Net " ]; then

@@ -27,6 +27,7 @@ void check(const char *name, bool ok)
 int main(void)
 {
 	unit_sim();
+	unit_work();
 	unit_options();
 	unit_text();
 	unit_loads();

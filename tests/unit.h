@@ -29,5 +29,6 @@ void unit_text(void);
 void unit_results(void);
 void unit_golden(void);
 void unit_knobs(void);
+void unit_work(void);
 
 #endif

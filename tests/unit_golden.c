@@ -108,6 +108,8 @@ struct golden_row {
 	int samples;
 	double intensity;		/* < 0: not measured */
 	const char *reason;
+	double slower;			/* loop speed this much below the others (a mark) */
+	int unwoken;			/* periods without a wakeup (a mark) */
 };
 
 static uint64_t lcg(uint64_t *s)
@@ -143,6 +145,9 @@ static struct bench_result *fake_bench(const struct golden_row *g, uint64_t seed
 	b->wall_ns = 2000345678;
 	if (!nodl)	/* Gaming has no periods and so no work_ratio */
 		b->work_ns = 122000000 + seed % 3000000;
+	b->acct.dropped += (uint64_t)g->unwoken;
+	b->burn_cpu_ns = 120000000 + seed % 1000;
+	b->loops = (uint64_t)(b->burn_cpu_ns * 3.5 * (1.0 - g->slower));
 	return b;
 }
 
@@ -169,36 +174,36 @@ static void add_rows(struct run *run, const struct golden_row *g, size_t n)
 
 /* Audio, X and Gaming against None, Video, Burn and Write, twice, with --percentiles. */
 static const struct golden_row rows_a[] = {
-	{ "Audio", "None", 0, ROW_OK, true, 4000, 300000, 500, -1, NULL },
-	{ "Audio", "Video", 0, ROW_OK, true, 9000, 2000000, 400, 99.96, NULL },
-	{ "Audio", "Burn", 0, ROW_OK, true, 50000, 9000000, 400, 1.94, NULL },
-	{ "Audio", "Write", 0, ROW_OK, true, 20000, 500000, 400, 0, NOSPC },
-	{ "X", "None", 0, ROW_OK, true, 3000, 90, 300, -1, NULL },
-	{ "X", "Burn", 0, ROW_FAILED, false, 0, 1, 0, -1, "load process died" },
-	{ "X", "Write", 0, ROW_OK, true, 700000, 60000000, 200, 2583.4, NULL },
-	{ "Gaming", "None", 0, ROW_OK, true, 100, 5000, 300, -1, NULL },
-	{ "Gaming", "Video", 0, ROW_OK, true, 1000000, 30000000, 100, 66.66, NULL },
-	{ "Gaming", "Burn", 0, ROW_OK, true, 5000000, 90000000, 100, 1.8, NULL },
-	{ "Gaming", "Write", 0, ROW_OK, true, 100000, 2000000, 100, 512, NULL },
-	{ "Audio", "None", 1, ROW_OK, true, 4100, 310000, 500, -1, NULL },
-	{ "Audio", "Video", 1, ROW_OK, true, 9500, 2100000, 400, 99.95, NULL },
-	{ "Audio", "Burn", 1, ROW_OK, true, 48000, 8000000, 400, 1.96, NULL },
-	{ "Audio", "Write", 1, ROW_FAILED, true, 20000, 500000, 400, -1, "bench process died" },
-	{ "X", "None", 1, ROW_OK, true, 3100, 80, 300, -1, NULL },
-	{ "X", "Burn", 1, ROW_OK, true, 600000, 50000000, 200, 1.99, NULL },
-	{ "X", "Write", 1, ROW_OK, true, 650000, 61000000, 200, 2401, NULL },
-	{ "Gaming", "None", 1, ROW_OK, true, 110, 5100, 300, -1, NULL },
-	{ "Gaming", "Video", 1, ROW_OK, true, 900000, 31000000, 100, 70.1, NULL },
-	{ "Gaming", "Burn", 1, ROW_OK, true, 5100000, 91000000, 100, 1.7, NULL },
-	{ "Gaming", "Write", 1, ROW_OK, true, 90000, 1900000, 100, 498, NULL },
+	{ "Audio", "None", 0, ROW_OK, true, 4000, 300000, 500, -1, NULL, 0, 0 },
+	{ "Audio", "Video", 0, ROW_OK, true, 9000, 2000000, 400, 99.96, NULL, 0, 0 },
+	{ "Audio", "Burn", 0, ROW_OK, true, 50000, 9000000, 400, 1.94, NULL, 0, 0 },
+	{ "Audio", "Write", 0, ROW_OK, true, 20000, 500000, 400, 0, NOSPC, 0, 0 },
+	{ "X", "None", 0, ROW_OK, true, 3000, 90, 300, -1, NULL, 0, 0 },
+	{ "X", "Burn", 0, ROW_FAILED, false, 0, 1, 0, -1, "load process died", 0, 0 },
+	{ "X", "Write", 0, ROW_OK, true, 700000, 60000000, 200, 2583.4, NULL, 0, 0 },
+	{ "Gaming", "None", 0, ROW_OK, true, 100, 5000, 300, -1, NULL, 0, 0 },
+	{ "Gaming", "Video", 0, ROW_OK, true, 1000000, 30000000, 100, 66.66, NULL, 0, 0 },
+	{ "Gaming", "Burn", 0, ROW_OK, true, 5000000, 90000000, 100, 1.8, NULL, 0, 0 },
+	{ "Gaming", "Write", 0, ROW_OK, true, 100000, 2000000, 100, 512, NULL, 0, 0 },
+	{ "Audio", "None", 1, ROW_OK, true, 4100, 310000, 500, -1, NULL, 0, 0 },
+	{ "Audio", "Video", 1, ROW_OK, true, 9500, 2100000, 400, 99.95, NULL, 0, 0 },
+	{ "Audio", "Burn", 1, ROW_OK, true, 48000, 8000000, 400, 1.96, NULL, 0, 0 },
+	{ "Audio", "Write", 1, ROW_FAILED, true, 20000, 500000, 400, -1, "bench process died", 0, 0 },
+	{ "X", "None", 1, ROW_OK, true, 3100, 80, 300, -1, NULL, 0, 0 },
+	{ "X", "Burn", 1, ROW_OK, true, 600000, 50000000, 200, 1.99, NULL, 0, 0 },
+	{ "X", "Write", 1, ROW_OK, true, 650000, 61000000, 200, 2401, NULL, 0, 0 },
+	{ "Gaming", "None", 1, ROW_OK, true, 110, 5100, 300, -1, NULL, 0, 0 },
+	{ "Gaming", "Video", 1, ROW_OK, true, 900000, 31000000, 100, 70.1, NULL, 0, 0 },
+	{ "Gaming", "Burn", 1, ROW_OK, true, 5100000, 91000000, 100, 1.7, NULL, 0, 0 },
+	{ "Gaming", "Write", 1, ROW_OK, true, 90000, 1900000, 100, 498, NULL, 0, 0 },
 };
 
 /* Real-time Audio and Video against None and X, interrupted after them. */
 static const struct golden_row rows_b[] = {
-	{ "Audio", "None", 0, ROW_OK, true, 1500, 20000, 600, -1, NULL },
-	{ "Audio", "X", 0, ROW_OK, true, 2500, 90000, 600, 98.2, NULL },
-	{ "Video", "None", 0, ROW_OK, true, 1800, 30000, 600, -1, NULL },
-	{ "Video", "X", 0, ROW_FAILED, false, 0, 1, 0, -1, "bench process timed out" },
+	{ "Audio", "None", 0, ROW_OK, true, 1500, 20000, 600, -1, NULL, 0, 0 },
+	{ "Audio", "X", 0, ROW_OK, true, 2500, 90000, 600, 98.2, NULL, 0.2, 0 },
+	{ "Video", "None", 0, ROW_OK, true, 1800, 30000, 600, -1, NULL, 0, 3 },
+	{ "Video", "X", 0, ROW_FAILED, false, 0, 1, 0, -1, "bench process timed out", 0, 0 },
 };
 
 static char *golden_argv[] = { "./interbench", "-t", "2", "--json", "r.json", NULL };
@@ -207,13 +212,14 @@ static void golden_config(struct config *cfg, bool rt)
 {
 	config_defaults(cfg);
 	cfg->seconds = 2;
-	cfg->loops_per_ms = 1181869;
 	cfg->cpu_load = 2;
 	cfg->argc = 5;
 	cfg->argv = golden_argv;
 	cfg->console_only = true;
 	cfg->quiet = true;
 	if (!rt) {
+		cfg->work = WORK_LOOPS;		/* run a in loops mode, run b in CPU mode */
+		cfg->loops_per_ms = 1181869;
 		cfg->benches = 1u << workload_find("Audio") | 1u << workload_find("X") |
 			       1u << workload_find("Gaming");
 		cfg->loads = 1u << workload_find("None") | 1u << workload_find("Video") |

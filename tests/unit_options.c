@@ -60,6 +60,14 @@ static const struct opt_case opt_cases[] = {
 	{ "-l 0", false, "out of range" },
 	{ "-l 99999999999999999999999", false, "out of range" },
 	{ "-l 1000 -b", false, "-l and -b contradict" },
+	{ "--work cpu -l 5", false, "--work cpu and -l contradict" },
+	{ "--work=cpu -b", false, "--work cpu and -b contradict" },
+	{ "--work bogus", false, "--work: unknown work 'bogus' (valid: cpu, loops)" },
+	{ "--work LOOPS -l 5", true, NULL },
+	{ "--work loops -b", true, NULL },
+	{ "-C 20 -I 2000000 -t 1", false, "-I 2000000 us is longer than -t 1 s" },
+	{ "-C 20 -I 1000000 -t 1", true, NULL },
+	{ "-C 20 -I 2000000 -t 1 -X Custom -x Custom", true, NULL },
 	{ "-L 0", false, "out of range" },
 	{ "-B -20", true, NULL },
 	{ "-B 20", false, "out of range" },
@@ -278,6 +286,11 @@ static const struct value_case value_cases[] = {
 	{ "-l 1", 'u', AT(loops_per_ms), .num = 1 },
 	{ "-l 1099511627776", 'u', AT(loops_per_ms), .num = 1099511627776.0 },
 	{ "-l 7", 'b', AT(loops_given), .num = 1 },
+	{ "", 'i', AT(work), .num = WORK_CPU },
+	{ "--work loops", 'i', AT(work), .num = WORK_LOOPS },
+	{ "-l 7", 'i', AT(work), .num = WORK_LOOPS },
+	{ "-b", 'i', AT(work), .num = WORK_LOOPS },
+	{ "--work=cpu", 'i', AT(work), .num = WORK_CPU },
 	{ "", 'b', AT(loops_given), .num = 0 },
 	{ "-L 4096", 'i', AT(cpu_load), .num = 4096 },
 	{ "-B -20", 'i', AT(bench_nice), .num = -20 },
@@ -403,40 +416,6 @@ static bool test_opt_defaults(void)
 	return true;
 }
 
-/* ---- calibration file ---- */
-
-static bool test_calibration_file(void)
-{
-	char dir[] = "/tmp/ib-unit-XXXXXX", path[256];
-	unsigned long lpm = 0;
-	FILE *f;
-	bool ok = true;
-
-	EXPECT(mkdtemp(dir), "mkdtemp");
-	snprintf(path, sizeof(path), "%s/interbench.loops_per_ms", dir);
-	if (calibration_save(path, 123456) || calibration_load(path, &lpm) || lpm != 123456) {
-		snprintf(detail, sizeof(detail), "round trip gave %lu", lpm);
-		ok = false;
-	}
-	f = fopen(path, "w");
-	fprintf(f, "loops_per_ms 5\ncpu_model Some Other CPU\nkernel_release 1.0\n");
-	fclose(f);
-	if (ok && calibration_load(path, &lpm) != -ESTALE) {
-		snprintf(detail, sizeof(detail), "another machine's value was used");
-		ok = false;
-	}
-	f = fopen(path, "w");
-	fprintf(f, "loops_per_ms banana\n");
-	fclose(f);
-	if (ok && calibration_load(path, &lpm) != -EINVAL) {
-		snprintf(detail, sizeof(detail), "garbage accepted");
-		ok = false;
-	}
-	unlink(path);
-	rmdir(dir);
-	return ok;
-}
-
 static bool test_settle_env(void)
 {
 	static const struct { const char *ms; uint64_t want; } cases[] = {
@@ -472,5 +451,4 @@ void unit_options(void)
 	check("options: -h and -V stop the parse with success", test_opt_exit_ok());
 	check("options: default selections", test_opt_defaults());
 	check("options: the test-only settle time is 0-1000 ms, else 1 s", test_settle_env());
-	check("calibration: save, load, stale identity, garbage", test_calibration_file());
 }

@@ -400,6 +400,62 @@ static bool test_ranks(void)
 	return true;
 }
 
+/* The header line of either work mode: seconds per row and the mode; never pooled across modes. */
+static bool test_log_work_modes(void)
+{
+	static const struct { const char *head; const char *work; double secs; } heads[] = {
+		{ "Using 7954015 loops per ms, running every load for 30 seconds\n", "loops", 30 },
+		{ "Using CPU time as work, running every load for 2.5 seconds\n", "cpu", 2.5 },
+		{ "", "", 0 },		/* a 0.31 log cut before its header */
+	};
+	const char *rows = "Benchmarking kernel 1 at datestamp 2\nComment: x\n\n" AUDIO_HEADING
+		"None\t  0.137 +/- 0.0365         0.314             100              100  -  "
+		"[work_ratio 1.05]\n\n[...]: work_ratio: task CPU time / the work\n\n";
+	struct result_file f;
+	char text[2048], err[256];
+
+	for (size_t i = 0; i < ARRAY_SIZE(heads); i++) {
+		snprintf(text, sizeof(text), "%s%s", heads[i].head, rows);
+		EXPECT(!results_parse(text, strlen(text), &f, err, sizeof(err)), "%s", err);
+		EXPECT(f.nruns == 1 && f.runs[0].nres == 1, "%d runs", f.nruns);
+		EXPECT(!strcmp(f.runs[0].work, heads[i].work) && f.runs[0].seconds == heads[i].secs,
+		       "'%s', %g s; want '%s', %g s", f.runs[0].work, f.runs[0].seconds,
+		       heads[i].work, heads[i].secs);
+		EXPECT(fabs(f.runs[0].res[0].v[RF_MEAN] - 137000) < 1e-6, "a marked row misread");
+		results_free(&f);
+	}
+	snprintf(text, sizeof(text), "%s%s%s%s", heads[0].head, rows, heads[1].head, rows);
+	EXPECT(!results_parse(text, strlen(text), &f, err, sizeof(err)), "%s", err);
+	EXPECT(f.nruns == 2, "runs of both modes pooled: %d groups", f.nruns);
+	results_free(&f);
+	return true;
+}
+
+/* CSV: the work column, or for files from before it, loops mode when loops_per_ms is there. */
+static bool test_csv_work_modes(void)
+{
+	static const struct { const char *cols, *vals, *want; } cases[] = {
+		{ "work,loops_per_ms", "cpu,", "cpu" },
+		{ "work,loops_per_ms", "loops,100", "loops" },
+		{ "loops_per_ms", "100", "loops" },
+		{ "hostname", "h", "" },
+	};
+	struct result_file f;
+	char text[2048], err[256];
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		snprintf(text, sizeof(text), "kernel_release,comment,realtime,benchmark,load,status,"
+			 "latency_mean_ns,latency_sd_ns,latency_max_ns,pct_desired_cpu,"
+			 "pct_deadlines_met,%s\n1,c,0,Audio,None,ok,1,1,1,100,100,%s\n",
+			 cases[i].cols, cases[i].vals);
+		EXPECT(!results_parse(text, strlen(text), &f, err, sizeof(err)), "%s", err);
+		EXPECT(!strcmp(f.runs[0].work, cases[i].want), "%s: '%s', want '%s'",
+		       cases[i].cols, f.runs[0].work, cases[i].want);
+		results_free(&f);
+	}
+	return true;
+}
+
 void unit_results(void)
 {
 	char name[160];
@@ -418,4 +474,7 @@ void unit_results(void)
 	check("report: table values and percentages, never rounded up to 100",
 	      test_fmt_table_values());
 	check("results: benchmarks and loads in registry order", test_ranks());
+	check("results: log header of loops and CPU mode, marks, modes never pooled",
+	      test_log_work_modes());
+	check("results: CSV work column, and older files' loops_per_ms", test_csv_work_modes());
 }

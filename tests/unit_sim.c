@@ -116,15 +116,35 @@ static bool test_x_frames(void)
 	return true;
 }
 
+/* Gaming: latency is wall - CPU of a unit, unclipped; % CPU is CPU over wall time. */
 static bool test_gaming_units(void)
 {
 	struct game_acct g = { 0 };
 
-	EXPECT(game_account(&g, 100 * MS) == 0, "on-time unit has latency");
-	EXPECT(game_account(&g, 90 * MS) == 0, "fast unit has latency");
-	EXPECT(game_account(&g, 150 * MS) == 50 * MS, "slow unit latency");
+	EXPECT(game_account(&g, 100 * MS, 100 * MS) == 0, "unit that ran throughout has latency");
+	EXPECT(game_account(&g, 90 * MS, 92 * MS) == 0, "CPU past wall (clock grain) not 0");
+	/* a slow loop took 120 ms of CPU for its unit: only the 30 ms not running count */
+	EXPECT(game_account(&g, 150 * MS, 120 * MS) == 30 * MS, "slow-CPU unit latency");
+	game_partial(&g, 60 * MS, 8 * MS);		/* cut by the row's end: no sample */
 	EXPECT(g.units == 3, "units %llu", (unsigned long long)g.units);
-	EXPECT(fabs(game_pct_cpu(&g) - 100.0 * 300 / 350) < 1e-9, "pct %g", game_pct_cpu(&g));
+	EXPECT(fabs(game_pct_cpu(&g) - 100.0 * 320 / 400) < 1e-9, "pct %g", game_pct_cpu(&g));
+	g = (struct game_acct){ 0 };
+	game_partial(&g, 2000 * MS, 10 * MS);		/* starved: no whole unit, still an answer */
+	EXPECT(fabs(game_pct_cpu(&g) - 0.5) < 1e-9, "starved pct %g", game_pct_cpu(&g));
+	g = (struct game_acct){ .cpu_ns = 5, .wall_ns = 4 };
+	EXPECT(game_pct_cpu(&g) == 100.0, "pct above 100: %g", game_pct_cpu(&g));
+	return true;
+}
+
+/* t_run before t_wake (clocks of two CPUs, or a stamp taken early) is never a sample. */
+static bool test_wake_latency(void)
+{
+	uint64_t lat = 7;
+
+	EXPECT(!wake_latency(1000, 999, &lat) && lat == 7, "negative latency recorded");
+	EXPECT(wake_latency(1000, 1000, &lat) && lat == 0, "zero latency lost");
+	EXPECT(wake_latency(1000, 4500, &lat) && lat == 3500, "latency %llu",
+	       (unsigned long long)lat);
 	return true;
 }
 
@@ -300,6 +320,7 @@ void unit_sim(void)
 	check("accounting: fractional period (Video)", test_fractional_period());
 	check("accounting: X frames k=0 and k=100", test_x_frames());
 	check("accounting: Gaming units", test_gaming_units());
+	check("accounting: a negative wakeup latency is never recorded", test_wake_latency());
 	check("accounting: every period counted once", test_acct_invariant());
 	check("stats: small set against two-pass", test_stats_small());
 	check("stats: values near 1e9 ns against two-pass", test_stats_large());
