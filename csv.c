@@ -15,21 +15,24 @@
 enum csv_text {			/* a column that is not a number of the result */
 	CT_NUMBER,			/* it is one: field */
 	CT_KERNEL, CT_COMMENT, CT_START, CT_PASS, CT_REALTIME, CT_BENCH, CT_LOAD, CT_STATUS,
-	CT_REASON, CT_UNIT,
+	CT_REASON, CT_UNIT, CT_MEDIUM,
 	/* the run's context on every line, so lines of several runs can be mixed */
-	CT_SECONDS, CT_LOOPS, CT_CPU_LOAD, CT_BENCH_NICE, CT_LOAD_NICE, CT_INTERRUPTED,
-	CT_PREEMPTION, CT_CLOCKSOURCE, CT_GOVERNOR, CT_PM_QOS, CT_HOSTNAME,
+	CT_KEY,				/* a run key: field is its enum run_key */
+	CT_LOOPS, CT_INTERRUPTED, CT_PREEMPTION, CT_CLOCKSOURCE, CT_GOVERNOR, CT_PM_QOS,
+	CT_HOSTNAME, CT_CPUS_ONLINE, CT_CPUS_USABLE, CT_MEM_LIMIT,
+	CT_COUNT,
 };
 
 struct csv_column {
 	const char *name;
 	enum csv_text text;
-	int field;			/* enum rfield, for CT_NUMBER */
+	int field;			/* enum rfield for CT_NUMBER, enum run_key for CT_KEY */
 	bool required;			/* --compare cannot read a file without it */
 };
 
 #define TEXT(n, t, req) { .name = n, .text = t, .required = req }
 #define NUM(n, f, req) { .name = n, .text = CT_NUMBER, .field = f, .required = req }
+#define KEY_COL(k) { .name = NULL, .text = CT_KEY, .field = k }	/* named by run_keys[] */
 
 /* In this order; the first 22 are the fixed ones the README lists. */
 static const struct csv_column csv_columns[] = {
@@ -52,14 +55,21 @@ static const struct csv_column csv_columns[] = {
 	NUM("periods_dropped", RF_DROPPED, false), NUM("task_cpu_ns", RF_TASK_CPU, false),
 	NUM("wall_ns", RF_WALL, false), NUM("load_stop_ns", RF_LOAD_STOP, false),
 	NUM("trace_triggered_ns", RF_TRACED, false), NUM("work_ratio", RF_WORK_RATIO, false),
-	TEXT("seconds_per_row", CT_SECONDS, false), TEXT("loops_per_ms", CT_LOOPS, false),
-	TEXT("cpu_load", CT_CPU_LOAD, false), TEXT("bench_nice", CT_BENCH_NICE, false),
-	TEXT("load_nice", CT_LOAD_NICE, false), TEXT("interrupted", CT_INTERRUPTED, false),
+	TEXT("load_medium", CT_MEDIUM, false),
+	KEY_COL(RK_SECONDS), TEXT("loops_per_ms", CT_LOOPS, false),
+	KEY_COL(RK_CPU_LOAD), KEY_COL(RK_BENCH_NICE), KEY_COL(RK_LOAD_NICE),
+	KEY_COL(RK_UNIPROCESSOR), TEXT("interrupted", CT_INTERRUPTED, false),
 	TEXT("preemption", CT_PREEMPTION, false), TEXT("clocksource", CT_CLOCKSOURCE, false),
 	TEXT("cpufreq_governor", CT_GOVERNOR, false), TEXT("pm_qos_us", CT_PM_QOS, false),
-	TEXT("hostname", CT_HOSTNAME, false),
+	TEXT("hostname", CT_HOSTNAME, false), TEXT("cpus_online", CT_CPUS_ONLINE, false),
+	TEXT("cpus_usable", CT_CPUS_USABLE, false), TEXT("memory_limit_bytes", CT_MEM_LIMIT, false),
 };
 #define NR_COLS ARRAY_SIZE(csv_columns)
+
+static const char *col_name(const struct csv_column *c)
+{
+	return c->text == CT_KEY ? run_keys[c->field].name : c->name;
+}
 
 /* ---- writing ---- */
 
@@ -81,11 +91,7 @@ static const char *context_text(enum csv_text t, const struct run *run, char *bu
 	const struct config *cfg = run->cfg;
 
 	switch (t) {
-	case CT_SECONDS: fmt_number(buf, len, cfg->seconds); return buf;
 	case CT_LOOPS: return num_text(buf, len, (long long)cfg->loops_per_ms);
-	case CT_CPU_LOAD: return num_text(buf, len, cfg->cpu_load);
-	case CT_BENCH_NICE: return num_text(buf, len, cfg->bench_nice);
-	case CT_LOAD_NICE: return num_text(buf, len, cfg->load_nice);
 	case CT_INTERRUPTED: return num_text(buf, len, !!run->interrupted);
 	case CT_PREEMPTION: return si ? known(si->preemption) : NULL;
 	case CT_CLOCKSOURCE: return si ? known(si->clocksource) : NULL;
@@ -93,14 +99,20 @@ static const char *context_text(enum csv_text t, const struct run *run, char *bu
 	case CT_PM_QOS: return si && si->pm_qos_us != SI_UNKNOWN ?
 			       num_text(buf, len, si->pm_qos_us) : NULL;
 	case CT_HOSTNAME: return si ? known(si->hostname) : NULL;
+	case CT_CPUS_ONLINE: return si ? num_text(buf, len, si->cpus_online) : NULL;
+	case CT_CPUS_USABLE: return si ? num_text(buf, len, si->cpus_usable) : NULL;
+	case CT_MEM_LIMIT: return si && si->mem_limit_bytes != SI_UNKNOWN ?
+				  num_text(buf, len, si->mem_limit_bytes) : NULL;
 	default: return NULL;
 	}
 }
 
-static const char *column_text(enum csv_text t, const struct run *run, const struct result *r,
-			       char *buf, size_t len)
+static const char *column_text(const struct csv_column *c, const struct run *run,
+			       const struct result *r, char *buf, size_t len)
 {
-	switch (t) {
+	switch (c->text) {
+	case CT_KEY: run_key_text(run->cfg, c->field, buf, len); return buf;
+	case CT_MEDIUM: return known(r->medium);
 	case CT_KERNEL: return run->kernel_release;
 	case CT_COMMENT: return run->cfg->comment;
 	case CT_START: fmt_iso8601(buf, len, run->start); return buf;
@@ -111,7 +123,7 @@ static const char *column_text(enum csv_text t, const struct run *run, const str
 	case CT_STATUS: return status_name(r->status);
 	case CT_REASON: return known(r->reason);
 	case CT_UNIT: return known(r->unit);
-	default: return context_text(t, run, buf, len);
+	default: return context_text(c->text, run, buf, len);
 	}
 }
 
@@ -126,9 +138,9 @@ static void csv_line(struct sbuf *sb, const struct run *run, const struct result
 		if (k)
 			sb_add(sb, ",", 1);
 		if (!r)
-			csv_field(sb, c->name);
+			csv_field(sb, col_name(c));
 		else if (c->text != CT_NUMBER)
-			csv_field(sb, column_text(c->text, run, r, buf, sizeof(buf)));
+			csv_field(sb, column_text(c, run, r, buf, sizeof(buf)));
 		else if (isfinite(r->v[c->field]))
 			json_number(sb, result_file_value(r, c->field));
 	}
@@ -228,7 +240,7 @@ static int csv_record(struct csv_reader *c, char *err, size_t errlen)
 static int column_of(const int *col, const char *name)
 {
 	for (size_t k = 0; k < NR_COLS; k++)
-		if (!strcmp(csv_columns[k].name, name))
+		if (!strcmp(col_name(&csv_columns[k]), name))
 			return col[k];
 	return -1;
 }
@@ -239,7 +251,7 @@ static bool csv_header(const struct csv_reader *c, int *col)
 	for (size_t k = 0; k < NR_COLS; k++) {
 		col[k] = -1;
 		for (int i = 0; i < c->nfields; i++)
-			if (!strcmp(c->field[i], csv_columns[k].name))
+			if (!strcmp(c->field[i], col_name(&csv_columns[k])))
 				col[k] = (int)i;
 	}
 	return column_of(col, "benchmark") >= 0 && column_of(col, "load") >= 0 &&
@@ -247,7 +259,8 @@ static bool csv_header(const struct csv_reader *c, int *col)
 }
 
 /* Each (kernel, comment, start) is a run; the reader pools repeats later. */
-static struct result_run *csv_run(struct result_file *f, const char *const *text)
+static struct result_run *csv_run(struct result_file *f, const char *const *text,
+				  const char *const *keys)
 {
 	struct result_run *r = f->nruns ? &f->runs[f->nruns - 1] : NULL;
 	const char *kernel = text[CT_KERNEL], *comment = text[CT_COMMENT];
@@ -262,6 +275,9 @@ static struct result_run *csv_run(struct result_file *f, const char *const *text
 	snprintf(r->kernel, sizeof(r->kernel), "%s", kernel);
 	snprintf(r->comment, sizeof(r->comment), "%s", comment);
 	snprintf(r->date, sizeof(r->date), "%s", start);
+	for (int k = 0; k < RK_COUNT; k++)
+		if (keys[k])
+			run_key_set(r, k, keys[k], strlen(keys[k]));
 	return r;
 }
 
@@ -280,25 +296,29 @@ static bool csv_texts(struct result *o, const char *const *text)
 		o->pass = (int)p - 1;
 	snprintf(o->reason, sizeof(o->reason), "%s", text[CT_REASON] ? text[CT_REASON] : "");
 	snprintf(o->unit, sizeof(o->unit), "%s", text[CT_UNIT] ? text[CT_UNIT] : "");
+	snprintf(o->medium, sizeof(o->medium), "%s", text[CT_MEDIUM] ? text[CT_MEDIUM] : "");
 	return true;
 }
 
 static int csv_row(struct result_file *f, struct csv_reader *c, const int *col, int ncols,
 		   char *err, size_t errlen)
 {
-	const char *text[CT_HOSTNAME + 1] = { NULL };
+	const char *text[CT_COUNT] = { NULL }, *keys[RK_COUNT] = { NULL };
 	struct result_run *r;
 	struct result *o;
 
 	if (c->nfields != ncols)
 		return set_err(err, errlen, "line %d: %d fields where the header has %d (truncated?)",
 			    c->line, c->nfields, ncols);
-	for (size_t k = 0; k < NR_COLS; k++)
-		if (csv_columns[k].text != CT_NUMBER && col[k] >= 0)
+	for (size_t k = 0; k < NR_COLS; k++) {
+		if (csv_columns[k].text == CT_KEY && col[k] >= 0)
+			keys[csv_columns[k].field] = c->field[col[k]];
+		else if (csv_columns[k].text != CT_NUMBER && col[k] >= 0)
 			text[csv_columns[k].text] = c->field[col[k]];
+	}
 	if (!strcasecmp(text[CT_STATUS], "skipped"))
 		return 0;
-	r = csv_run(f, text);
+	r = csv_run(f, text, keys);
 	if (!r || !(o = run_new_result(r)))
 		return set_err(err, errlen, "out of memory");
 	if (!csv_texts(o, text)) {
@@ -315,7 +335,7 @@ static int csv_row(struct result_file *f, struct csv_reader *c, const int *col, 
 
 			r->nres--;
 			return set_err(err, errlen, "line %d: %s '%s' is not a number", c->line,
-				    csv_columns[k].name, quote(q, sizeof(q), s));
+				    col_name(&csv_columns[k]), quote(q, sizeof(q), s));
 		}
 	}
 	return 0;
@@ -343,7 +363,7 @@ int parse_csv(const char *text, size_t len, struct result_file *f, char *err, si
 		if (csv_columns[k].required && col[k] < 0) {
 			free(c.buf);
 			return set_err(err, errlen, "the CSV header has no '%s' column",
-				    csv_columns[k].name);
+				    col_name(&csv_columns[k]));
 		}
 	}
 	while ((ret = csv_record(&c, err, errlen)) > 0) {

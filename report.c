@@ -72,11 +72,18 @@ static void print_context(struct run *run)
 		out(run, "untouched\n");
 	else
 		out(run, "%lld us\n", si->pm_qos_us);
+	out(run, "CPUs: %d online, %d usable; memory limit: ", si->cpus_online, si->cpus_usable);
+	if (si->mem_limit_bytes == SI_UNKNOWN)
+		out(run, "none\n");
+	else
+		out(run, "%lld MiB (%s)\n", si->mem_limit_bytes / (long long)MIB,
+		    si->mem_limit_file);
 }
 
 void report_header(struct run *run)
 {
 	const struct config *cfg = run->cfg;
+	char settings[512];
 
 	out(run, "\nLoad set to %d processors\n\n", cfg->cpu_load);
 	out(run, "Using %lu loops per ms, running every load for %g seconds\n",
@@ -84,6 +91,8 @@ void report_header(struct run *run)
 	out(run, "Benchmarking kernel %s at datestamp %s\n", run->kernel_release,
 	    run->datestamp);
 	print_context(run);
+	build_settings(settings, sizeof(settings), cfg);
+	out(run, LOG_SETTINGS "%s\n", settings);
 	if (cfg->comment)
 		print_comment(run);
 	out(run, "\n");
@@ -175,6 +184,10 @@ void report_row(struct run *run, const struct row *row)
 	fmt_sig3(v, sizeof(v), r.v[RF_INTENSITY]);
 	snprintf(inten, sizeof(inten), "%s %s", v, r.unit);
 	out(run, "  %s", isfinite(r.v[RF_INTENSITY]) ? inten : "-");
+	if (!strcmp(r.medium, RES_MEDIUM_MEMORY))
+		out(run, " " LOG_MEMORY_NOTE);
+	else if (!strcmp(r.medium, RES_MEDIUM_CACHE))
+		out(run, " " LOG_CACHE_NOTE);
 	if (r.reason[0])
 		out(run, " (%s)", r.reason);
 	out(run, "\n");

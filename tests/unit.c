@@ -33,5 +33,6 @@ int main(void)
 	unit_child();
 	unit_results();
 	unit_golden();
+	unit_contain();
 	return failed ? 1 : 0;
 }
