@@ -340,7 +340,7 @@ static int log_columns_line(struct log_parser *lp, struct line_iter *it)
 	lp->unit_ns = strstr(s, "(us)") ? 1e3 : 1e6;
 	for (size_t i = 0; i < nr_log_columns; i++)
 		lp->has[i] = !log_columns[i].key || strstr(s, log_columns[i].key);
-	lp->has_intensity = strstr(s, LOG_INTENSITY + 2) != NULL;
+	lp->has_intensity = strstr(s, &LOG_INTENSITY[2]) != NULL;	/* past its indent */
 	lp->state = LS_ROWS;
 	return 0;
 }
