@@ -47,6 +47,28 @@ make_cgroup() {
 	cg=$dir cgfile=$file
 }
 
+# cgroup_for T CONTROLLER FILE: make_cgroup for test T, or say why T skips.
+cgroup_for() {
+	if ! is_root; then
+		skip "$1" "needs root to make a cgroup"
+	elif make_cgroup "$2" "$3"; then
+		return 0
+	else
+		skip "$1" "no $2 controller that can be written"
+	fi
+	return 1
+}
+
+# one_cpu T RC OUTPUT: a run's header says -L 1 and 1 usable CPU.
+one_cpu() {
+	if [ "$2" = 0 ] && printf '%s\n' "$3" | grep -q '^Load set to 1 processors' &&
+		printf '%s\n' "$3" | grep -q '^CPUs: [0-9]* online, 1 usable'; then
+		pass "$1"
+	else
+		fail "$1" "rc=$2: $(printf '%s\n' "$3" | grep -E '^(Load set|CPUs)')"
+	fi
+}
+
 # in_cgroup DIR CMD...: run CMD with its process in the cgroup DIR.
 in_cgroup() {
 	local dir=$1; shift
@@ -59,11 +81,7 @@ oom_kills() {
 }
 
 t="a Memload row in a 1 GiB memory cgroup completes with no OOM kill"
-if ! is_root; then
-	skip "$t" "needs root to make a cgroup"
-elif ! make_cgroup memory memory.max; then
-	skip "$t" "no memory controller that can be written"
-else
+if cgroup_for "$t" memory memory.max; then
 	echo $((1024 * 1024 * 1024)) >"$cg/$cgfile"
 	d=$(mktemp -d "$top/mem.XXXXXX")
 	in_cgroup "$cg" timeout -k 5 120 "$IB" "${LPMARG[@]}" -c -t 2 -W Audio -w Memload \
@@ -82,21 +100,11 @@ else
 fi
 
 t="-L defaults to the CPUs a cgroup's quota allows (rounded up)"
-if ! is_root; then
-	skip "$t" "needs root to make a cgroup"
-elif ! make_cgroup cpu cpu.max; then
-	skip "$t" "no cpu controller that can be written"
-else
+if cgroup_for "$t" cpu cpu.max; then
 	if [ "$cgfile" = cpu.max ]; then echo "50000 100000" >"$cg/cpu.max"; else echo 50000 >"$cg/$cgfile"; fi
 	out=$(in_cgroup "$cg" timeout -k 5 60 "$IB" "${LPMARG[@]}" -c -t 0.3 -W Audio -w None \
 		--work-dir "$top" 2>&1)
-	rc=$?
-	if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q '^Load set to 1 processors' &&
-		printf '%s\n' "$out" | grep -q "^CPUs: $(nproc --all 2>/dev/null || nproc) online, 1 usable"; then
-		pass "$t"
-	else
-		fail "$t" "rc=$rc: $(printf '%s\n' "$out" | grep -E '^(Load set|CPUs)')"
-	fi
+	one_cpu "$t" $? "$out"
 fi
 
 t="-L defaults to the CPUs of our affinity"
@@ -104,12 +112,7 @@ if ! command -v taskset >/dev/null; then
 	skip "$t" "no taskset"
 else
 	out=$(taskset -c 0 "$IB" "${LPMARG[@]}" -c -t 0.3 -W Audio -w None --work-dir "$top" 2>&1)
-	if printf '%s\n' "$out" | grep -q '^Load set to 1 processors' &&
-		printf '%s\n' "$out" | grep -q '^CPUs: [0-9]* online, 1 usable'; then
-		pass "$t"
-	else
-		fail "$t" "$(printf '%s\n' "$out" | grep -E '^(Load set|CPUs)')"
-	fi
+	one_cpu "$t" $? "$out"
 fi
 
 # ---- one run at a time ----
