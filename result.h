@@ -92,7 +92,7 @@ void fmt_change(char *buf, size_t len, double ref, double v);
 #define LOG_FAILED "failed"
 #define LOG_INTENSITY "  Load intensity"
 #define LOG_LOADSET "Load set to "
-#define LOG_SETTINGS "Settings:"		/* the run keys, name=value, since 1.1 */
+#define LOG_SETTINGS "Settings:"		/* the run keys, name=value; 1.0.0 wrote none */
 #define LOG_MEMORY_NOTE "[memory, not a disk]"	/* after a row's intensity */
 #define LOG_CACHE_NOTE "[page cache, not the disk: the drop did not work]"
 

@@ -266,7 +266,7 @@ static void log_settings(struct log_parser *lp, const char *s)
 }
 
 /*
- * A log without a Settings line (0.31's, and ours before 1.1) shows the nice
+ * A log without a Settings line (0.31's, and 1.0.0's) shows the nice
  * levels only in its headings, and only when not 0: "Audio nice 5 in the
  * presence of simulated nice 10".
  */
