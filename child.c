@@ -124,7 +124,7 @@ enum child_msg child_next(int ctl)
 /* Fresh state for a forked child: own group, dies with its parent, default signals. */
 static void child_setup(pid_t parent)
 {
-	int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+	int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGTSTP };
 
 	setpgid(0, 0);
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -179,7 +179,7 @@ int child_start(struct child *c, child_body body, void *arg)
 
 static bool stopped(const struct child_watch *w)
 {
-	return w && w->stop && *w->stop;
+	return w && ((w->stop && *w->stop) || (w->pause && *w->pause));
 }
 
 /* poll() on fd and the watch's wake_fd, waking at least once a second for its tick. */

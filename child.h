@@ -44,13 +44,14 @@ struct child {
 #define CHILD_NONE ((struct child){ .pid = 0, .ctl = -1, .res = -1 })
 
 /*
- * What else ends or interrupts the orchestrator's waits: a stop flag (set
- * by a signal handler, which also writes to wake_fd so that poll() returns),
- * and a tick called at least once a second while waiting.
+ * What else ends or interrupts the orchestrator's waits: a stop flag and a
+ * pause flag (set by a signal handler, which also writes to wake_fd so that
+ * poll() returns), and a tick called at least once a second while waiting.
  */
 struct child_watch {
-	int wake_fd;			/* readable when *stop may have changed, or -1 */
+	int wake_fd;			/* readable when a flag may have changed, or -1 */
 	volatile sig_atomic_t *stop;	/* a wait ends with -EINTR once set, or NULL */
+	volatile sig_atomic_t *pause;	/* the same (SIGTSTP: the row is redone), or NULL */
 	void (*tick)(void);		/* or NULL */
 };
 

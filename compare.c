@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* compare.c - --compare: runs side by side, a table per benchmark, with relative changes. */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -411,6 +412,65 @@ static void print_legend(FILE *out, const struct cmp_table *t, const struct text
 	print_wrapped(out, text);
 }
 
+/* A cell's load intensity and notes: "1.94 CPUs", "0 MiB/s [memory, not a disk] (...)". */
+static bool intensity_text(char *buf, size_t len, const struct cmp_cell *c)
+{
+	const char *unit = "", *medium = "", *reason = "";
+	char v[32];
+	size_t n;
+
+	for (int i = 0; i < c->nres; i++) {
+		const struct result *o = c->res[i];
+
+		if (o->status != ROW_OK)
+			continue;
+		unit = *unit ? unit : o->unit;
+		medium = *medium ? medium : o->medium;
+		reason = *reason ? reason : o->reason;
+	}
+	if (!c->s.npass || (!isfinite(c->s.v[RF_INTENSITY]) && !*reason &&
+			    strcmp(medium, RES_MEDIUM_MEMORY) && strcmp(medium, RES_MEDIUM_CACHE)))
+		return false;
+	fmt_sig3(v, sizeof(v), c->s.v[RF_INTENSITY]);
+	n = (size_t)snprintf(buf, len, "%s%s%s", isfinite(c->s.v[RF_INTENSITY]) ? v : "-",
+			     *unit ? " " : "", unit);
+	if (!strcmp(medium, RES_MEDIUM_MEMORY) && n < len)
+		n += (size_t)snprintf(buf + n, len - n, " " LOG_MEMORY_NOTE);
+	else if (!strcmp(medium, RES_MEDIUM_CACHE) && n < len)
+		n += (size_t)snprintf(buf + n, len - n, " " LOG_CACHE_NOTE);
+	if (*reason && n < len)
+		snprintf(buf + n, len - n, " (%s)", reason);
+	return true;
+}
+
+/* Under a table: each load's intensity in each run, and what its load noted. */
+static void print_intensity(FILE *out, const struct cmp_table *t, int nruns)
+{
+	bool heading = false;
+	int w = 0;
+
+	for (int l = 0; l < t->nloads; l++)
+		w = imax(w, (int)strlen(t->loads[l]));
+	for (int l = 0; l < t->nloads; l++) {
+		bool any = false;
+
+		for (int r = 0; r < nruns; r++) {
+			char text[400];
+
+			if (!intensity_text(text, sizeof(text), &t->cells[l * nruns + r]))
+				continue;
+			if (!heading)
+				fprintf(out, "Load intensity:\n");
+			if (!any)
+				fprintf(out, "  %-*s", w, t->loads[l]);
+			fprintf(out, "  [%d] %s", r + 1, text);
+			heading = any = true;
+		}
+		if (any)
+			fputc('\n', out);
+	}
+}
+
 static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_table *t,
 			int nruns)
 {
@@ -478,6 +538,7 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 		}
 		lb_flush(out, &lb);
 	}
+	print_intensity(out, t, nruns);
 	print_legend(out, t, &tt, nruns);
 	fputc('\n', out);
 out:
@@ -593,16 +654,45 @@ static bool label_dup(const struct cmp_input *in, int n, int i)
 	return false;
 }
 
-/* Two columns that would read the same say how they were scheduled, else which file. */
+/* ", -t 2 -L 1": the run keys in which run i differs from a run of the same label. */
+static void key_suffix(char *buf, size_t len, const struct cmp_input *in, int n, int i)
+{
+	unsigned differ = 0;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int j = 0; j < n; j++) {
+		if (j == i || strcmp(in[i].label, in[j].label))
+			continue;
+		for (int k = 0; k < RK_COUNT; k++)
+			if (strcmp(in[i].run->key[k], in[j].run->key[k]))
+				differ |= 1u << k;
+	}
+	for (int k = 0; k < RK_COUNT && used < len; k++)
+		if (differ & (1u << k))
+			used += (size_t)snprintf(buf + used, len - used, "%s%s %s",
+						 used ? " " : ", ", run_keys[k].flag,
+						 in[i].run->key[k][0] ? in[i].run->key[k] : "?");
+}
+
+/*
+ * Two columns that would read the same say what sets them apart: the run
+ * keys (-t, -L, ...) and the scheduling knobs they differ in, else which
+ * file they come from.
+ */
 static void disambiguate(struct cmp_input *in, int n)
 {
-	char what[MAX_COMPARE][200];
+	char what[MAX_COMPARE][200], keys[MAX_COMPARE][128];
 
-	for (int i = 0; i < n && i < MAX_COMPARE; i++)
+	for (int i = 0; i < n && i < MAX_COMPARE; i++) {
 		knobs_differing(in, n, i, true, what[i], sizeof(what[i]));
+		key_suffix(keys[i], sizeof(keys[i]), in, n, i);
+	}
 	for (int i = 0; i < n && i < MAX_COMPARE; i++) {
 		size_t len = strlen(in[i].label);
 
+		snprintf(in[i].label + len, sizeof(in[i].label) - len, "%s", keys[i]);
+		len = strlen(in[i].label);
 		if (what[i][0])
 			snprintf(in[i].label + len, sizeof(in[i].label) - len, " (%s)", what[i]);
 	}
@@ -648,9 +738,10 @@ int compare_main(const struct config *cfg)
 		return 2;
 	}
 	for (int i = 0; i < cfg->ncompare; i++, nfiles++) {
-		if (results_read(cfg->compare[i], &files[i], err, sizeof(err))) {
+		ret = results_read(cfg->compare[i], &files[i], err, sizeof(err));
+		if (ret) {
 			error("%s: %s", cfg->compare[i], err);
-			ret = 2;
+			ret = ret == -EINVAL ? 2 : 1;	/* the file named, or the machine */
 			goto out;
 		}
 		for (int r = 0; r < files[i].nruns; r++) {

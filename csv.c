@@ -15,10 +15,11 @@
 enum csv_text {			/* a column that is not a number of the result */
 	CT_NUMBER,			/* it is one: field */
 	CT_KERNEL, CT_COMMENT, CT_START, CT_PASS, CT_REALTIME, CT_BENCH, CT_LOAD, CT_STATUS,
-	CT_REASON, CT_UNIT,
+	CT_REASON, CT_UNIT, CT_MEDIUM,
 	/* the run's context on every line, so lines of several runs can be mixed */
-	CT_SECONDS, CT_LOOPS, CT_CPU_LOAD, CT_BENCH_NICE, CT_LOAD_NICE, CT_INTERRUPTED,
-	CT_PREEMPTION, CT_CLOCKSOURCE, CT_GOVERNOR, CT_PM_QOS, CT_HOSTNAME, CT_WORK,
+	CT_KEY,				/* a run key: field is its enum run_key */
+	CT_WORK, CT_LOOPS, CT_INTERRUPTED, CT_PREEMPTION, CT_CLOCKSOURCE, CT_GOVERNOR, CT_PM_QOS,
+	CT_HOSTNAME, CT_CPUS_ONLINE, CT_CPUS_USABLE, CT_MEM_LIMIT,
 	CT_KNOB,			/* a scheduling knob: field is its enum knob */
 	CT_FPS, CT_SCHED_EXT, CT_AUTOGROUP,
 	CT_COUNT,
@@ -27,13 +28,14 @@ enum csv_text {			/* a column that is not a number of the result */
 struct csv_column {
 	const char *name;
 	enum csv_text text;
-	int field;			/* enum rfield, for CT_NUMBER */
+	int field;			/* enum rfield for CT_NUMBER, enum run_key for CT_KEY */
 	bool required;			/* --compare cannot read a file without it */
 };
 
 #define TEXT(n, t, req) { .name = n, .text = t, .required = req }
 #define NUM(n, f, req) { .name = n, .text = CT_NUMBER, .field = f, .required = req }
-#define KNOB(k) { .name = NULL, .text = CT_KNOB, .field = k }
+#define KEY_COL(k) { .name = NULL, .text = CT_KEY, .field = k }	/* named by run_keys[] */
+#define KNOB(k) { .name = NULL, .text = CT_KNOB, .field = k }	/* named by knob_descs[] */
 
 /* In this order; the first 22 are the fixed ones the README lists. */
 static const struct csv_column csv_columns[] = {
@@ -56,23 +58,25 @@ static const struct csv_column csv_columns[] = {
 	NUM("periods_dropped", RF_DROPPED, false), NUM("task_cpu_ns", RF_TASK_CPU, false),
 	NUM("wall_ns", RF_WALL, false), NUM("load_stop_ns", RF_LOAD_STOP, false),
 	NUM("trace_triggered_ns", RF_TRACED, false), NUM("work_ratio", RF_WORK_RATIO, false),
-	NUM("loop_speed", RF_LOOP_SPEED, false),
-	TEXT("seconds_per_row", CT_SECONDS, false), TEXT("work", CT_WORK, false),
-	TEXT("loops_per_ms", CT_LOOPS, false),
-	TEXT("cpu_load", CT_CPU_LOAD, false), TEXT("bench_nice", CT_BENCH_NICE, false),
-	TEXT("load_nice", CT_LOAD_NICE, false), TEXT("interrupted", CT_INTERRUPTED, false),
+	NUM("loop_speed", RF_LOOP_SPEED, false), TEXT("load_medium", CT_MEDIUM, false),
+	KEY_COL(RK_SECONDS), TEXT("work", CT_WORK, false), TEXT("loops_per_ms", CT_LOOPS, false),
+	KEY_COL(RK_CPU_LOAD), KEY_COL(RK_BENCH_NICE), KEY_COL(RK_LOAD_NICE),
+	KEY_COL(RK_UNIPROCESSOR), TEXT("interrupted", CT_INTERRUPTED, false),
 	TEXT("preemption", CT_PREEMPTION, false), TEXT("clocksource", CT_CLOCKSOURCE, false),
 	TEXT("cpufreq_governor", CT_GOVERNOR, false), TEXT("pm_qos_us", CT_PM_QOS, false),
-	TEXT("hostname", CT_HOSTNAME, false),
+	TEXT("hostname", CT_HOSTNAME, false), TEXT("cpus_online", CT_CPUS_ONLINE, false),
+	TEXT("cpus_usable", CT_CPUS_USABLE, false), TEXT("memory_limit_bytes", CT_MEM_LIMIT, false),
 	KNOB(KN_POLICY), KNOB(KN_RT_PRIORITY), KNOB(KN_SLICE), KNOB(KN_UCLAMP_MIN),
 	KNOB(KN_UCLAMP_MAX), KNOB(KN_LOAD_POLICY), TEXT("fps", CT_FPS, false),
 	TEXT("sched_ext", CT_SCHED_EXT, false), TEXT("autogroup", CT_AUTOGROUP, false),
 };
 #define NR_COLS ARRAY_SIZE(csv_columns)
 
-/* A knob's column is named by the knobs' table, which JSON's keys come from too. */
+/* Run keys and knobs are named by their own tables, which the log and JSON use too. */
 static const char *col_name(const struct csv_column *c)
 {
+	if (c->text == CT_KEY)
+		return run_keys[c->field].name;
 	return c->text == CT_KNOB ? knob_descs[c->field].file : c->name;
 }
 
@@ -96,13 +100,9 @@ static const char *context_text(enum csv_text t, const struct run *run, char *bu
 	const struct config *cfg = run->cfg;
 
 	switch (t) {
-	case CT_SECONDS: fmt_number(buf, len, cfg->seconds); return buf;
 	case CT_WORK: return work_mode_name(cfg->work);
 	case CT_LOOPS: return cfg->work == WORK_LOOPS ?
 			      num_text(buf, len, (long long)cfg->loops_per_ms) : NULL;
-	case CT_CPU_LOAD: return num_text(buf, len, cfg->cpu_load);
-	case CT_BENCH_NICE: return num_text(buf, len, cfg->bench_nice);
-	case CT_LOAD_NICE: return num_text(buf, len, cfg->load_nice);
 	case CT_INTERRUPTED: return num_text(buf, len, !!run->interrupted);
 	case CT_PREEMPTION: return si ? known(si->preemption) : NULL;
 	case CT_CLOCKSOURCE: return si ? known(si->clocksource) : NULL;
@@ -118,14 +118,20 @@ static const char *context_text(enum csv_text t, const struct run *run, char *bu
 		return buf;
 	case CT_AUTOGROUP: return si && si->autogroup >= 0 ? num_text(buf, len, si->autogroup) :
 			   NULL;
+	case CT_CPUS_ONLINE: return si ? num_text(buf, len, si->cpus_online) : NULL;
+	case CT_CPUS_USABLE: return si ? num_text(buf, len, si->cpus_usable) : NULL;
+	case CT_MEM_LIMIT: return si && si->mem_limit_bytes != SI_UNKNOWN ?
+				  num_text(buf, len, si->mem_limit_bytes) : NULL;
 	default: return NULL;
 	}
 }
 
-static const char *column_text(enum csv_text t, const struct run *run, const struct result *r,
-			       char *buf, size_t len)
+static const char *column_text(const struct csv_column *c, const struct run *run,
+			       const struct result *r, char *buf, size_t len)
 {
-	switch (t) {
+	switch (c->text) {
+	case CT_KEY: run_key_text(run->cfg, c->field, buf, len); return buf;
+	case CT_MEDIUM: return known(r->medium);
 	case CT_KERNEL: return run->kernel_release;
 	case CT_COMMENT: return run->cfg->comment;
 	case CT_START: fmt_iso8601(buf, len, run->start); return buf;
@@ -136,7 +142,7 @@ static const char *column_text(enum csv_text t, const struct run *run, const str
 	case CT_STATUS: return status_name(r->status);
 	case CT_REASON: return known(r->reason);
 	case CT_UNIT: return known(r->unit);
-	default: return context_text(t, run, buf, len);
+	default: return context_text(c->text, run, buf, len);
 	}
 }
 
@@ -157,7 +163,7 @@ static void csv_line(struct sbuf *sb, const struct run *run, const struct result
 		else if (c->text == CT_KNOB)
 			csv_field(sb, known(kv.v[c->field]));
 		else if (c->text != CT_NUMBER)
-			csv_field(sb, column_text(c->text, run, r, buf, sizeof(buf)));
+			csv_field(sb, column_text(c, run, r, buf, sizeof(buf)));
 		else if (isfinite(r->v[c->field]))
 			json_number(sb, result_file_value(r, c->field));
 	}
@@ -276,7 +282,8 @@ static bool csv_header(const struct csv_reader *c, int *col)
 }
 
 /* Each (kernel, comment, start) is a run; the reader pools repeats later. */
-static struct result_run *csv_run(struct result_file *f, const char *const *text)
+static struct result_run *csv_run(struct result_file *f, const char *const *text,
+				  const char *const *keys)
 {
 	struct result_run *r = f->nruns ? &f->runs[f->nruns - 1] : NULL;
 	const char *kernel = text[CT_KERNEL], *comment = text[CT_COMMENT];
@@ -294,6 +301,9 @@ static struct result_run *csv_run(struct result_file *f, const char *const *text
 	/* before the work column, every run of ours was in loops mode */
 	snprintf(r->work, sizeof(r->work), "%s", text[CT_WORK] ? text[CT_WORK] :
 		 text[CT_LOOPS] && *text[CT_LOOPS] ? "loops" : "");
+	for (int k = 0; k < RK_COUNT; k++)
+		if (keys[k])
+			run_key_set(r, k, keys[k], strlen(keys[k]));
 	return r;
 }
 
@@ -312,6 +322,7 @@ static bool csv_texts(struct result *o, const char *const *text)
 		o->pass = (int)p - 1;
 	snprintf(o->reason, sizeof(o->reason), "%s", text[CT_REASON] ? text[CT_REASON] : "");
 	snprintf(o->unit, sizeof(o->unit), "%s", text[CT_UNIT] ? text[CT_UNIT] : "");
+	snprintf(o->medium, sizeof(o->medium), "%s", text[CT_MEDIUM] ? text[CT_MEDIUM] : "");
 	return true;
 }
 
@@ -329,20 +340,23 @@ static void csv_knobs(struct result_run *r, const struct csv_reader *c, const in
 static int csv_row(struct result_file *f, struct csv_reader *c, const int *col, int ncols,
 		   char *err, size_t errlen)
 {
-	const char *text[CT_COUNT] = { NULL };
+	const char *text[CT_COUNT] = { NULL }, *keys[RK_COUNT] = { NULL };
 	struct result_run *r;
 	struct result *o;
 
 	if (c->nfields != ncols)
 		return set_err(err, errlen, "line %d: %d fields where the header has %d (truncated?)",
 			    c->line, c->nfields, ncols);
-	for (size_t k = 0; k < NR_COLS; k++)
-		if (csv_columns[k].text != CT_NUMBER && csv_columns[k].text != CT_KNOB &&
-		    col[k] >= 0)
+	for (size_t k = 0; k < NR_COLS; k++) {
+		if (csv_columns[k].text == CT_KEY && col[k] >= 0)
+			keys[csv_columns[k].field] = c->field[col[k]];
+		else if (csv_columns[k].text != CT_NUMBER && csv_columns[k].text != CT_KNOB &&
+			 col[k] >= 0)
 			text[csv_columns[k].text] = c->field[col[k]];
+	}
 	if (!strcasecmp(text[CT_STATUS], "skipped"))
 		return 0;
-	r = csv_run(f, text);
+	r = csv_run(f, text, keys);
 	if (r && !r->nres)
 		csv_knobs(r, c, col);
 	if (!r || !(o = run_new_result(r)))

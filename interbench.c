@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -18,6 +19,7 @@
 
 #include "child.h"
 #include "interbench.h"
+#include "loads.h"
 #include "sysinfo.h"
 
 #define READY_TIMEOUT_NS (10 * NSEC_PER_SEC)	/* a child's set-up */
@@ -25,17 +27,40 @@
 #define EXIT_WAIT_NS NSEC_PER_SEC		/* a child's exit after its answer */
 
 static volatile sig_atomic_t got_signal;	/* SIGINT, SIGTERM or SIGHUP */
+static volatile sig_atomic_t got_tstp;		/* SIGTSTP (Ctrl-Z): pause, then redo the row */
 static int sig_pipe[2] = { -1, -1 };		/* wakes poll() when one comes */
+static int lock_fd = -1;			/* the run lock, held until we exit */
 
 static void on_signal(int sig)
 {
 	int saved = errno;
 
-	if (!got_signal)
+	if (sig == SIGTSTP)
+		got_tstp = 1;
+	else if (!got_signal)
 		got_signal = sig;
 	if (write(sig_pipe[1], "", 1) < 0)
 		errno = saved;
 	errno = saved;
+}
+
+/* A wait that ended early: a stop signal, or a SIGTSTP that discards the row. */
+static bool interrupted(void)
+{
+	return got_signal || got_tstp;
+}
+
+/* Ctrl-Z is caught while rows run, so that the children stop too; else its default. */
+static void catch_tstp(bool on)
+{
+	struct sigaction sa = { .sa_handler = on ? on_signal : SIG_DFL };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTSTP, &sa, NULL);
+	if (!on && got_tstp) {
+		got_tstp = 0;
+		raise(SIGSTOP);		/* it came after the last row */
+	}
 }
 
 /* ---- the progress line, on a terminal only ---- */
@@ -102,8 +127,12 @@ static void progress_tick(void)
 	progress_draw(false);
 }
 
-/* The orchestrator's waits end when a stop signal comes, and keep the progress line fresh. */
-static struct child_watch watch = { .wake_fd = -1, .stop = &got_signal, .tick = progress_tick };
+/*
+ * The orchestrator's waits end when a stop signal or SIGTSTP comes, and keep
+ * the progress line fresh.
+ */
+static struct child_watch watch = { .wake_fd = -1, .stop = &got_signal, .pause = &got_tstp,
+				    .tick = progress_tick };
 
 static void install_signals(void)
 {
@@ -121,11 +150,13 @@ static void install_signals(void)
 
 /* ---- the two kinds of children ---- */
 
-/* A child has no use for the orchestrator's signal pipe. */
+/* A child has no use for the orchestrator's signal pipe, nor may it keep the run lock. */
 static void drop_sig_pipe(void)
 {
 	close(sig_pipe[0]);
 	close(sig_pipe[1]);
+	if (lock_fd >= 0)
+		close(lock_fd);
 }
 
 struct row_ctx {
@@ -266,7 +297,7 @@ static bool row_start(struct row_ctx *rc, struct row *row, struct child *load,
 	}
 	ret = child_wait_ready(load, now_ns() + READY_TIMEOUT_NS, &watch, said, sizeof(said));
 	if (ret) {
-		if (ret != -EINTR && !got_signal)
+		if (ret != -EINTR && !interrupted())
 			fail_unready(row, load, "load", ret, said);
 		return false;
 	}
@@ -296,7 +327,7 @@ static bool row_measure(struct row_ctx *rc, struct row *row, struct child *load,
 	ssize_t r;
 
 	if (!child_sleep(load->res, now_ns() + cfg->settle_ns, &watch)) {
-		if (!got_signal)
+		if (!interrupted())
 			fail_ended(row, load, "load", now_ns());	/* it died */
 		return false;
 	}
@@ -354,20 +385,60 @@ static void row_stop(struct row *row, struct child *load)
 	fail_row(row, "%s", r == -ETIMEDOUT ? "load process did not answer the stop" : why);
 }
 
-static void run_row(struct row_ctx *rc, struct row *row)
+/*
+ * Ctrl-Z (SIGTSTP) during a row: stop the children too (they are in process
+ * groups of their own, out of the terminal's reach), then stop ourselves as
+ * SIGTSTP would have; SIGCONT lets us return. The pause is no part of the
+ * run's time.
+ */
+static void pause_row(struct child *load, struct child *bench)
+{
+	uint64_t t0 = now_ns();
+	char buf[64];
+
+	if (load->pid > 0)
+		kill(-load->pid, SIGSTOP);
+	if (bench->pid > 0)
+		kill(-bench->pid, SIGSTOP);
+	progress_clear();
+	raise(SIGSTOP);
+	got_tstp = 0;
+	while (read(sig_pipe[0], buf, sizeof(buf)) > 0)
+		;	/* the handler's wake-ups are stale now */
+	progress.run_t0 += now_ns() - t0;
+}
+
+/* One try at a row; true when a SIGTSTP discarded it and it must run again. */
+static bool run_row_once(struct row_ctx *rc, struct row *row)
 {
 	struct child load = CHILD_NONE, bench = CHILD_NONE;
+	bool paused;
 
 	row->status = ROW_OK;
 	row->l.intensity = -1.0;
 	if (row_start(rc, row, &load, &bench) && row_measure(rc, row, &load, &bench))
 		row_stop(row, &load);
+	paused = got_tstp && !got_signal;
+	if (paused)
+		pause_row(&load, &bench);
 	child_finish(&bench, now_ns());
 	child_finish(&load, now_ns());
-	if (got_signal) {
+	if (got_signal || paused) {
 		free(row->b);
 		row->b = NULL;
 		row->status = ROW_SKIPPED;
+	}
+	return paused && !got_signal;
+}
+
+/* A row, run again from its start as often as Ctrl-Z interrupts it. */
+static void run_row(struct row_ctx *rc, struct row *row)
+{
+	while (run_row_once(rc, row)) {
+		*row = (struct row){ .bench = row->bench, .load = row->load, .pass = row->pass };
+		progress.row_t0 = now_ns();
+		fprintf(stderr, "%s: continued after SIGTSTP: the %s row of %s runs again from its "
+			"start\n", progname, workloads[rc->load].name, workloads[rc->bench].name);
 	}
 }
 
@@ -429,36 +500,6 @@ static void warn_rt_throttling(const struct config *cfg)
 		     limit * 100, names);
 }
 
-/* --dry-run: what would run, and for how long. */
-static void print_plan(const struct config *cfg)
-{
-	int rows = 0;
-
-	if (cfg->compare_mode) {
-		for (int i = 0; i < cfg->ncompare; i++)
-			printf("would compare %s\n", cfg->compare[i]);
-		return;
-	}
-	for (size_t b = 0; b < nr_workloads; b++) {
-		bool first = true;
-
-		if (!(cfg->benches & (1u << b)))
-			continue;
-		printf("%s:", workloads[b].name);
-		for (size_t l = 0; l < nr_workloads; l++) {
-			if (!(cfg->loads & (1u << l)) || l == b)
-				continue;
-			printf("%s %s", first ? "" : ",", workloads[l].name);
-			first = false;
-			rows++;
-		}
-		printf("\n");
-	}
-	rows *= cfg->repeat;
-	printf("%d row%s of %g s (+1 s each for the load to settle): about %.0f minutes\n",
-	       rows, rows == 1 ? "" : "s", cfg->seconds, rows * (cfg->seconds + 1.5) / 60.0);
-}
-
 static void pin_to_one_cpu(void)
 {
 	cpu_set_t set, one;
@@ -489,6 +530,9 @@ static void open_log(struct run *run)
 		die("log %s is not a regular file of ours; not writing to it (use -c)", path);
 	if (fd < 0)
 		die("cannot open log %s: %s", path, strerror(-fd));
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0)
+		die("log %s is being written by another run: its rows and ours would mix (use -c, "
+		    "or another --work-dir)", path);
 	run->log = fdopen(fd, "a");
 	if (!run->log)
 		die("fdopen %s: %s", path, strerror(errno));
@@ -611,6 +655,36 @@ static void hold_kernel_settings(const struct config *cfg, struct run *run, stru
 		     "reliable (run as root, or grant CAP_SYS_NICE or RLIMIT_RTPRIO)");
 }
 
+/*
+ * Everything before the first row: the environment checked (exit 1 when it
+ * cannot serve), the run lock taken, the machine described, the kernel
+ * settings held, loops per ms known.
+ */
+static void run_setup(struct config *cfg, struct run *run, struct machine *sys)
+{
+	char err[512];
+
+	if (check_work_dir(cfg->work_dir, err, sizeof(err)))
+		die("%s", err);
+	install_signals();
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	run_init(run, cfg);
+	lock_fd = run_lock(run->start, err, sizeof(err));
+	if (lock_fd < 0)
+		die("%s", err);
+	sysinfo_collect(sys, cfg->work_dir);
+	run->sys = sys;
+	if (sys->work_dir_in_memory == 1 && load_files_needed(cfg->loads))
+		warn("--work-dir %s is on %s, in memory: Write, Read and Compile will measure "
+		     "memory, not a disk (give --work-dir a directory on a disk)", cfg->work_dir,
+		     sys->work_dir_fs[0] ? sys->work_dir_fs : "a filesystem without a disk");
+	hold_kernel_settings(cfg, run, sys);
+	if (cfg->uniprocessor)
+		pin_to_one_cpu();
+	if (cfg->work == WORK_LOOPS && !cfg->loops_given)
+		calibration_get(cfg, sys, &got_signal);
+}
+
 int main(int argc, char **argv)
 {
 	static struct config cfg;
@@ -635,16 +709,7 @@ int main(int argc, char **argv)
 	}
 	if (cfg.compare_mode)
 		return compare_main(&cfg);
-	install_signals();
-	prctl(PR_SET_CHILD_SUBREAPER, 1);
-	run_init(&run, &cfg);
-	sysinfo_collect(&sys, cfg.work_dir);
-	run.sys = &sys;
-	hold_kernel_settings(&cfg, &run, &sys);
-	if (cfg.uniprocessor)
-		pin_to_one_cpu();
-	if (cfg.work == WORK_LOOPS && !cfg.loops_given)
-		calibration_get(&cfg, &sys, &got_signal);
+	run_setup(&cfg, &run, &sys);
 	if (!got_signal && report_files(&run))
 		return 1;	/* --json or --csv cannot be written: say so before running */
 	lctx.cfg = &cfg;
@@ -654,7 +719,9 @@ int main(int argc, char **argv)
 	if (!got_signal) {
 		open_log(&run);
 		report_header(&run);
+		catch_tstp(true);
 		failed = run_matrix(&run, &lctx);
+		catch_tstp(false);
 		if (cfg.repeat > 1 && !got_signal)
 			report_summary(&run);
 	}

@@ -51,6 +51,11 @@ int open_log_append(const char *path);
 int online_cpus(void);
 int allowed_cpus(void);
 
+/* runlock.c: one run at a time per machine */
+int lock_format(char *buf, size_t len, long pid, time_t start);
+int lock_parse(const char *text, long *pid, time_t *start);
+int run_lock(time_t start, char *err, size_t errlen);
+
 /* ---- stats.h: running statistics and the latency histogram (pure) ---- */
 
 #include "stats.h"
@@ -154,8 +159,10 @@ enum parse_status { PARSE_RUN, PARSE_EXIT_OK, PARSE_USAGE };
 enum parse_status parse_options(int argc, char **argv, struct config *cfg,
 				char *err, size_t errlen);
 void config_defaults(struct config *cfg);
+int check_work_dir(const char *dir, char *err, size_t errlen);
 uint64_t settle_from_env(const char *ms);
 void print_help(void);
+void print_plan(const struct config *cfg);	/* --dry-run */
 
 /* ---- calibrate.c: loops_per_ms for loops mode ---- */
 
@@ -236,6 +243,7 @@ int sched_probe(const struct config *cfg, char *err, size_t errlen);
 
 struct load_counters {		/* shared memory: sub-processes count too */
 	_Atomic uint64_t units;	/* bytes, messages, ... */
+	_Atomic uint64_t cached_passes;	/* Read passes whose page cache drop did not work */
 	struct sim_live sim;
 };
 
@@ -254,6 +262,7 @@ struct load_result {		/* sent, as bytes, from the load process */
 	int status;			/* ROW_OK, or ROW_FAILED: ended early */
 	char reason[REASON_LEN];
 	double intensity;		/* < 0: not measured */
+	bool cache_kept;		/* a Read pass found its file still in the page cache */
 };
 
 bool load_stopping(struct load_ctx *ctx);
@@ -263,6 +272,7 @@ int load_prepare_files(const struct config *cfg, unsigned need,
 		       struct load_ctx *ctx, volatile sig_atomic_t *stop,
 		       char *err, size_t errlen);
 void load_close_files(struct load_ctx *ctx);
+bool cache_drop_worked(size_t resident, size_t pages);
 int load_file_sizes(uint64_t free_bytes, uint64_t ram_bytes, long file_mib, bool want_read,
 		    bool want_write, uint64_t *read, uint64_t *write);
 
@@ -273,6 +283,10 @@ int meminfo_parse(const char *text, struct meminfo *mi);
 uint64_t memload_margin(const struct meminfo *mi);
 uint64_t memload_bytes_for(const struct meminfo *mi);
 uint64_t memload_shortfall(const struct meminfo *mi, uint64_t floor);
+struct cg_mem;			/* cgroup.h: a cgroup's memory limit and headroom */
+uint64_t memload_cg_margin(const struct cg_mem *cg);
+uint64_t memload_bytes_in(const struct meminfo *mi, const struct cg_mem *cg);
+uint64_t memload_cg_shortfall(const struct cg_mem *cg);
 uint64_t memload_size(const struct config *cfg);
 
 /* ---- the run: what the orchestrator collects and report.c prints ---- */

@@ -163,6 +163,7 @@ static void json_system(struct jw *w, const struct run *run)
 		.sched_rt_period_us = SI_UNKNOWN, .timer_slack_ns = SI_UNKNOWN,
 		.pm_qos_us = SI_UNKNOWN, .mem_kib = SI_UNKNOWN, .swap_kib = SI_UNKNOWN,
 		.autogroup = -1,
+		.mem_limit_bytes = SI_UNKNOWN, .cpus_usable = -1, .work_dir_in_memory = -1,
 	};
 	const struct machine *si = run->sys ? run->sys : &none;
 
@@ -175,6 +176,7 @@ static void json_system(struct jw *w, const struct run *run)
 	jw_known(w, "hostname", si->hostname);
 	jw_known(w, "cpu_model", si->cpu_model);
 	jw_int(w, "cpus_online", si->cpus_online > 0 ? si->cpus_online : SI_UNKNOWN);
+	jw_int(w, "cpus_usable", si->cpus_usable > 0 ? si->cpus_usable : SI_UNKNOWN);
 	jw_known(w, "cpufreq_governor", si->cpufreq_governor);
 	jw_known(w, "clocksource", si->clocksource);
 	jw_int(w, "sched_rt_runtime_us", si->sched_rt_runtime_us);
@@ -183,8 +185,14 @@ static void json_system(struct jw *w, const struct run *run)
 	jw_int(w, "pm_qos_us", si->pm_qos_us);
 	jw_int(w, "mem_kib", si->mem_kib);
 	jw_int(w, "swap_kib", si->swap_kib);
+	jw_int(w, "memory_limit_bytes", si->mem_limit_bytes);
+	jw_known(w, "memory_limit_file", si->mem_limit_file);
 	jw_known(w, "work_dir_fs", si->work_dir_fs);
 	jw_known(w, "work_dir_device", si->work_dir_device);
+	if (si->work_dir_in_memory < 0)
+		jw_null(w, "work_dir_in_memory");
+	else
+		jw_bool(w, "work_dir_in_memory", si->work_dir_in_memory);
 	jw_known(w, "io_scheduler", si->io_scheduler);
 	jw_known(w, "kernel_cmdline", si->kernel_cmdline);
 	jw_known(w, "sched_ext", si->sched_ext);
@@ -243,6 +251,7 @@ static void json_result(struct jw *w, const struct result *r)
 	jw_num(w, "value", r->v[RF_INTENSITY]);
 	jw_known(w, "unit", r->unit);
 	jw_close(w, '}');
+	jw_known(w, "load_medium", r->medium);
 	if (isfinite(r->v[RF_MET])) {
 		jw_open(w, "periods", '{');
 		jw_num(w, "met", r->v[RF_MET]);

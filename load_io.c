@@ -7,9 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "cgroup.h"
 #include "loads.h"
 
 /* ---- Write and Read: streaming I/O on the files of load_prepare_files() ---- */
@@ -118,15 +120,59 @@ static int write_stream(struct load_ctx *ctx, char *reason, size_t rlen)
 	return ret;
 }
 
+/* A drop worked when at most a quarter of the file stayed in the page cache. */
+bool cache_drop_worked(size_t resident, size_t pages)
+{
+	return resident * 4 <= pages;
+}
+
+/* The Read file's pages in the page cache: its mapping, for mincore(). */
+struct residency {
+	void *map;			/* MAP_FAILED when it cannot be checked */
+	size_t len, pages;
+	unsigned char *vec;
+};
+
+static void residency_open(struct residency *r, int fd, uint64_t size)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+
+	r->len = (size_t)size;
+	r->pages = (r->len + page - 1) / page;
+	r->vec = malloc(r->pages ? r->pages : 1);
+	r->map = r->vec ? mmap(NULL, r->len, PROT_READ, MAP_SHARED, fd, 0) : MAP_FAILED;
+}
+
+/* After a drop: did the pages really leave the page cache? (true when it cannot tell) */
+static bool residency_dropped(const struct residency *r)
+{
+	size_t resident = 0;
+
+	if (r->map == MAP_FAILED || mincore(r->map, r->len, r->vec) < 0)
+		return true;
+	for (size_t i = 0; i < r->pages; i++)
+		resident += r->vec[i] & 1;
+	return cache_drop_worked(resident, r->pages);
+}
+
+static void residency_close(struct residency *r)
+{
+	if (r->map != MAP_FAILED)
+		munmap(r->map, r->len);
+	free(r->vec);
+}
+
 /*
  * Read the Read file from start to end, over and over. Each pass first
  * drops the file from the page cache, so every pass reads the disk however
- * small the file is. Units: bytes.
+ * small the file is, and checks that the drop worked (mincore): passes
+ * that would read memory are counted. Units: bytes.
  */
 static int read_stream(struct load_ctx *ctx, char *reason, size_t rlen)
 {
 	uint64_t size = ctx->read_size, off = size;
 	int fd = ctx->read_fd, ret = 0;
+	struct residency res;
 	char *buf;
 
 	if (fd < 0 || size < IO_CHUNK)
@@ -134,11 +180,14 @@ static int read_stream(struct load_ctx *ctx, char *reason, size_t rlen)
 	buf = io_buffer();
 	if (!buf)
 		return set_reason(reason, rlen, "I/O buffer", ENOMEM);
+	residency_open(&res, fd, size);
 	while (!load_stopping(ctx)) {
 		ssize_t r;
 
 		if (off >= size) {
 			posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+			if (!residency_dropped(&res))
+				atomic_fetch_add(&ctx->ctr->cached_passes, 1);
 			off = 0;
 		}
 		r = pread(fd, buf, IO_CHUNK, (off_t)off);
@@ -155,6 +204,7 @@ static int read_stream(struct load_ctx *ctx, char *reason, size_t rlen)
 		off += (uint64_t)r;
 		atomic_fetch_add(&ctx->ctr->units, (uint64_t)r);
 	}
+	residency_close(&res);
 	free(buf);
 	return ret;
 }
@@ -241,7 +291,8 @@ int load_compile(struct load_ctx *ctx)
 
 /*
  * Sizes of the Read and Write files, in whole MiB. Automatic: together at
- * most half of the free space, each at most 1/16 of RAM and its cap; -ENOSPC
+ * most half of the free space, each at most 1/16 of RAM (or of the cgroup's
+ * memory limit, when lower) and its cap; -ENOSPC
  * when a wanted file would get less than 1 MiB. file_mib, when given, is
  * each file's size as asked.
  */
@@ -315,6 +366,7 @@ int load_prepare_files(const struct config *cfg, unsigned need, struct load_ctx 
 	bool want_read = files & WL_READ_FILE, want_write = files & WL_WRITE_FILE;
 	uint64_t free_bytes, ram;
 	struct statvfs sv;
+	struct cg_mem cg;
 	const char *call;
 	int ret;
 
@@ -328,6 +380,9 @@ int load_prepare_files(const struct config *cfg, unsigned need, struct load_ctx 
 	}
 	free_bytes = (uint64_t)sv.f_bavail * sv.f_frsize;
 	ram = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+	cg_memory(&cg);
+	if (cg.limit < ram)
+		ram = cg.limit;		/* their page cache is charged to our cgroup */
 	if (load_file_sizes(free_bytes, ram, cfg->file_mib, want_read, want_write,
 			    &ctx->read_size, &ctx->write_size)) {
 		snprintf(err, errlen, "only %llu MiB free in %s: too little for the %s file%s",

@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "cgroup.h"
 #include "loads.h"
 
 /* ---- Memload: a large share of memory, touched and copied around ---- */
@@ -15,6 +16,7 @@
 #define MEMLOAD_CHUNK (2 * MIB)		/* stop is checked after each */
 #define MEMLOAD_CHECK (256 * MIB)	/* /proc/meminfo is read after this many */
 #define MEMLOAD_MIN_MARGIN (256 * MIB)
+#define MEMLOAD_CG_MIN_MARGIN (64 * MIB)
 
 /* The numbers of /proc/meminfo that size Memload, in bytes; 0 or -EINVAL. */
 int meminfo_parse(const char *text, struct meminfo *mi)
@@ -74,6 +76,33 @@ uint64_t memload_bytes_for(const struct meminfo *mi)
 	return have > margin ? (have - margin) / MEMLOAD_CHUNK * MEMLOAD_CHUNK : 0;
 }
 
+/*
+ * What Memload leaves under a cgroup's limit: 1/8 of it, at least 64 MiB.
+ * Less than on the machine: what the cgroup charges is our own processes
+ * and their page cache, not a whole system's.
+ */
+uint64_t memload_cg_margin(const struct cg_mem *cg)
+{
+	uint64_t m = cg->limit / 8;
+
+	return m > MEMLOAD_CG_MIN_MARGIN ? m : MEMLOAD_CG_MIN_MARGIN;
+}
+
+/*
+ * Memload's size under both the machine's memory and the cgroup's limit
+ * (what the cgroup does not use yet, less its margin): the smaller one.
+ */
+uint64_t memload_bytes_in(const struct meminfo *mi, const struct cg_mem *cg)
+{
+	uint64_t host = memload_bytes_for(mi), margin, in_cg;
+
+	if (cg->limit == CG_NONE)
+		return host;
+	margin = memload_cg_margin(cg);
+	in_cg = cg->headroom > margin ? (cg->headroom - margin) / MEMLOAD_CHUNK * MEMLOAD_CHUNK : 0;
+	return in_cg < host ? in_cg : host;
+}
+
 static int read_meminfo(struct meminfo *mi)
 {
 	char buf[8192];
@@ -85,12 +114,14 @@ static int read_meminfo(struct meminfo *mi)
 uint64_t memload_size(const struct config *cfg)
 {
 	struct meminfo mi;
+	struct cg_mem cg;
 
 	if (cfg->memload_mib)
 		return (uint64_t)cfg->memload_mib * MIB;
 	if (read_meminfo(&mi))
 		return 0;
-	return memload_bytes_for(&mi);
+	cg_memory(&cg);
+	return memload_bytes_in(&mi, &cg);
 }
 
 /*
@@ -106,11 +137,30 @@ uint64_t memload_shortfall(const struct meminfo *mi, uint64_t floor)
 	return headroom < floor ? floor - headroom : 0;
 }
 
-static uint64_t memload_excess(uint64_t floor)
+/* The same under a cgroup's limit: its headroom against half its margin. */
+uint64_t memload_cg_shortfall(const struct cg_mem *cg)
 {
-	struct meminfo mi;
+	uint64_t floor = memload_cg_margin(cg) / 2;
 
-	return read_meminfo(&mi) ? 0 : memload_shortfall(&mi, floor);
+	if (cg->limit == CG_NONE)
+		return 0;
+	return cg->headroom < floor ? floor - cg->headroom : 0;
+}
+
+/* What the machine or the cgroup lacks now, whichever lacks more. */
+static uint64_t memload_excess(uint64_t floor, bool in_cgroup)
+{
+	uint64_t host = 0, cgs = 0;
+	struct meminfo mi;
+	struct cg_mem cg;
+
+	if (!read_meminfo(&mi))
+		host = memload_shortfall(&mi, floor);
+	if (in_cgroup) {
+		cg_memory(&cg);
+		cgs = memload_cg_shortfall(&cg);
+	}
+	return host > cgs ? host : cgs;
 }
 
 /* If the OOM killer is woken anyway, it takes us, not somebody's work. */
@@ -126,40 +176,65 @@ static void prefer_oom_kill(void)
 	close(fd);
 }
 
+/* The floors under which Memload gives memory back, and whether a cgroup limits it. */
+struct memload_floor {
+	uint64_t host;			/* MemAvailable + SwapFree */
+	bool in_cg;			/* the cgroup's headroom is checked too */
+};
+
+/* Size and map the area; NULL with ctx->reason set when it cannot be. */
+static char *memload_map(struct load_ctx *ctx, uint64_t *size, struct memload_floor *fl)
+{
+	struct meminfo mi;
+	struct cg_mem cg;
+	char *area;
+
+	if (read_meminfo(&mi) < 0)
+		memset(&mi, 0, sizeof(mi));
+	cg_memory(&cg);
+	fl->in_cg = cg.limit != CG_NONE;
+	fl->host = memload_margin(&mi) / 2;
+	*size = memload_size(ctx->cfg) / MEMLOAD_CHUNK * MEMLOAD_CHUNK;
+	if (*size < 2 * MEMLOAD_CHUNK && ctx->cfg->memload_mib)
+		*size = 2 * MEMLOAD_CHUNK;	/* the smallest area that can be copied around */
+	if (*size < 2 * MEMLOAD_CHUNK && fl->in_cg) {
+		snprintf(ctx->reason, sizeof(ctx->reason), "only %llu MiB of the cgroup's %llu MiB "
+			 "(%.80s) free above its %llu MiB margin", to_mib(cg.headroom),
+			 to_mib(cg.limit), cg.file, to_mib(memload_cg_margin(&cg)));
+		return NULL;
+	}
+	if (*size < 2 * MEMLOAD_CHUNK) {
+		snprintf(ctx->reason, sizeof(ctx->reason),
+			 "only %llu MiB available above the %llu MiB margin",
+			 to_mib(*size), to_mib(memload_margin(&mi)));
+		return NULL;
+	}
+	area = mmap(NULL, *size, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (area == MAP_FAILED) {
+		set_reason(ctx->reason, sizeof(ctx->reason), "mmap", errno);
+		return NULL;
+	}
+	madvise(area, *size, MADV_HUGEPAGE);
+	return area;
+}
+
 /*
  * Touch the area chunk by chunk (growing while memory allows), then copy
  * its first half over its second and on around, forever. Units: bytes
  * touched, a copied byte counting twice (read and written). Transparent
  * huge pages are asked for: faulting and freeing many GiB in 4 KiB pages can
- * take seconds, longer than a stop may.
+ * take seconds, longer than a stop may. The machine's memory and the
+ * cgroup's limit are both watched.
  */
 int load_memload(struct load_ctx *ctx)
 {
-	uint64_t size = memload_size(ctx->cfg);
-	uint64_t used = 0, since_check = 0, floor, pos = 0, half, cut;
-	struct meminfo mi;
-	char *area;
+	uint64_t size, used = 0, since_check = 0, pos = 0, half, cut;
+	struct memload_floor fl;
+	char *area = memload_map(ctx, &size, &fl);
 
-	if (read_meminfo(&mi) < 0)
-		memset(&mi, 0, sizeof(mi));
-	floor = memload_margin(&mi) / 2;
-	size = size / MEMLOAD_CHUNK * MEMLOAD_CHUNK;
-	if (size < 2 * MEMLOAD_CHUNK && ctx->cfg->memload_mib)
-		size = 2 * MEMLOAD_CHUNK;	/* the smallest area that can be copied around */
-	if (size < 2 * MEMLOAD_CHUNK) {
-		snprintf(ctx->reason, sizeof(ctx->reason),
-			 "only %llu MiB available above the %llu MiB margin",
-			 to_mib(size), to_mib(memload_margin(&mi)));
+	if (!area)
 		return -ENOMEM;
-	}
-	area = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-		    -1, 0);
-	if (area == MAP_FAILED) {
-		snprintf(ctx->reason, sizeof(ctx->reason), "mmap %llu MiB: %s", to_mib(size),
-			 strerror(errno));
-		return -errno;
-	}
-	madvise(area, size, MADV_HUGEPAGE);
 	prefer_oom_kill();
 	while (!load_stopping(ctx) && used < size) {
 		memset(area + used, (int)(used / MEMLOAD_CHUNK) | 1, MEMLOAD_CHUNK);
@@ -167,7 +242,7 @@ int load_memload(struct load_ctx *ctx)
 		atomic_fetch_add(&ctx->ctr->units, MEMLOAD_CHUNK);
 		if ((since_check += MEMLOAD_CHUNK) >= MEMLOAD_CHECK) {
 			since_check = 0;
-			if (memload_excess(floor))
+			if (memload_excess(fl.host, fl.in_cg))
 				break;		/* memory is short: grow no further */
 		}
 	}
@@ -180,14 +255,14 @@ int load_memload(struct load_ctx *ctx)
 			atomic_fetch_add(&ctx->ctr->units, 2 * MEMLOAD_CHUNK);
 			if ((since_check += 2 * MEMLOAD_CHUNK) >= MEMLOAD_CHECK) {
 				since_check = 0;
-				if (memload_excess(floor))
+				if (memload_excess(fl.host, fl.in_cg))
 					break;
 			}
 		}
 		if (load_stopping(ctx) || !used)
 			break;
 		/* give back what is missing, at least a check's worth, and go on smaller */
-		cut = memload_excess(floor);
+		cut = memload_excess(fl.host, fl.in_cg);
 		cut = cut < MEMLOAD_CHECK ? MEMLOAD_CHECK : cut;
 		cut = cut > used ? used : cut;
 		madvise(area + used - cut, cut, MADV_DONTNEED);
@@ -198,7 +273,7 @@ int load_memload(struct load_ctx *ctx)
 	if (!used && !load_stopping(ctx)) {
 		snprintf(ctx->reason, sizeof(ctx->reason),
 			 "memory ran short (under %llu MiB available): gave it all back",
-			 to_mib(floor));
+			 to_mib(fl.host));
 		return -ENOMEM;
 	}
 	return 0;

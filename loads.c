@@ -305,6 +305,7 @@ int load_process(const struct workload *wl, struct load_ctx *ctx, int ctl_fd, in
 	take_snapshot(ctx, &end);
 	load_halt(ctx, &r, t, &res);
 	res.intensity = intensity(wl, &begin, &end);
+	res.cache_kept = atomic_load(&ctx->ctr->cached_passes) > 0;
 	if (m == MSG_STOP)
 		write_full(res_fd, &res, sizeof(res));
 	return 0;

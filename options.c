@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "interbench.h"
+#include "cgroup.h"
 
 #define UNUSED __attribute__((unused))
 
@@ -108,7 +109,7 @@ static const struct opt opts[] = {
 	{ 'I', "custom-interval", "USEC", G_SELECT, LONG(custom_interval_us, 100, 10000000),
 	  .help = "Custom task: interval in microseconds (>= 100)" },
 	{ 'L', "cpu-load", "N", G_SELECT, INT(cpu_load, 1, 4096),
-	  .help = "Burn threads, Ring size, Hack groups (default: CPUs)" },
+	  .help = "Burn threads, Ring size, Hack groups (default: usable CPUs)" },
 	{ 0, "memload-mib", "MIB", G_SELECT, LONG(memload_mib, 1, 1L << 30),
 	  .help = "Memload size (default: from MemAvailable)" },
 	{ 0, "file-mib", "MIB", G_SELECT, LONG(file_mib, 1, 1L << 30),
@@ -258,6 +259,36 @@ void print_help(void)
 	workload_names(WL_LOAD, names, sizeof(names));
 	printf("\nLoads:      %s", names);
 	printf("\n\nA full run takes about 20 minutes; see interbench(8).\n");
+}
+
+/* --dry-run: what would run, and for how long. */
+void print_plan(const struct config *cfg)
+{
+	int rows = 0;
+
+	if (cfg->compare_mode) {
+		for (int i = 0; i < cfg->ncompare; i++)
+			printf("would compare %s\n", cfg->compare[i]);
+		return;
+	}
+	for (size_t b = 0; b < nr_workloads; b++) {
+		bool first = true;
+
+		if (!(cfg->benches & (1u << b)))
+			continue;
+		printf("%s:", workloads[b].name);
+		for (size_t l = 0; l < nr_workloads; l++) {
+			if (!(cfg->loads & (1u << l)) || l == b)
+				continue;
+			printf("%s %s", first ? "" : ",", workloads[l].name);
+			first = false;
+			rows++;
+		}
+		printf("\n");
+	}
+	rows *= cfg->repeat;
+	printf("%d row%s of %g s (+1 s each for the load to settle): about %.0f minutes\n",
+	       rows, rows == 1 ? "" : "s", cfg->seconds, rows * (cfg->seconds + 1.5) / 60.0);
 }
 
 /* Whatever the user typed, quoted short enough to keep the line short. */
@@ -553,7 +584,6 @@ static int validate(struct parse_state *ps)
 	struct config *cfg = ps->cfg;
 	char *err = ps->err;
 	size_t errlen = ps->errlen;
-	struct stat st;
 
 	if (!!cfg->custom_pct != !!cfg->custom_interval_us)
 		return set_err(err, errlen, "-C and -I define the Custom task together; give both");
@@ -566,21 +596,33 @@ static int validate(struct parse_state *ps)
 	if (cfg->json_path && cfg->csv_path && !strcmp(cfg->json_path, "-") &&
 	    !strcmp(cfg->csv_path, "-"))
 		return set_err(err, errlen, "--json - and --csv - cannot both use stdout");
-	if (stat(cfg->work_dir, &st) < 0)
-		return set_err(err, errlen, "--work-dir: '%.200s': %s", cfg->work_dir, strerror(errno));
-	if (!S_ISDIR(st.st_mode))
-		return set_err(err, errlen, "--work-dir: '%.200s' is not a directory", cfg->work_dir);
-	if (access(cfg->work_dir, W_OK | X_OK) < 0)
-		return set_err(err, errlen, "--work-dir: cannot write in '%.200s': %s",
-			    cfg->work_dir, strerror(errno));
 	if (cfg->plot_path && !strcmp(cfg->plot_path, "-"))
 		return set_err(err, errlen, "--plot: needs a file name, not -");
 	if (!cfg->cpu_load)
-		cfg->cpu_load = online_cpus();
+		cfg->cpu_load = usable_cpus();
 	if (knobs_validate(cfg, err, errlen) || resolve_selection(cfg, ps->sel, err, errlen) ||
 	    check_fps(cfg, err, errlen))
 		return -1;
 	return check_custom(cfg, err, errlen);
+}
+
+/*
+ * The work directory is the machine's, not the command line's: one that is
+ * missing or that we may not write in is an error of the environment (exit
+ * 1), found before anything runs, not a usage error.
+ */
+int check_work_dir(const char *dir, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (stat(dir, &st) < 0)
+		return set_err(err, errlen, "--work-dir: '%.200s': %s", dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return set_err(err, errlen, "--work-dir: '%.200s' is not a directory", dir);
+	if (access(dir, W_OK | X_OK) < 0)
+		return set_err(err, errlen, "--work-dir: cannot write in '%.200s': %s", dir,
+			       strerror(errno));
+	return 0;
 }
 
 /* getopt_long's view of opts[]: the short string (with ':' first) and the long table. */

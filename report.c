@@ -76,13 +76,19 @@ static void print_context(struct run *run)
 		out(run, "%lld us", si->pm_qos_us);
 	sysinfo_sched_ext_text(si, scx, sizeof(scx));
 	out(run, ", sched_ext: %s, autogroup: %s\n", scx, autogroup[si->autogroup + 1]);
+	out(run, "CPUs: %d online, %d usable; memory limit: ", si->cpus_online, si->cpus_usable);
+	if (si->mem_limit_bytes == SI_UNKNOWN)
+		out(run, "none\n");
+	else
+		out(run, "%lld MiB (%s)\n", si->mem_limit_bytes / (long long)MIB,
+		    si->mem_limit_file);
 }
 
 void report_header(struct run *run)
 {
 	const struct config *cfg = run->cfg;
 	struct knob_values kv;
-	char line[256];
+	char line[256], settings[512];
 
 	out(run, "\nLoad set to %d processors\n\n", cfg->cpu_load);
 	if (cfg->work == WORK_LOOPS)
@@ -96,6 +102,8 @@ void report_header(struct run *run)
 	knobs_of_config(cfg, &kv);
 	knobs_line(&kv, line, sizeof(line));
 	out(run, "%s\n", line);
+	build_settings(settings, sizeof(settings), cfg);
+	out(run, LOG_SETTINGS "%s\n", settings);
 	if (cfg->comment)
 		print_comment(run);
 	out(run, "\n");
@@ -191,6 +199,10 @@ void report_row(struct run *run, const struct row *row)
 	fmt_sig3(v, sizeof(v), r.v[RF_INTENSITY]);
 	snprintf(inten, sizeof(inten), "%s %s", v, r.unit);
 	out(run, "  %s", isfinite(r.v[RF_INTENSITY]) ? inten : "-");
+	if (!strcmp(r.medium, RES_MEDIUM_MEMORY))
+		out(run, " " LOG_MEMORY_NOTE);
+	else if (!strcmp(r.medium, RES_MEDIUM_CACHE))
+		out(run, " " LOG_CACHE_NOTE);
 	if (r.reason[0])
 		out(run, " (%s)", r.reason);
 	run->table_marks |= result_marks(&r, run->fastest_speed, marks, sizeof(marks));

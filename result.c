@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "interbench.h"
+#include "sysinfo.h"
 #include "result.h"
 
 void result_init(struct result *r)
@@ -63,6 +64,10 @@ void result_from_row(const struct run *run, const struct row *row, struct result
 	r->status = row->status;
 	if (lwl->intensity != INT_NONE && row->l.intensity >= 0)
 		r->v[RF_INTENSITY] = row->l.intensity;
+	if ((lwl->flags & WL_FILES) && run->sys)
+		snprintf(r->medium, sizeof(r->medium), "%s",
+			 run->sys->work_dir_in_memory == 1 ? RES_MEDIUM_MEMORY :
+			 row->l.cache_kept ? RES_MEDIUM_CACHE : RES_MEDIUM_DISK);
 	r->v[RF_LOAD_STOP] = known_u64(row->load_stop_ns);
 	if (!b)
 		return;
@@ -339,3 +344,74 @@ const struct log_column log_columns[] = {
 	{ "     p99.9", "", 10, RF_P999, LC_LATENCY | LC_PERCENTILE, "p99" },
 };
 const size_t nr_log_columns = ARRAY_SIZE(log_columns);
+
+/* ---- what makes runs comparable ---- */
+
+#define KEY(n, f, t, field) { .name = n, .flag = f, .type = t, \
+			      .off = offsetof(struct config, field) }
+
+const struct run_key_prop run_keys[RK_COUNT] = {
+	[RK_SECONDS] = KEY("seconds_per_row", "-t", KT_DOUBLE, seconds),
+	[RK_CPU_LOAD] = KEY("cpu_load", "-L", KT_INT, cpu_load),
+	[RK_BENCH_NICE] = KEY("bench_nice", "-B", KT_INT, bench_nice),
+	[RK_LOAD_NICE] = KEY("load_nice", "-N", KT_INT, load_nice),
+	[RK_UNIPROCESSOR] = KEY("uniprocessor", "-u", KT_BOOL, uniprocessor),
+};
+
+/* A live run's value of key k, as the log and the CSV write it. */
+void run_key_text(const struct config *cfg, int k, char *buf, size_t len)
+{
+	const void *p = (const char *)cfg + run_keys[k].off;
+
+	switch (run_keys[k].type) {
+	case KT_DOUBLE:
+		fmt_number(buf, len, *(const double *)p);
+		break;
+	case KT_INT:
+		snprintf(buf, len, "%d", *(const int *)p);
+		break;
+	case KT_BOOL:
+		snprintf(buf, len, "%d", *(const bool *)p ? 1 : 0);
+		break;
+	}
+}
+
+/* Key k of a run read back, from n bytes of text; a number is written as run_key_text would. */
+void run_key_set(struct result_run *r, int k, const char *text, size_t n)
+{
+	char buf[RK_LEN], *end;
+	double v;
+
+	snprintf(buf, sizeof(buf), "%.*s", (int)(n < sizeof(buf) ? n : sizeof(buf) - 1), text);
+	v = strtod(buf, &end);
+	if (*buf && !*end && isfinite(v))
+		fmt_number(r->key[k], sizeof(r->key[k]), v);
+	else
+		snprintf(r->key[k], sizeof(r->key[k]), "%s", buf);
+}
+
+/* Repeats of one another: same kernel, comment, work mode, knobs and keys (unknown only matches unknown). */
+bool run_comparable(const struct result_run *a, const struct result_run *b)
+{
+	if (strcmp(a->kernel, b->kernel) || strcmp(a->comment, b->comment) ||
+	    strcmp(a->work, b->work) || !knobs_equal(&a->knobs, &b->knobs))
+		return false;
+	for (int k = 0; k < RK_COUNT; k++)
+		if (strcmp(a->key[k], b->key[k]))
+			return false;
+	return true;
+}
+
+/* The log's Settings line after its name: " seconds_per_row=30 cpu_load=2 ...". */
+void build_settings(char *buf, size_t len, const struct config *cfg)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int k = 0; k < RK_COUNT && used < len; k++) {
+		char v[RK_LEN];
+
+		run_key_text(cfg, k, v, sizeof(v));
+		used += (size_t)snprintf(buf + used, len - used, " %s=%s", run_keys[k].name, v);
+	}
+}

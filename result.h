@@ -47,9 +47,15 @@ struct result {			/* one benchmark x load x pass */
 	int status;			/* enum row_status */
 	char reason[REASON_LEN];	/* why it failed, or what went wrong */
 	char unit[16];			/* of RF_INTENSITY, "" when none */
+	char medium[8];			/* where the load's file I/O went: RES_MEDIUM_*, "" */
 	double v[RF_COUNT];		/* NAN: not known */
 	const struct latency *wake;	/* the histogram: live rows only, else NULL */
 };
+
+/* Where a Write, Read or Compile row's I/O went: what its intensity measured. */
+#define RES_MEDIUM_DISK "disk"
+#define RES_MEDIUM_MEMORY "memory"		/* tmpfs, ramfs: no disk at all */
+#define RES_MEDIUM_CACHE "cache"		/* Read's page cache drop did not work */
 
 void result_init(struct result *r);
 void result_from_row(const struct run *run, const struct row *row, struct result *r);
@@ -104,6 +110,10 @@ void fmt_change(char *buf, size_t len, double ref, double v);
 #define LOG_INTERRUPTED "Interrupted by signal "
 #define LOG_FAILED "failed"
 #define LOG_INTENSITY "  Load intensity"
+#define LOG_LOADSET "Load set to "
+#define LOG_SETTINGS "Settings:"		/* the run keys, name=value; 1.0.0 wrote none */
+#define LOG_MEMORY_NOTE "[memory, not a disk]"	/* after a row's intensity */
+#define LOG_CACHE_NOTE "[page cache, not the disk: the drop did not work]"
 
 enum log_col_flag {
 	LC_LATENCY = 1u << 0,		/* in the table's unit (ms, or us for -r) */
@@ -125,12 +135,41 @@ extern const struct log_column log_columns[];
 extern const size_t nr_log_columns;
 
 /*
+ * What makes two runs comparable, besides the kernel release and the
+ * comment: runs that differ in one of these are never pooled. Each is one
+ * row of run_keys[], named as in the log's Settings line and the CSV
+ * header, and read from both; a new setting is one enum name and one row.
+ */
+enum run_key {
+	RK_SECONDS,			/* -t */
+	RK_CPU_LOAD,			/* -L */
+	RK_BENCH_NICE,			/* -B */
+	RK_LOAD_NICE,			/* -N */
+	RK_UNIPROCESSOR,		/* -u */
+	RK_COUNT,
+};
+
+enum key_type { KT_DOUBLE, KT_INT, KT_BOOL };
+
+struct run_key_prop {
+	const char *name;		/* in the log's Settings line and the CSV header */
+	const char *flag;		/* the option, for a comparison's labels */
+	enum key_type type;
+	size_t off;			/* of the value in struct config */
+};
+extern const struct run_key_prop run_keys[RK_COUNT];
+
+#define RK_LEN 32
+
+/*
  * One column group of a comparison: every interbench run of a file with the
- * same kernel release and comment. Their results are passes of one another.
+ * same kernel release, comment and run keys. Their results are passes of
+ * one another.
  */
 struct result_run {
 	char kernel[128];		/* "" when the log has no header line */
 	char comment[256];
+	char key[RK_COUNT][RK_LEN];	/* run_keys' values as text, "" when unknown */
 	char date[32];			/* datestamp or ISO start of the first run */
 	double seconds;			/* per row, 0 when unknown */
 	char work[8];			/* "cpu", "loops", or "" when the file does not say */
@@ -148,6 +187,11 @@ struct result_file {
 	int nruns, cap;
 	struct result_run *runs;
 };
+
+void run_key_text(const struct config *cfg, int k, char *buf, size_t len);
+void run_key_set(struct result_run *r, int k, const char *text, size_t n);
+bool run_comparable(const struct result_run *a, const struct result_run *b);
+void build_settings(char *buf, size_t len, const struct config *cfg);
 
 /* results.c: parsing is pure (text in, structs out); results_read does the I/O */
 int results_parse(const char *text, size_t len, struct result_file *f, char *err, size_t errlen);

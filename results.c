@@ -104,9 +104,9 @@ static bool pool_run(struct result_run *g, struct result_run *r)
 }
 
 /*
- * Runs of the same kernel, comment, work mode and scheduling knobs are
- * repeats: pool them into the first, keeping the order in which each first
- * appears.
+ * Runs of the same kernel, comment, run keys, work mode and scheduling
+ * knobs are repeats: pool them into the first, keeping the order in which
+ * each group first appears.
  */
 static void merge_repeats(struct result_file *f)
 {
@@ -117,10 +117,7 @@ static void merge_repeats(struct result_file *f)
 		int j;
 
 		for (j = 0; j < out; j++)
-			if (!strcmp(f->runs[j].kernel, r->kernel) &&
-			    !strcmp(f->runs[j].comment, r->comment) &&
-			    knobs_equal(&f->runs[j].knobs, &r->knobs) &&
-			    !strcmp(f->runs[j].work, r->work))
+			if (run_comparable(&f->runs[j], r))
 				break;
 		if (j < out && pool_run(&f->runs[j], r))
 			continue;
@@ -222,11 +219,14 @@ struct log_parser {
 	bool realtime;
 	double unit_ns;
 	bool has[16];			/* log_columns[i] is in the current table */
+	bool has_intensity;		/* and so is the load intensity (ours, not 0.31's) */
 	int rows;			/* of the current table */
 	int heading_line, run_line;
 	bool run_has_table;
 	double pending_seconds;		/* "Using ... for S seconds" precedes its run */
 	const char *pending_work;	/* and says the work mode: "cpu", "loops" or "" */
+	char pending_load[RK_LEN];	/* and so does "Load set to N processors" */
+	bool run_has_settings;		/* its Settings line: the headings' nice is not needed */
 	bool any_table;
 	char *err;
 	size_t errlen;
@@ -239,10 +239,56 @@ static int start_run(struct log_parser *lp)
 		return set_err(lp->err, lp->errlen, "out of memory");
 	lp->run->seconds = lp->pending_seconds;
 	snprintf(lp->run->work, sizeof(lp->run->work), "%s", lp->pending_work ? lp->pending_work : "");
+	if (lp->pending_seconds > 0) {
+		char v[RK_LEN];
+
+		fmt_number(v, sizeof(v), lp->pending_seconds);
+		run_key_set(lp->run, RK_SECONDS, v, strlen(v));
+	}
+	run_key_set(lp->run, RK_CPU_LOAD, lp->pending_load, strlen(lp->pending_load));
 	lp->pending_seconds = 0;
 	lp->pending_work = NULL;
+	lp->pending_load[0] = '\0';
 	lp->run_has_table = false;
+	lp->run_has_settings = false;
 	return 0;
+}
+
+/* "Settings: seconds_per_row=30 cpu_load=2 ...": the run keys; names not ours are skipped. */
+static void log_settings(struct log_parser *lp, const char *s)
+{
+	if (!lp->run)
+		return;
+	lp->run_has_settings = true;
+	for (s += strlen(LOG_SETTINGS); *(s += strspn(s, " ")); s += strcspn(s, " ")) {
+		size_t n = strcspn(s, " "), eq = strcspn(s, "=");
+
+		for (int k = 0; eq < n && k < RK_COUNT; k++)
+			if (strlen(run_keys[k].name) == eq && !strncmp(s, run_keys[k].name, eq))
+				run_key_set(lp->run, k, s + eq + 1, n - eq - 1);
+	}
+}
+
+/*
+ * A log without a Settings line (0.31's, and 1.0.0's) shows the nice
+ * levels only in its headings, and only when not 0: "Audio nice 5 in the
+ * presence of simulated nice 10".
+ */
+static void heading_nice(struct log_parser *lp, const char *after_name)
+{
+	const char *load = strstr(after_name, LOG_PRESENCE);
+	int b = 0, l = 0;
+	char v[16];
+
+	if (lp->run_has_settings)
+		return;
+	sscanf(after_name, " nice %d", &b);
+	if (load)
+		sscanf(load + strlen(LOG_PRESENCE), "nice %d", &l);
+	snprintf(v, sizeof(v), "%d", b);
+	run_key_set(lp->run, RK_BENCH_NICE, v, strlen(v));
+	snprintf(v, sizeof(v), "%d", l);
+	run_key_set(lp->run, RK_LOAD_NICE, v, strlen(v));
 }
 
 /* "Benchmarking kernel REL at datestamp D" */
@@ -277,6 +323,7 @@ static int log_heading(struct log_parser *lp, struct line_iter *it)
 		return set_err(lp->err, lp->errlen, "line %d: no benchmark name in the heading",
 			    it->no);
 	lp->realtime = prefix(s + n, " " LOG_REALTIME);
+	heading_nice(lp, s + n);
 	lp->state = LS_COLUMNS;
 	lp->rows = 0;
 	lp->heading_line = it->no;
@@ -297,18 +344,27 @@ static int log_columns_line(struct log_parser *lp, struct line_iter *it)
 	lp->unit_ns = strstr(s, "(us)") ? 1e3 : 1e6;
 	for (size_t i = 0; i < nr_log_columns; i++)
 		lp->has[i] = !log_columns[i].key || strstr(s, log_columns[i].key);
+	lp->has_intensity = strstr(s, &LOG_INTENSITY[2]) != NULL;	/* past its indent */
 	lp->state = LS_ROWS;
 	return 0;
+}
+
+/* The words a row's numbers take, as the heading has its columns: "1.2 +/- 0.3" is three. */
+static int log_words(const struct log_parser *lp)
+{
+	int need = 0;
+
+	for (size_t i = 0; i < nr_log_columns; i++)
+		need += lp->has[i] ? 1 + (strspn(log_columns[i].sep, " ") < strlen(log_columns[i].sep)) : 0;
+	return need;
 }
 
 /* The numbers of a row, column by column as the heading has them; a message if not. */
 static int log_values(struct log_parser *lp, struct line_iter *it, struct result *o,
 		      char *const *tok, int ntok)
 {
-	int t = 0, need = 0;
+	int t = 0, need = log_words(lp);
 
-	for (size_t i = 0; i < nr_log_columns; i++)
-		need += lp->has[i] ? 1 + (strspn(log_columns[i].sep, " ") < strlen(log_columns[i].sep)) : 0;
 	if (ntok < need)
 		return set_err(lp->err, lp->errlen, "line %d: %s row cut short or mangled", it->no,
 			    o->load);
@@ -333,12 +389,52 @@ static int log_values(struct log_parser *lp, struct line_iter *it, struct result
 	return 0;
 }
 
+/*
+ * What follows a row's numbers: its load's intensity ("1.94 CPUs", or "-"),
+ * a note on what its I/O measured ("[memory, not a disk]"), and why the
+ * load stopped early ("(Write load stopped early: ...)"). Missing parts
+ * are fine: older logs have fewer of them.
+ */
+static int log_tail(struct result *o, const char *s, struct line_iter *it, char *err,
+		    size_t errlen)
+{
+	size_t n = strcspn(s += strspn(s, " \t"), " \t"), u;
+	char q[24], word[32];
+
+	if (!n)
+		return 0;
+	snprintf(word, sizeof(word), "%.*s", (int)(n < sizeof(word) ? n : sizeof(word) - 1), s);
+	if (!parse_value(word, &o->v[RF_INTENSITY]))
+		return set_err(err, errlen, "line %d: intensity '%s' is not a number", it->no,
+			       quote(q, sizeof(q), word));
+	s += n;
+	s += strspn(s, " \t");
+	for (u = 0; s[u] && strncmp(s + u, " [", 2) && strncmp(s + u, " (", 2) && s[u] != '(' &&
+		    s[u] != '['; u++)
+		;
+	if (isfinite(o->v[RF_INTENSITY]))
+		snprintf(o->unit, sizeof(o->unit), "%.*s", (int)(u < sizeof(o->unit) ? u :
+			 sizeof(o->unit) - 1), s);
+	s += u;
+	s += strspn(s, " ");
+	if (prefix(s, LOG_MEMORY_NOTE) || prefix(s, LOG_CACHE_NOTE)) {
+		snprintf(o->medium, sizeof(o->medium), "%s", prefix(s, LOG_MEMORY_NOTE) ?
+			 RES_MEDIUM_MEMORY : RES_MEDIUM_CACHE);
+		s = strchr(s, ']') + 1;
+		s += strspn(s, " ");
+	}
+	n = strlen(s);
+	if (n >= 2 && s[0] == '(' && s[n - 1] == ')')
+		snprintf(o->reason, sizeof(o->reason), "%.*s", (int)(n - 2), s + 1);
+	return 0;
+}
+
 /* "NAME\t mean +/- sd  max  cpu[  deadlines][  p99  p99.9][  intensity...]" */
 static int log_row(struct log_parser *lp, struct line_iter *it)
 {
 	char *s = it->buf, *tab = strchr(s, '\t'), *tok[12], *save = NULL;
+	int ntok = 0, need = log_words(lp);
 	struct result *o;
-	int ntok = 0;
 
 	if (!tab)
 		return set_err(lp->err, lp->errlen, "line %d: not a row of the %s table", it->no,
@@ -359,12 +455,18 @@ static int log_row(struct log_parser *lp, struct line_iter *it)
 	s += strspn(s, " \t");
 	if (prefix(s, LOG_FAILED)) {
 		o->status = ROW_FAILED;
+		s += strlen(LOG_FAILED);
+		snprintf(o->reason, sizeof(o->reason), "%s", s + strspn(s, ": "));
 		return 0;
 	}
-	for (char *t = strtok_r(s, " \t", &save); t && ntok < (int)ARRAY_SIZE(tok);
-	     t = strtok_r(NULL, " \t", &save))
+	for (char *t = need ? strtok_r(s, " \t", &save) : NULL; t; ) {
 		tok[ntok++] = t;
-	if (log_values(lp, it, o, tok, ntok)) {
+		if (ntok == need || ntok == (int)ARRAY_SIZE(tok))
+			break;
+		t = strtok_r(NULL, " \t", &save);
+	}
+	if (log_values(lp, it, o, tok, ntok) ||
+	    (lp->has_intensity && save && log_tail(o, save, it, lp->err, lp->errlen))) {
 		lp->run->nres--;
 		return -1;
 	}
@@ -429,6 +531,11 @@ static int log_line(struct log_parser *lp, struct line_iter *it)
 		knobs_parse_line(s + strlen(LOG_SCHEDULING), &lp->run->knobs);
 	else if (prefix(s, LOG_USING) && strstr(s, LOG_EVERY))
 		log_using_line(lp, s);
+	else if (prefix(s, LOG_LOADSET))
+		snprintf(lp->pending_load, sizeof(lp->pending_load), "%.*s",
+			 (int)strcspn(s + strlen(LOG_LOADSET), " "), s + strlen(LOG_LOADSET));
+	else if (prefix(s, LOG_SETTINGS) && !lp->run_has_table)
+		log_settings(lp, s);
 	return 0;
 }
 
@@ -510,40 +617,83 @@ int results_parse(const char *text, size_t len, struct result_file *f, char *err
 	return ret;
 }
 
-/* The only I/O here: the whole file into memory, then the pure parser. */
+/*
+ * The whole of fd into a new buffer, at most max bytes: a size from fstat()
+ * is not trusted, as /proc files say 0 and pipes say nothing. -EFBIG when
+ * there is more.
+ */
+static int read_all(int fd, size_t max, char **out, size_t *len)
+{
+	size_t cap = 64 * 1024, n = 0;
+	char *buf = malloc(cap), *nb;
+	ssize_t r;
+
+	while (buf) {
+		if (n == cap) {
+			cap = cap * 2 > max + 1 ? max + 1 : cap * 2;
+			nb = n < cap ? realloc(buf, cap) : NULL;
+			if (!nb)
+				break;
+			buf = nb;
+		}
+		r = read_full(fd, buf + n, cap - n);
+		if (r < 0) {
+			free(buf);
+			return (int)r;
+		}
+		n += (size_t)r;
+		if (n < cap) {
+			*out = buf;
+			*len = n;
+			return 0;
+		}
+	}
+	free(buf);
+	return n > max ? -EFBIG : -ENOMEM;
+}
+
+/*
+ * The only I/O here: the whole file into memory, then the pure parser.
+ * Returns 0; -EINVAL when the file named is not one --compare can read
+ * (missing, a directory or device, not a log or CSV: the command line's
+ * error); another -errno when the machine failed us (permissions, I/O,
+ * memory). err says which, in one line.
+ */
 int results_read(const char *path, struct result_file *f, char *err, size_t errlen)
 {
 	struct stat st;
-	char *buf;
-	ssize_t r;
+	size_t len = 0;
+	char *buf = NULL;
 	int fd, ret;
 
 	memset(f, 0, sizeof(*f));
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0)
-		return set_err(err, errlen, "cannot open: %s", strerror(errno));
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return set_err(err, errlen, "%s", S_ISDIR(st.st_mode) ? "is a directory" :
-			    "not a regular file");
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0) {
+		ret = errno == ENOENT || errno == ENOTDIR ? -EINVAL : -errno;
+		set_err(err, errlen, "cannot open: %s", strerror(errno));
+		return ret;
 	}
-	if (st.st_size > (off_t)RESULTS_MAX_BYTES) {
+	if (fstat(fd, &st) < 0 || S_ISDIR(st.st_mode) || S_ISCHR(st.st_mode) ||
+	    S_ISBLK(st.st_mode) || (S_ISREG(st.st_mode) && st.st_size > (off_t)RESULTS_MAX_BYTES)) {
+		set_err(err, errlen, "%s", S_ISDIR(st.st_mode) ? "is a directory" :
+			S_ISREG(st.st_mode) ? "too big for a log or CSV file" :
+			"a device, not a log or CSV file");
 		close(fd);
-		return set_err(err, errlen, "too big for a log or CSV file (%lld bytes)",
-			    (long long)st.st_size);
+		return -EINVAL;
 	}
-	buf = malloc((size_t)st.st_size + 1);
-	if (!buf) {
-		close(fd);
-		return set_err(err, errlen, "out of memory");
-	}
-	r = read_full(fd, buf, (size_t)st.st_size);
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);	/* a pipe may be slow */
+	ret = read_all(fd, RESULTS_MAX_BYTES, &buf, &len);
 	close(fd);
-	if (r < 0) {
-		free(buf);
-		return set_err(err, errlen, "cannot read: %s", strerror((int)-r));
+	if (ret == -EFBIG) {
+		set_err(err, errlen, "too big for a log or CSV file (over %llu MiB)",
+			RESULTS_MAX_BYTES / MIB);
+		return -EINVAL;
 	}
-	ret = results_parse(buf, (size_t)r, f, err, errlen);
+	if (ret) {
+		set_err(err, errlen, "cannot read: %s", strerror(-ret));
+		return ret;
+	}
+	ret = results_parse(buf, len, f, err, errlen) ? -EINVAL : 0;
 	free(buf);
 	return ret;
 }

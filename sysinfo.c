@@ -15,6 +15,7 @@
 
 #include "interbench.h"
 #include "sysinfo.h"
+#include "cgroup.h"
 
 #define CONFIG_MAX (16 * MIB)	/* a kernel .config is a few hundred KiB */
 
@@ -263,6 +264,30 @@ int sysinfo_mountinfo_line(const char *line, unsigned maj, unsigned min, char *f
 	return 0;
 }
 
+/*
+ * Does a filesystem keep its files in memory rather than on a disk? tmpfs
+ * and ramfs do, and so does any filesystem whose source is no device,
+ * unless it is one known to reach a disk or a server another way.
+ */
+bool sysinfo_fs_in_memory(const char *fstype, const char *source)
+{
+	static const char *const memory[] = { "tmpfs", "ramfs", "devtmpfs", "hugetlbfs" };
+	static const char *const elsewhere[] = {
+		"overlay", "nfs", "nfs4", "cifs", "smb3", "9p", "virtiofs", "ceph", "zfs",
+		"glusterfs", "lustre", "gfs2", "ocfs2", "afs", "aufs",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(memory); i++)
+		if (!strcmp(fstype, memory[i]))
+			return true;
+	for (size_t i = 0; i < ARRAY_SIZE(elsewhere); i++)
+		if (!strcmp(fstype, elsewhere[i]))
+			return false;
+	if (!strncmp(fstype, "fuse", 4))
+		return false;
+	return strncmp(source, "/dev/", 5) != 0;
+}
+
 /* ---- reading the machine ---- */
 
 static void read_str(const char *path, char *buf, size_t len)
@@ -450,16 +475,20 @@ static void collect_work_dir(struct machine *si, const char *work_dir)
 	struct stat st;
 	FILE *f;
 
+	si->work_dir_in_memory = -1;
 	if (stat(work_dir, &st) < 0)
 		return;
 	maj = major(st.st_dev);
 	min = minor(st.st_dev);
 	f = fopen("/proc/self/mountinfo", "re");
-	while (f && fgets(line, sizeof(line), f))
-		if (!sysinfo_mountinfo_line(line, maj, min, si->work_dir_fs,
-					    sizeof(si->work_dir_fs), si->work_dir_device,
-					    sizeof(si->work_dir_device)))
-			break;
+	while (f && fgets(line, sizeof(line), f)) {
+		if (sysinfo_mountinfo_line(line, maj, min, si->work_dir_fs, sizeof(si->work_dir_fs),
+					   si->work_dir_device, sizeof(si->work_dir_device)))
+			continue;
+		si->work_dir_in_memory = sysinfo_fs_in_memory(si->work_dir_fs,
+							      si->work_dir_device);
+		break;
+	}
 	if (f)
 		fclose(f);
 	collect_io_scheduler(si, maj, min);
@@ -491,6 +520,7 @@ static void collect_sched_class(struct machine *si)
 
 void sysinfo_collect(struct machine *si, const char *work_dir)
 {
+	struct cg_mem cg;
 	int slack;
 
 	memset(si, 0, sizeof(*si));
@@ -501,6 +531,7 @@ void sysinfo_collect(struct machine *si, const char *work_dir)
 	if (!strcmp(si->cpu_model, "unknown"))
 		si->cpu_model[0] = '\0';
 	si->cpus_online = online_cpus();
+	si->cpus_usable = usable_cpus();
 	collect_governor(si);
 	read_str("/sys/devices/system/clocksource/clocksource0/current_clocksource",
 		 si->clocksource, sizeof(si->clocksource));
@@ -511,6 +542,9 @@ void sysinfo_collect(struct machine *si, const char *work_dir)
 	si->pm_qos_us = SI_UNKNOWN;
 	si->mem_kib = meminfo_kib("MemTotal");
 	si->swap_kib = meminfo_kib("SwapTotal");
+	cg_memory(&cg);
+	si->mem_limit_bytes = cg.limit == CG_NONE ? SI_UNKNOWN : (long long)cg.limit;
+	snprintf(si->mem_limit_file, sizeof(si->mem_limit_file), "%s", cg.file);
 	collect_work_dir(si, work_dir);
 	collect_sched_class(si);
 }

@@ -4,6 +4,7 @@
 #define SYSINFO_H
 
 #include <limits.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -22,15 +23,19 @@ struct machine {
 	int preempt_dynamic;		/* 1, 0, or -1 unknown */
 	char cpu_model[256];
 	int cpus_online;
+	int cpus_usable;		/* affinity, cpuset and CPU quota together: -L's default */
 	char cpufreq_governor[128];	/* distinct governors of all policies, comma separated */
 	char clocksource[64];
 	long long sched_rt_runtime_us, sched_rt_period_us;
 	long long timer_slack_ns;	/* ours, which every thread of the run inherits */
 	long long pm_qos_us;		/* held by --pm-qos; SI_UNKNOWN when untouched */
 	long long mem_kib, swap_kib;
+	long long mem_limit_bytes;	/* the cgroup's memory limit; SI_UNKNOWN when none */
+	char mem_limit_file[192];	/* the file that sets it */
 	char work_dir_fs[64];		/* type of the filesystem holding the work directory */
 	char work_dir_device[256];	/* its source, as in /proc/self/mountinfo */
 	char io_scheduler[64];		/* of the block device behind it */
+	int work_dir_in_memory;		/* 1: tmpfs, ramfs or no block device; 0: a disk; -1 */
 	char kernel_cmdline[4096];
 	char tracefs[64];		/* where --trace-above found tracefs */
 	char sched_ext[16];		/* unavailable, disabled, enabled, enabling, ... */
@@ -58,6 +63,7 @@ void sysinfo_sched_ext(const char *state, const char *ops, char *st, size_t stle
 		       size_t namelen);
 void sysinfo_sched_ext_text(const struct machine *si, char *buf, size_t len);
 int sysinfo_autogroup(const char *text);
+bool sysinfo_fs_in_memory(const char *fstype, const char *source);
 int sysinfo_mountinfo_line(const char *line, unsigned maj, unsigned min, char *fs, size_t fslen,
 			   char *src, size_t srclen);
 

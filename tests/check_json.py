@@ -36,7 +36,9 @@ SCHEMA = {
         'clocksource': (STR, NULL), 'sched_rt_runtime_us': (INT, NULL),
         'timer_slack_ns': (INT, NULL), 'pm_qos_us': (INT, NULL), 'mem_kib': (INT, NULL),
         'swap_kib': (INT, NULL), 'work_dir_fs': (STR, NULL), 'io_scheduler': (STR, NULL),
-        'kernel_cmdline': (STR, NULL),
+        'kernel_cmdline': (STR, NULL), 'cpus_usable': (INT, NULL),
+        'memory_limit_bytes': (INT, NULL), 'memory_limit_file': (STR, NULL),
+        'work_dir_in_memory': (BOOL, NULL),
     },
 }
 RESULT = {
@@ -46,6 +48,7 @@ RESULT = {
     'periods': (OBJ, NULL), 'task_cpu_ns': (INT, NULL), 'wall_ns': (INT, NULL),
     'load_stop_ns': (INT, NULL), 'trace_triggered_ns': (INT, NULL),
     'work_ratio': (NUM, NULL), 'loop_speed': (NUM, NULL),
+    'load_medium': (STR, NULL),
 }
 
 

@@ -6,6 +6,11 @@ TOP=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 IB=${IB:-$TOP/interbench}
 # tests/run.sh calibrates once for the whole suite and exports LPM
 
+# interbench allows one run per machine; each test script has a run lock of
+# its own instead (an unlinked file on fd 9, gone with the script), so that
+# scripts run side by side never wait on each other.
+_l=$(mktemp "${TMPDIR:-/tmp}/ib-lock.XXXXXX") && chmod 666 "$_l" && exec 9<>"$_l" && rm -f "$_l" && export INTERBENCH_TEST_LOCK=/proc/self/fd/9
+
 pass() { printf 'PASS %s\n' "$1"; }
 fail() { printf 'FAIL %s: %s\n' "$1" "$2"; }
 skip() { printf 'SKIP %s: %s\n' "$1" "$2"; }

@@ -22,10 +22,11 @@
  * ready, let it settle, send MSG_BEGIN, wait the window, send MSG_STOP, read its
  * result, wait for the load process to end by itself, note whether anything of
  * its group is still there, kill and reap the group. One line per run:
- *   Write intensity=123 MiB/s stop_ms=12.3 status=0 left=0 window_ms=500 reason=
+ *   Write intensity=123 MiB/s stop_ms=12.3 status=0 left=0 window_ms=500 cached=0 reason=
  * stop_ms runs from MSG_STOP to the last process of the group gone. With --disk,
  * disk_mib is what the block device MAJ:MIN read during the window (from
- * /proc/diskstats) and reported_mib the load's own account of it.
+ * /proc/diskstats) and reported_mib the load's own account of it. cached=1:
+ * a Read pass found its file still in the page cache after the drop.
  */
 
 struct run_opts {
@@ -152,9 +153,9 @@ static bool run_once(int li, struct load_ctx *ctx, const struct run_opts *o)
 	while (waitpid(-1, NULL, WNOHANG) > 0)	/* anything reparented to us */
 		;
 	t_end = now_ns();
-	printf("%s intensity=%.4g %s stop_ms=%.1f status=%d left=%d window_ms=%.0f", wl->name,
-	       res.intensity, wl->unit, (double)(t_end - t_s) / 1e6, res.status, left,
-	       (double)(t_s - t_b) / 1e6);
+	printf("%s intensity=%.4g %s stop_ms=%.1f status=%d left=%d window_ms=%.0f cached=%d",
+	       wl->name, res.intensity, wl->unit, (double)(t_end - t_s) / 1e6, res.status, left,
+	       (double)(t_s - t_b) / 1e6, res.cache_kept);
 	if (o->disk)
 		printf(" disk_mib=%.1f reported_mib=%.1f", (double)(d1 - d0) / MIB,
 		       res.intensity * (double)(t_s - t_b) / 1e9);

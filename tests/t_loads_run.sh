@@ -62,10 +62,12 @@ else
 	err=$(cat "$dir/err")
 	ib -c -t 1 -W Audio -w Read --file-mib 48 --work-dir "$mnt" >/dev/null 2>"$dir/err"; rc3=$?
 	read_err=$(grep -v ': warning: ' "$dir/err")
-	if [ $rc1 != 0 ] || ! grep -qP '^Write\t.* MiB/s(  \[[^]]*\])?$' <<<"$auto" || ! grep -qP '^Read\t.* MiB/s(  \[[^]]*\])?$' <<<"$auto"; then
+	# a tmpfs: the rows say that they measured memory
+	if [ $rc1 != 0 ] || ! grep -qP '^Write\t.* MiB/s \[memory, not a disk\](  \[[^]]*\])?$' <<<"$auto" ||
+		! grep -qP '^Read\t.* MiB/s \[memory, not a disk\](  \[[^]]*\])?$' <<<"$auto"; then
 		fail "$t" "sized from free space: rc=$rc1: $auto"
-	elif [ $rc2 -ge 2 ] || ! grep -qP '^Write\t.* MiB/s \(Write load stopped early: write: No space left on device\)(  \[[^]]*\])?$' <<<"$full" ||
-		! grep -qP '^Read\t.* MiB/s(  \[[^]]*\])?$' <<<"$full"; then
+	elif [ $rc2 -ge 2 ] || ! grep -qP '^Write\t.* MiB/s \[memory, not a disk\] \(Write load stopped early: write: No space left on device\)(  \[[^]]*\])?$' <<<"$full" ||
+		! grep -qP '^Read\t.* MiB/s \[memory, not a disk\](  \[[^]]*\])?$' <<<"$full"; then
 		fail "$t" "--file-mib 20: rc=$rc2: $full $err"
 	elif [ $rc3 != 1 ] || [ "$(wc -l <<<"$read_err")" != 1 ] || ! grep -q 'No space left on device' <<<"$read_err"; then
 		fail "$t" "--file-mib 48 -w Read: rc=$rc3: $read_err"

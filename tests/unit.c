@@ -35,5 +35,6 @@ int main(void)
 	unit_results();
 	unit_knobs();
 	unit_golden();
+	unit_contain();
 	return failed ? 1 : 0;
 }

@@ -30,5 +30,6 @@ void unit_results(void);
 void unit_golden(void);
 void unit_knobs(void);
 void unit_work(void);
+void unit_contain(void);
 
 #endif

@@ -92,6 +92,7 @@ static const struct machine golden_sys = {
 	.kernel_release = "6.18.44-golden", .kernel_version = "#1 SMP PREEMPT_DYNAMIC Golden",
 	.hostname = "golden-host", .preemption = "full", .preemption_source = "debugfs",
 	.preempt_dynamic = 1, .cpu_model = "Golden CPU @ 3.00GHz", .cpus_online = 2,
+	.cpus_usable = 2, .mem_limit_bytes = SI_UNKNOWN, .work_dir_in_memory = 0,
 	.cpufreq_governor = "schedutil", .clocksource = "tsc", .sched_rt_runtime_us = 950000,
 	.sched_rt_period_us = 1000000, .timer_slack_ns = 50000, .pm_qos_us = SI_UNKNOWN,
 	.mem_kib = 16318412, .swap_kib = 0, .work_dir_fs = "ext4",

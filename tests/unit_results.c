@@ -456,6 +456,127 @@ static bool test_csv_work_modes(void)
 	return true;
 }
 
+/* ---- what keeps runs apart: the run keys, from old and new logs and CSV ---- */
+
+#define SETTINGS(t, u) "Settings: seconds_per_row=" t " cpu_load=2 bench_nice=0 load_nice=0 " \
+	"uniprocessor=" u "\n"
+#define NEW_RUN(t, u) "Benchmarking kernel 1 at datestamp 2\nPreemption: full\n" SETTINGS(t, u) \
+	"Comment: x\n\n" AUDIO_HEADING OURS_ROW "\n"
+#define NICE_HEADING "--- Benchmarking simulated cpu of Audio nice 5 in the presence of " \
+	"simulated nice 10 ---\nLoad\tLatency +/- SD (ms)  Max Latency   % Desired CPU  % Deadlines Met\n"
+#define CSV_KEYS "kernel_release,comment,start,realtime,benchmark,load,status,latency_mean_ns," \
+	"latency_sd_ns,latency_max_ns,pct_desired_cpu,pct_deadlines_met,seconds_per_row,uniprocessor\n"
+
+static const struct key_case {
+	const char *name;
+	const char *text;
+	int ngroups;
+	const char *keys[RK_COUNT];	/* of the first group: -t, -L, -B, -N, -u */
+} key_cases[] = {
+	{ "0.31 log: -t and -L from its header, nice from its headings",
+	  "Load set to 4 processors\n\nUsing 100 loops per ms, running every load for 30 seconds\n"
+	  "Benchmarking kernel 2.6.12 at datestamp 2\n\n" NICE_HEADING "None\t 1 +/- 1  2  100  100\n\n",
+	  1, { "30", "4", "5", "10", "" } },
+	{ "0.31 log without nice: both 0", OURS_HEAD "Benchmarking kernel 1 at datestamp 2\n\n"
+	  AUDIO_HEADING OURS_ROW "\n", 1, { "2", "2", "0", "0", "" } },
+	{ "ours: the Settings line", OURS_HEAD NEW_RUN("2.5", "1"), 1, { "2.5", "2", "0", "0", "1" } },
+	{ "same settings, twice: one group", NEW_RUN("2", "0") NEW_RUN("2", "0"), 1,
+	  { "2", "2", "0", "0", "0" } },
+	{ "-u differs: two groups", NEW_RUN("2", "0") NEW_RUN("2", "1"), 2,
+	  { "2", "2", "0", "0", "0" } },
+	{ "-t differs: two groups", NEW_RUN("2", "0") NEW_RUN("3", "0"), 2,
+	  { "2", "2", "0", "0", "0" } },
+	{ "an old log's run and a new one: -u unknown is kept apart",
+	  "Benchmarking kernel 1 at datestamp 2\nComment: x\n\n" AUDIO_HEADING OURS_ROW "\n"
+	  NEW_RUN("2", "0"), 2, { "", "", "0", "0", "" } },
+	{ "a setting not ours (a later version's) is passed over",
+	  "Benchmarking kernel 1 at datestamp 2\nSettings: policy=fifo cpu_load=7 junk\n\n"
+	  AUDIO_HEADING OURS_ROW "\n", 1, { "", "7", "", "", "" } },
+	{ "CSV: -t and -u from their columns, runs apart", CSV_KEYS
+	  "1,x,s1,0,Audio,None,ok,1,1,1,100,100,2,0\n1,x,s2,0,Audio,None,ok,1,1,1,100,100,2,1\n"
+	  "1,x,s3,0,Audio,None,ok,1,1,1,100,100,2.0,0\n", 2, { "2", "", "", "", "0" } },
+};
+
+static bool test_key_case(const struct key_case *c)
+{
+	struct result_file f;
+	char err[256] = "";
+	bool ok = true;
+
+	EXPECT(!results_parse(c->text, strlen(c->text), &f, err, sizeof(err)), "error: %s", err);
+	if (f.nruns != c->ngroups) {
+		snprintf(detail, sizeof(detail), "%d groups, want %d", f.nruns, c->ngroups);
+		ok = false;
+	}
+	for (int k = 0; ok && k < RK_COUNT; k++) {
+		if (strcmp(f.runs[0].key[k], c->keys[k])) {
+			snprintf(detail, sizeof(detail), "%s '%s', want '%s'", run_keys[k].name,
+				 f.runs[0].key[k], c->keys[k]);
+			ok = false;
+		}
+	}
+	results_free(&f);
+	return ok;
+}
+
+/* ---- what follows a row's numbers: intensity, unit, notes ---- */
+
+static const struct tail_case {
+	const char *row;		/* after "Load\t" and the numbers */
+	double intensity;
+	const char *unit, *medium, *reason;
+} tail_cases[] = {
+	{ "  1.94 CPUs", 1.94, "CPUs", "", "" },
+	{ "  98.2 % CPU", 98.2, "% CPU", "", "" },
+	{ "  -", NAN, "", "", "" },
+	{ "", NAN, "", "", "" },
+	{ "  0 MiB/s (Write load stopped early: write: No space left on device)", 0, "MiB/s", "",
+	  "Write load stopped early: write: No space left on device" },
+	{ "  8789 MiB/s " LOG_MEMORY_NOTE, 8789, "MiB/s", RES_MEDIUM_MEMORY, "" },
+	{ "  12 MiB/s " LOG_CACHE_NOTE " (x (y))", 12, "MiB/s", RES_MEDIUM_CACHE, "x (y)" },
+	{ "  - (Memload load stopped early: mmap: Cannot allocate memory)", NAN, "", "",
+	  "Memload load stopped early: mmap: Cannot allocate memory" },
+};
+
+static bool test_tail_case(const struct tail_case *c)
+{
+	char text[512];
+	struct result_file f;
+	const struct result *o;
+	char err[256] = "";
+	bool ok;
+
+	snprintf(text, sizeof(text), "%sBurn\t  0.137 +/- 0.0365         0.314             100"
+		 "              100%s\n\n", AUDIO_HEADING, c->row);
+	EXPECT(!results_parse(text, strlen(text), &f, err, sizeof(err)), "error: %s", err);
+	o = &f.runs[0].res[0];
+	ok = same(o->v[RF_INTENSITY], c->intensity) && !strcmp(o->unit, c->unit) &&
+	     !strcmp(o->medium, c->medium) && !strcmp(o->reason, c->reason);
+	if (!ok)
+		snprintf(detail, sizeof(detail), "intensity %g unit '%s' medium '%s' reason '%s'",
+			 o->v[RF_INTENSITY], o->unit, o->medium, o->reason);
+	results_free(&f);
+	return ok;
+}
+
+/* A failed row keeps its reason; 0.31's rows, without an intensity column, have none. */
+static bool test_tail_failed_and_old(void)
+{
+	const char *failed = AUDIO_HEADING "Burn\tfailed: load process died\n\n";
+	const char *old = OLD_HEADING "Memload\t   6.0 +/- 7.81     299.0\t\t 100\t        94.8\n\n";
+	struct result_file f;
+	char err[256];
+
+	EXPECT(!results_parse(failed, strlen(failed), &f, err, sizeof(err)), "%s", err);
+	EXPECT(!strcmp(f.runs[0].res[0].reason, "load process died"), "reason '%s'",
+	       f.runs[0].res[0].reason);
+	results_free(&f);
+	EXPECT(!results_parse(old, strlen(old), &f, err, sizeof(err)), "%s", err);
+	EXPECT(isnan(f.runs[0].res[0].v[RF_INTENSITY]) && !f.runs[0].res[0].unit[0], "0.31 row");
+	results_free(&f);
+	return true;
+}
+
 void unit_results(void)
 {
 	char name[160];
@@ -477,4 +598,14 @@ void unit_results(void)
 	check("results: log header of loops and CPU mode, marks, modes never pooled",
 	      test_log_work_modes());
 	check("results: CSV work column, and older files' loops_per_ms", test_csv_work_modes());
+	for (size_t i = 0; i < ARRAY_SIZE(key_cases); i++) {
+		snprintf(name, sizeof(name), "results: run keys: %s", key_cases[i].name);
+		check(name, test_key_case(&key_cases[i]));
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(tail_cases); i++) {
+		snprintf(name, sizeof(name), "results: a log row's tail '%s'", tail_cases[i].row);
+		check(name, test_tail_case(&tail_cases[i]));
+	}
+	check("results: a failed row's reason; 0.31 rows have no intensity",
+	      test_tail_failed_and_old());
 }
