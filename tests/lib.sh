@@ -4,7 +4,6 @@
 
 TOP=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 IB=${IB:-$TOP/interbench}
-# tests/run.sh calibrates once for the whole suite and exports LPM
 
 # interbench allows one run per machine; each test script has a run lock of
 # its own instead (an unlinked file on fd 9, gone with the script), so that
@@ -101,11 +100,7 @@ await() {
 	return 1
 }
 
-# Run interbench with the suite's calibration unless the test sets its own.
+# Run interbench, bounded in time.
 ib() {
-	if [ -n "$LPM" ]; then
-		timeout -k 5 "${IB_TIMEOUT:-120}" "$IB" -l "$LPM" "$@"
-	else
-		timeout -k 5 "${IB_TIMEOUT:-120}" "$IB" "$@"
-	fi
+	timeout -k 5 "${IB_TIMEOUT:-120}" "$IB" "$@"
 }

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/loads_lib.sh - what the load scripts share, sourced after lib.sh: a
-# scratch directory with a cleanup that also unmounts a test tmpfs, the
-# suite's calibration, and helpers to run tests/loadrun and read its lines.
+# scratch directory with a cleanup that also unmounts a test tmpfs, and
+# helpers to run tests/loadrun and read its lines.
 # shellcheck shell=bash
 LOADRUN=${LOADRUN:-$TOP/tests/loadrun}
 dir=$(scratch)
@@ -12,14 +12,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-if [ -z "$LPM" ]; then
-	LPM=$("$IB" -c -b -t 0.1 -W Audio -w None --work-dir "$dir" 2>/dev/null |
-		sed -n 's/^Using \([0-9]*\) loops per ms.*/\1/p')
-	rm -f "$dir/interbench.loops_per_ms"
-fi
-
-# loadrun with the suite's calibration, bounded in time
-lr() { timeout -k 5 "${LR_TIMEOUT:-120}" "$LOADRUN" -l "$LPM" "$@"; }
+# loadrun (work in CPU time), bounded in time
+lr() { timeout -k 5 "${LR_TIMEOUT:-120}" "$LOADRUN" "$@"; }
 
 # the value of key=VALUE in a loadrun line
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }

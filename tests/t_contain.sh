@@ -17,7 +17,6 @@ cleanup() {
 }
 trap cleanup EXIT
 rel=$(uname -r)
-LPMARG=(-l "${LPM:-3000000}")
 
 # ---- cgroups: a child of our own cgroup, so nothing else is moved ----
 
@@ -84,7 +83,7 @@ t="a Memload row in a 1 GiB memory cgroup completes with no OOM kill"
 if cgroup_for "$t" memory memory.max; then
 	echo $((1024 * 1024 * 1024)) >"$cg/$cgfile"
 	d=$(mktemp -d "$top/mem.XXXXXX")
-	in_cgroup "$cg" timeout -k 5 120 "$IB" "${LPMARG[@]}" -c -t 2 -W Audio -w Memload \
+	in_cgroup "$cg" timeout -k 5 120 "$IB" -c -t 2 -W Audio -w Memload \
 		--work-dir "$d" --json "$d/r.json" >"$d/out" 2>"$d/err"
 	rc=$?
 	kills=$(oom_kills "$cg")
@@ -102,7 +101,7 @@ fi
 t="-L defaults to the CPUs a cgroup's quota allows (rounded up)"
 if cgroup_for "$t" cpu cpu.max; then
 	if [ "$cgfile" = cpu.max ]; then echo "50000 100000" >"$cg/cpu.max"; else echo 50000 >"$cg/$cgfile"; fi
-	out=$(in_cgroup "$cg" timeout -k 5 60 "$IB" "${LPMARG[@]}" -c -t 0.3 -W Audio -w None \
+	out=$(in_cgroup "$cg" timeout -k 5 60 "$IB" -c -t 0.3 -W Audio -w None \
 		--work-dir "$top" 2>&1)
 	one_cpu "$t" $? "$out"
 fi
@@ -111,7 +110,7 @@ t="-L defaults to the CPUs of our affinity"
 if ! command -v taskset >/dev/null; then
 	skip "$t" "no taskset"
 else
-	out=$(taskset -c 0 "$IB" "${LPMARG[@]}" -c -t 0.3 -W Audio -w None --work-dir "$top" 2>&1)
+	out=$(taskset -c 0 "$IB" -c -t 0.3 -W Audio -w None --work-dir "$top" 2>&1)
 	one_cpu "$t" $? "$out"
 fi
 
@@ -119,10 +118,10 @@ fi
 
 t="a second run exits 1 naming the first; --dry-run, --compare, --help need no lock"
 d=$(mktemp -d "$top/lock.XXXXXX")
-"$IB" "${LPMARG[@]}" -t 3 -W Audio -w None --work-dir "$d" >"$d/out1" 2>"$d/err1" &
+"$IB" -t 3 -W Audio -w None --work-dir "$d" >"$d/out1" 2>"$d/err1" &
 pid1=$!
 wait_for_line "$d/out1" '^Benchmarking kernel' 20
-"$IB" "${LPMARG[@]}" -c -t 1 -W Audio -w None --work-dir "$top" >"$d/out2" 2>"$d/err2"
+"$IB" -c -t 1 -W Audio -w None --work-dir "$top" >"$d/out2" 2>"$d/err2"
 rc2=$?
 "$IB" --dry-run -t 1 >/dev/null 2>&1; rcd=$?
 "$IB" --help >/dev/null 2>&1; rch=$?
@@ -139,11 +138,11 @@ else
 fi
 
 t="a killed run never blocks the next"
-setsid "$IB" "${LPMARG[@]}" -c -t 5 -W Audio -w None --work-dir "$d" >/dev/null 2>&1 &
+setsid "$IB" -c -t 5 -W Audio -w None --work-dir "$d" >/dev/null 2>&1 &
 pid=$!
 sleep 0.5
 kill -KILL "$pid"; wait $pid 2>/dev/null
-out=$("$IB" "${LPMARG[@]}" -c -t 0.3 -W Audio -w None --work-dir "$d" 2>&1); rc=$?
+out=$("$IB" -c -t 0.3 -W Audio -w None --work-dir "$d" 2>&1); rc=$?
 if [ $rc = 0 ] && no_leftovers 2 "$pid"; then
 	pass "$t"
 else
@@ -152,7 +151,7 @@ fi
 
 t="the machine's lock file names the run holding it"
 d=$(mktemp -d "$top/mlock.XXXXXX")
-env -u INTERBENCH_TEST_LOCK "$IB" "${LPMARG[@]}" -c -t 2 -W Audio -w None --work-dir "$d" \
+env -u INTERBENCH_TEST_LOCK "$IB" -c -t 2 -W Audio -w None --work-dir "$d" \
 	>"$d/out" 2>"$d/err" &
 pid=$!
 wait_for_line "$d/out" '^Benchmarking kernel' 20
@@ -169,11 +168,11 @@ fi
 
 t="two runs never write one log at once (each with a lock of its own)"
 d=$(mktemp -d "$top/log.XXXXXX")
-INTERBENCH_TEST_LOCK="$d/lock1" "$IB" "${LPMARG[@]}" -t 2 -W Audio -w None --work-dir "$d" \
+INTERBENCH_TEST_LOCK="$d/lock1" "$IB" -t 2 -W Audio -w None --work-dir "$d" \
 	>"$d/out1" 2>&1 &
 pid1=$!
 wait_for_line "$d/out1" '^Benchmarking kernel' 20
-INTERBENCH_TEST_LOCK="$d/lock2" "$IB" "${LPMARG[@]}" -t 0.3 -W Audio -w None --work-dir "$d" \
+INTERBENCH_TEST_LOCK="$d/lock2" "$IB" -t 0.3 -W Audio -w None --work-dir "$d" \
 	>"$d/out2" 2>"$d/err2"
 rc2=$?
 wait $pid1; rc1=$?
@@ -188,7 +187,7 @@ fi
 
 t="SIGTSTP mid-row stops the children; after SIGCONT the row runs again, exit 0"
 d=$(mktemp -d "$top/tstp.XXXXXX")
-setsid "$IB" "${LPMARG[@]}" -c -t 3 -W Audio -w None -w Burn --work-dir "$d" \
+setsid "$IB" -c -t 3 -W Audio -w None -w Burn --work-dir "$d" \
 	--json "$d/r.json" >"$d/out" 2>"$d/err" &
 pid=$!
 wait_for_line "$d/out" '^Load	' 20
@@ -216,7 +215,7 @@ fi
 
 t="SIGSTOP, which cannot be caught, still fails the row"
 d=$(mktemp -d "$top/stop.XXXXXX")
-setsid "$IB" "${LPMARG[@]}" -c -t 2 -W Audio -w None --work-dir "$d" >"$d/out" 2>"$d/err" &
+setsid "$IB" -c -t 2 -W Audio -w None --work-dir "$d" >"$d/out" 2>"$d/err" &
 pid=$!
 wait_for_line "$d/out" '^Load	' 20
 sleep 1.8	# past the load's second alone: into the measured row
@@ -235,7 +234,7 @@ shm=$(mktemp -d /dev/shm/ib-test.XXXXXX 2>/dev/null)
 if [ -z "$shm" ] || [ "$(stat -f -c %T "$shm")" != tmpfs ]; then
 	skip "$t" "no tmpfs at /dev/shm"
 else
-	"$IB" "${LPMARG[@]}" -c -t 1 -W Audio -w Write -w Read --file-mib 16 --work-dir "$shm" \
+	"$IB" -c -t 1 -W Audio -w Write -w Read --file-mib 16 --work-dir "$shm" \
 		--json "$top/shm.json" >"$top/shm.out" 2>"$top/shm.err"
 	rc=$?
 	if [ $rc = 0 ] && grep -qP '^Read\t.*MiB/s \[memory, not a disk\]$' "$top/shm.out" &&
@@ -254,10 +253,10 @@ if [ "$(stat -f -c %T "$top")" = tmpfs ] || [ "$(stat -f -c %T "${shm:-/}")" != 
 	skip "$t" "the scratch directory is on tmpfs, or there is no tmpfs"
 else
 	d=$(mktemp -d "$top/disk.XXXXXX")
-	"$IB" "${LPMARG[@]}" -c -t 1 -W Audio -w Read --file-mib 16 --work-dir "$d" \
+	"$IB" -c -t 1 -W Audio -w Read --file-mib 16 --work-dir "$d" \
 		--json "$d/r.json" >"$d/out" 2>&1
 	rc=$?
-	lr() { "$TOP/tests/loadrun" "${LPMARG[@]}" -w Read --file-mib 8 --window-ms 300 --work-dir "$1" 2>&1; }
+	lr() { "$TOP/tests/loadrun" -w Read --file-mib 8 --window-ms 300 --work-dir "$1" 2>&1; }
 	on_disk=$(lr "$d") on_shm=$(lr "$shm")
 	if [ $rc != 0 ] || ! grep -qP '^Read\t.*MiB/s$' "$d/out" ||
 		! grep -q '"load_medium": "disk"' "$d/r.json"; then
@@ -272,11 +271,11 @@ fi
 # ---- exit statuses: 2 for the command line, 1 for the machine ----
 
 t="a work directory that is missing or not writable exits 1, not 2"
-err=$("$IB" "${LPMARG[@]}" -c -t 1 --work-dir "$top/missing" 2>&1 >/dev/null); rc=$?
+err=$("$IB" -c -t 1 --work-dir "$top/missing" 2>&1 >/dev/null); rc=$?
 rc2=1 err2="not root: skipped"
 if is_root && command -v setpriv >/dev/null; then
 	d=$(mktemp -d "$top/ro.XXXXXX"); chmod 755 "$d"; chmod 711 "$top"
-	err2=$(setpriv --reuid=65534 --regid=65534 --clear-groups "$IB" "${LPMARG[@]}" -c -t 1 \
+	err2=$(setpriv --reuid=65534 --regid=65534 --clear-groups "$IB" -c -t 1 \
 		--work-dir "$d" 2>&1 >/dev/null); rc2=$?
 fi
 if [ $rc = 1 ] && [ "$(printf '%s\n' "$err" | wc -l)" = 1 ] && [ $rc2 = 1 ] &&
@@ -301,8 +300,8 @@ fi
 
 t="--compare keeps runs with different -u apart and shows the loads' intensity"
 d=$(mktemp -d "$top/cmp.XXXXXX")
-"$IB" "${LPMARG[@]}" -q -t 0.3 -W Audio -w None -w Burn -m same --work-dir "$d" >/dev/null 2>&1
-"$IB" "${LPMARG[@]}" -q -t 0.3 -W Audio -w None -w Burn -m same -u --work-dir "$d" >/dev/null 2>&1
+"$IB" -q -t 0.3 -W Audio -w None -w Burn -m same --work-dir "$d" >/dev/null 2>&1
+"$IB" -q -t 0.3 -W Audio -w None -w Burn -m same -u --work-dir "$d" >/dev/null 2>&1
 out=$("$IB" --compare "$d/$rel.log" 2>&1); rc=$?
 if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q '^Comparing 2 runs' &&
 	printf '%s\n' "$out" | grep -q "^\[1\] $rel same, -u 0:" &&

@@ -63,7 +63,7 @@ t="a progress line with an ETA on a terminal"
 if ! command -v script >/dev/null; then
 	skip "$t" "script(1) is not installed"
 else
-	script -qec "$IB -c -l ${LPM:-3000000} -t 1.5 -W Audio -w None --work-dir $dir" \
+	script -qec "$IB -c -t 1.5 -W Audio -w None --work-dir $dir" \
 		"$dir/typescript" >/dev/null 2>&1
 	if grep -q 'ETA [0-9][0-9]:[0-9][0-9]:[0-9][0-9]' "$dir/typescript" &&
 		grep -q '\[1/1\] Audio vs None' "$dir/typescript"; then
@@ -75,7 +75,7 @@ fi
 
 t="no progress line through a pipe, nor with -q on a terminal"
 ib -c -t 0.3 -W Audio -w None --work-dir "$dir" >"$dir/out" 2>"$dir/err"
-script -qec "$IB -q -c -l ${LPM:-3000000} -t 0.3 -W Audio -w None --work-dir $dir" \
+script -qec "$IB -q -c -t 0.3 -W Audio -w None --work-dir $dir" \
 	"$dir/typescript2" >/dev/null 2>&1
 if grep -q 'ETA' "$dir/out" "$dir/err" "$dir/typescript2" || grep -q $'\r' "$dir/err"; then
 	fail "$t" "progress leaked: $(cat "$dir/err")"

@@ -75,7 +75,7 @@ else
 	for v in "${valid_vecs[@]}"; do
 		eval "vec=($v)"
 		# short, and never the default 20-minute matrix: later options win
-		timeout -k 2 60 "$IB" "${vec[@]}" -c -t 0.1 --repeat 1 -W Audio -w None -l "${LPM:-3000000}" \
+		timeout -k 2 60 "$IB" "${vec[@]}" -c -t 0.1 --repeat 1 -W Audio -w None -l 3000000 \
 			--work-dir "$dir" >"$dir/out" 2>"$dir/err"
 		rc=$?
 		if [ $rc -ge 3 ] || { [ $rc != 0 ] && [ "$(wc -l <"$dir/err")" -gt 2 ]; }; then

@@ -142,7 +142,7 @@ got=$(get "$dir/rt.json" "d['run']['comment'] == 'bad \ufffd\ufffd byte'" 2>&1)
 if [ "$got" = True ]; then pass "$t"; else fail "$t" "$got"; fi
 
 t="SIGINT in the 2nd of 3 rows: the JSON keeps the finished row and says interrupted"
-"$IB" ${LPM:+-l "$LPM"} -c -t 2 -W Audio -w None -w Video -w Burn --work-dir "$dir" \
+"$IB" -c -t 2 -W Audio -w None -w Video -w Burn --work-dir "$dir" \
 	--json "$dir/int.json" --csv "$dir/int.csv" >"$dir/int.txt" 2>&1 &
 pid=$!
 for _ in $(seq 150); do
@@ -182,7 +182,7 @@ as_user() {
 	if is_root; then
 		chmod 711 "$dir"
 		mkdir -p "$dir/user" && chmod 777 "$dir/user"
-		setpriv --reuid=nobody --regid=nogroup --clear-groups "$IB" ${LPM:+-l "$LPM"} \
+		setpriv --reuid=nobody --regid=nogroup --clear-groups "$IB" \
 			-c -t 5 -W Audio -w None --work-dir "$dir/user" "$@"
 	else
 		ib -c -t 5 -W Audio -w None --work-dir "$dir" "$@"

@@ -106,7 +106,7 @@ avail=$(( $(stat -f -c '%a * %S' "$dir") / 1048576 ))
 if [ "$avail" -lt 16384 ]; then
 	skip "$t" "needs 16 GiB free in $dir, has $avail MiB"
 else
-	"$IB" -l "$LPM" -c -t 1 -W Audio -w Read --file-mib 8192 --work-dir "$dir" >/dev/null 2>&1 &
+	"$IB" -c -t 1 -W Audio -w Read --file-mib 8192 --work-dir "$dir" >/dev/null 2>&1 &
 	pid=$!
 	sleep 0.5
 	kill -INT $pid

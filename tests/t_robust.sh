@@ -59,18 +59,17 @@ sig_number() {
 	esac
 }
 
-LPMARG=(-l "${LPM:-3000000}")
 
 interrupt "SIGINT to the process group during calibration" INT group 0.3 \
 	-c -b -t 1 -W Audio -w None
 interrupt "SIGTERM to the orchestrator mid-row" TERM proc 1.8 \
-	"${LPMARG[@]}" -t 2 -W Audio -w None -w Burn
+	-t 2 -W Audio -w None -w Burn
 interrupt "SIGHUP to the orchestrator between rows (log kept)" HUP proc $'^None\t' \
-	"${LPMARG[@]}" -t 1 -W Audio -w None -w Burn -w X
+	-t 1 -W Audio -w None -w Burn -w X
 # 0.5 s in must be inside the settle: the full second of it
 INTERBENCH_TEST_SETTLE_MS=1000 \
 interrupt "SIGINT to the process group while the load settles" INT group 0.5 \
-	"${LPMARG[@]}" -c -t 1 -W Audio -w Burn
+	-c -t 1 -W Audio -w Burn
 
 # kill_child NAME SIGNAL COMM EXPECT: kill the child named COMM during the first
 # row of a two-row run; that row must fail with EXPECT, the next row must run.
@@ -79,7 +78,7 @@ kill_child() {
 	local d pid cpid rc start
 	d=$(mktemp -d "$top/kill.XXXXXX")
 	start=$SECONDS
-	setsid "$IB" "${LPMARG[@]}" -c -t 1.5 -W Audio -w None -w Burn --work-dir "$d" \
+	setsid "$IB" -c -t 1.5 -W Audio -w None -w Burn --work-dir "$d" \
 		>"$d/out" 2>"$d/err" &
 	pid=$!
 	cpid=$(await find_proc "$comm" "$pid")
@@ -165,7 +164,7 @@ as_nobody() {
 }
 d=$(mktemp -d "$top/nopriv.XXXXXX"); chmod 755 "$top"; chmod 777 "$d"
 t="unprivileged: a normal run works and warns once about its wakers"
-as_nobody timeout 60 "$IB" -c "${LPMARG[@]}" -t 0.3 -W Audio -w None --work-dir "$d" \
+as_nobody timeout 60 "$IB" -c -t 0.3 -W Audio -w None --work-dir "$d" \
 	>"$d/out" 2>"$d/err"; rc=$?
 if [ $rc != 0 ] || [ "$(grep -c 'warning: cannot use SCHED_FIFO' "$d/err")" != 1 ] ||
 	! grep -qP '^None\t' "$d/out"; then
@@ -174,7 +173,7 @@ else
 	pass "$t"
 fi
 t="unprivileged: -r exits 1 naming what it needs"
-as_nobody timeout 60 "$IB" -c -r "${LPMARG[@]}" -t 0.3 -W Audio -w None --work-dir "$d" \
+as_nobody timeout 60 "$IB" -c -r -t 0.3 -W Audio -w None --work-dir "$d" \
 	>"$d/out" 2>"$d/err"; rc=$?
 if [ $rc = 1 ] && [ "$(wc -l <"$d/err")" = 1 ] && grep -q 'root' "$d/err" &&
 	grep -q 'CAP_SYS_NICE' "$d/err" && grep -q 'RLIMIT_RTPRIO' "$d/err"; then
