@@ -100,6 +100,15 @@ await() {
 	return 1
 }
 
+# True when each extended regular expression after TEXT matches a line of it.
+has_lines() {
+	local text=$1 p
+	shift
+	for p; do
+		grep -qE -- "$p" <<<"$text" || return 1
+	done
+}
+
 # Run interbench, bounded in time.
 ib() {
 	timeout -k 5 "${IB_TIMEOUT:-120}" "$IB" "$@"

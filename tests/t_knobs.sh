@@ -27,9 +27,8 @@ fi
 
 t="the new benchmarks run when named, as benchmarks and as loads"
 out=$("$IB" --dry-run -W ProAudio -W Render -W Input -w None -w Burn -w ProAudio 2>&1)
-if printf '%s\n' "$out" | grep -qx 'ProAudio: None, Burn' &&
-	printf '%s\n' "$out" | grep -qx 'Render: None, Burn, ProAudio' &&
-	printf '%s\n' "$out" | grep -qx 'Input: None, Burn, ProAudio'; then
+if has_lines "$out" '^ProAudio: None, Burn$' '^Render: None, Burn, ProAudio$' \
+	'^Input: None, Burn, ProAudio$'; then
 	pass "$t"
 else
 	fail "$t" "$out"
