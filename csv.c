@@ -30,6 +30,10 @@ struct csv_column {
 
 #define TEXT(n, t, req) { .name = n, .text = t, .required = req }
 #define NUM(n, f, req) { .name = n, .text = CT_NUMBER, .field = f, .required = req }
+#define LATENCY_COLS(p, f) NUM(p "_min_ns", f, false), NUM(p "_mean_ns", f + 1, false), \
+	NUM(p "_sd_ns", f + 2, false), NUM(p "_max_ns", f + 3, false), \
+	NUM(p "_p50_ns", f + 4, false), NUM(p "_p90_ns", f + 5, false), \
+	NUM(p "_p99_ns", f + 6, false), NUM(p "_p999_ns", f + 7, false)
 
 /* In this order; the first 22 are the fixed ones the README lists. */
 static const struct csv_column csv_columns[] = {
@@ -52,6 +56,9 @@ static const struct csv_column csv_columns[] = {
 	NUM("periods_dropped", RF_DROPPED, false), NUM("task_cpu_ns", RF_TASK_CPU, false),
 	NUM("wall_ns", RF_WALL, false), NUM("load_stop_ns", RF_LOAD_STOP, false),
 	NUM("trace_triggered_ns", RF_TRACED, false), NUM("work_ratio", RF_WORK_RATIO, false),
+	LATENCY_COLS("queue_wait", RF_QMIN), LATENCY_COLS("wake_path", RF_PMIN),
+	NUM("wakeups_queued", RF_QUEUED, false), NUM("wakeups_cross_cpu", RF_CROSS_CPU, false),
+	NUM("migrations", RF_MIGRATIONS, false),
 	TEXT("seconds_per_row", CT_SECONDS, false), TEXT("loops_per_ms", CT_LOOPS, false),
 	TEXT("cpu_load", CT_CPU_LOAD, false), TEXT("bench_nice", CT_BENCH_NICE, false),
 	TEXT("load_nice", CT_LOAD_NICE, false), TEXT("interrupted", CT_INTERRUPTED, false),

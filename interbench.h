@@ -120,6 +120,8 @@ struct config {
 	bool uniprocessor;		/* -u */
 	bool quiet;			/* -q */
 	bool percentiles;		/* --percentiles */
+	bool explain;			/* --explain */
+	bool no_split;			/* --no-split: to measure what the split costs */
 	int custom_pct;			/* -C */
 	long custom_interval_us;	/* -I */
 	const char *comment;		/* -m */
@@ -159,6 +161,7 @@ int calibration_save(const char *path, unsigned long lpm);
 /* ---- sim.c: the simulated interactive tasks ---- */
 
 #include "acct.h"
+#include "explain.h"
 
 enum row_status { ROW_OK, ROW_FAILED, ROW_SKIPPED };
 
@@ -176,6 +179,7 @@ struct bench_result {		/* sent, as bytes, from the bench process */
 	uint64_t work_ns;		/* the work its achieved periods asked for */
 	uint64_t wall_ns;		/* from the first period to the end */
 	uint64_t traced_ns;		/* the sample that stopped tracing, 0 if none */
+	struct split_result split;	/* where each wake-up's latency went */
 };
 
 struct sim_params {
@@ -187,6 +191,7 @@ struct sim_params {
 	uint64_t trace_above_ns;	/* 0: off */
 	int trace_fd;			/* tracefs trace_marker, or -1 */
 	int tracing_on_fd;		/* tracefs tracing_on, or -1 */
+	bool split;			/* split each wake-up (explain.h) */
 };
 
 struct sim_live {		/* counters a load reads while the simulation runs */
@@ -251,6 +256,7 @@ struct row {
 	struct bench_result *b;		/* NULL when the bench gave nothing */
 	struct load_result l;
 	uint64_t load_stop_ns;		/* stop request to the last process gone */
+	struct ran_instead ran;		/* --explain: who ran instead */
 };
 
 struct run {
@@ -262,6 +268,7 @@ struct run {
 	int interrupted;		/* the signal that stopped the run, or 0 */
 	int nrows, cap;
 	struct row *rows;
+	int table_first, table_rows;	/* the rows[] of the table being printed */
 	FILE *text;			/* stdout, or stderr when stdout carries data */
 	FILE *log;			/* <kernel release>.log, or NULL */
 	const struct machine *sys;	/* what describes the machine, see sysinfo.h */

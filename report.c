@@ -108,6 +108,7 @@ void report_heading(struct run *run, int bench)
 	const struct config *cfg = run->cfg;
 	const struct workload *wl = &workloads[bench];
 
+	run->table_rows = 0;
 	out(run, LOG_HEADING "%s ", wl->name);
 	if (cfg->realtime)
 		out(run, LOG_REALTIME);
@@ -155,6 +156,8 @@ void report_row(struct run *run, const struct row *row)
 	char v[32], inten[64];
 	struct result r;
 
+	if (!run->table_rows++)
+		run->table_first = (int)(row - run->rows);
 	result_from_row(run, row, &r);
 	if (r.status == ROW_FAILED || !r.wake) {
 		out(run, "%s\t" LOG_FAILED ": %s\n", r.load, r.reason);
@@ -181,9 +184,28 @@ void report_row(struct run *run, const struct row *row)
 	report_trace_stop(run, row);
 }
 
+/* --explain: under the table that just ended, a line per load on where its latency went. */
+static void report_explain(struct run *run)
+{
+	char line[640];
+	struct result r;
+
+	out(run, "Where the latency went (%s):\n", run->cfg->realtime ? "us" : "ms");
+	for (int i = run->table_first; i < run->table_first + run->table_rows; i++) {
+		result_from_row(run, &run->rows[i], &r);
+		if (r.status == ROW_FAILED || !r.wake)
+			continue;
+		explain_line(line, sizeof(line), &r, unit_ns(run));
+		out(run, "%s\n", line);
+	}
+	out(run, "\n");
+}
+
 void report_table_end(struct run *run)
 {
 	out(run, "\n");
+	if (run->cfg->explain && run->table_rows)
+		report_explain(run);
 }
 
 void report_interrupted(struct run *run)

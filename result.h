@@ -35,6 +35,11 @@ enum rfield {
 	RF_MET, RF_MISSED, RF_DROPPED,		/* periods */
 	RF_TASK_CPU, RF_WALL, RF_LOAD_STOP, RF_TRACED,
 	RF_WORK_RATIO,				/* task CPU time / the work asked of it */
+	RF_QMIN, RF_QMEAN, RF_QSD, RF_QMAX,	/* queue wait per wake-up (explain.h) */
+	RF_QP50, RF_QP90, RF_QP99, RF_QP999,
+	RF_PMIN, RF_PMEAN, RF_PSD, RF_PMAX,	/* wake path: latency - queue wait */
+	RF_PP50, RF_PP90, RF_PP99, RF_PP999,
+	RF_CROSS_CPU, RF_MIGRATIONS, RF_QUEUED,	/* wake-ups: from another CPU, moved, queued */
 	RF_COUNT,
 };
 
@@ -48,6 +53,7 @@ struct result {			/* one benchmark x load x pass */
 	char unit[16];			/* of RF_INTENSITY, "" when none */
 	double v[RF_COUNT];		/* NAN: not known */
 	const struct latency *wake;	/* the histogram: live rows only, else NULL */
+	const struct ran_instead *ran;	/* who ran instead: live rows only, else NULL */
 };
 
 void result_init(struct result *r);

@@ -32,6 +32,7 @@ struct waker {
 	uint64_t intended;		/* written by the task before req */
 	uint64_t next;			/* the request expected after it, 0: none */
 	uint64_t t_wake;		/* written by the waker before go */
+	int wake_cpu;			/* the waker's CPU at t_wake */
 	atomic_int *stop;
 	pthread_t thread;
 };
@@ -89,6 +90,7 @@ static void *waker_main(void *arg)
 			if (sleep_until(t) == -EINTR && stopping(w->stop))
 				goto quit;
 		}
+		w->wake_cpu = sched_getcpu();
 		/* Nothing may run between this stamp and the task's. */
 		w->t_wake = now_ns();
 		atomic_store_explicit(&w->go, 1, memory_order_release);
@@ -214,18 +216,22 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 	};
 	struct acct a = { 0 };
 	uint64_t k = 0, s, t_run, t_done, work, work_sum = 0;
+	struct split_probe pr;
 
+	split_probe_open(&pr, res && p->split ? &res->split : NULL, c.start0);
 	if (duration_ns)
 		c.nperiods = duration_ns * c.den / c.num;
 	while (k < c.nperiods && !stopping(stop)) {
 		s = period_start(&c, k);
 		if (s > now_ns()) {
+			split_before(&pr);
 			t_run = wait_for_waker(w, s, k + 1 < c.nperiods ?
 					       period_start(&c, k + 1) : 0);
 			if (res) {
 				latency_add(&res->wake, t_run - w->t_wake);
 				latency_add(&res->timer, w->t_wake > s ? w->t_wake - s : 0);
 				trace_sample(p, res, t_run - w->t_wake);
+				split_after(&pr, t_run - w->t_wake, w->wake_cpu);
 			}
 		} else {
 			t_run = now_ns();	/* overran into it: no wake-up */
@@ -250,6 +256,7 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 		res->pct_deadlines = acct_pct_deadlines(&a);
 		res->wall_ns = now_ns() - c.start0;
 	}
+	split_probe_close(&pr);
 }
 
 /* Gaming: 100 ms units back to back, burnt in 1 ms slices to honour the end. */

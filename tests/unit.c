@@ -33,5 +33,6 @@ int main(void)
 	unit_child();
 	unit_results();
 	unit_golden();
+	unit_explain();
 	return failed ? 1 : 0;
 }

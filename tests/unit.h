@@ -28,5 +28,6 @@ void unit_child(void);
 void unit_text(void);
 void unit_results(void);
 void unit_golden(void);
+void unit_explain(void);
 
 #endif
