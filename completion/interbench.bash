@@ -23,7 +23,7 @@ _interbench()
 		-l --loops-per-ms -b --recalibrate --repeat --dry-run -r --realtime
 		--rt-priority -B --bench-nice -N --load-nice -u --uniprocessor --pm-qos
 		-c --console -m --comment --work-dir --json --csv --plot --percentiles
-		--trace-above -q --quiet --compare -h --help -V --version"
+		--trace-above --explain --no-split -q --quiet --compare -h --help -V --version"
 
 	case $prev in
 	-W|--bench|-X|--exclude-bench)
