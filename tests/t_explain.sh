@@ -3,6 +3,7 @@
 # tests/t_explain.sh - where the latency went: the split in JSON, CSV and text,
 # -u, a kernel without schedstat, --no-split; as root, who ran instead and the
 # private tracefs instance (removed at the end, after SIGINT, and when stale).
+# run-alone: who had the CPU while the task waited is a share of CPU time that other tests take
 . "$(dirname "$0")/lib.sh"
 
 # These tests check what is printed, not how the rows performed.
@@ -138,17 +139,26 @@ instance_left() {
 
 top_before=$(cat "$TR/set_event" "$TR/trace_clock" "$TR/current_tracer" 2>&1 | md5sum)
 
-# Everything on one CPU, so that what runs while the task waits is the Burn
-# load's threads, whatever else the machine is doing.
+# Everything on one CPU with four Burn threads, so that what runs while the
+# task waits is the Burn load; the last CPU, away from other runs' -u, which
+# take the first. Another run's real-time task can still be what ran last on
+# a shared machine: a second try, and only two misses in a row fail.
+burn_run() {
+	local pin=()
+	command -v taskset >/dev/null && pin=(taskset -c "$(($(nproc) - 1))")
+	"${pin[@]}" "$IB" -l "${LPM:-1000000}" -c -u -L 4 -t 3 -W Audio -w Burn --explain \
+		--work-dir "$dir" --json "$dir/b.json" >"$dir/b.txt" 2>"$dir/b.err" &
+	pid=$!
+	wait_instance $pid
+	wait $pid
+	rc=$?
+	left=$(instance_left $pid)
+	first=$(get "$dir/b.json" "d['results'][0]['ran_instead'][0]['comm']" 2>&1)
+}
+
 t="--explain as root: Audio vs Burn names a Burn thread first; the instance is gone after the run"
-"$IB" -l "${LPM:-1000000}" -c -u -t 3 -W Audio -w Burn --explain --work-dir "$dir" \
-	--json "$dir/b.json" >"$dir/b.txt" 2>"$dir/b.err" &
-pid=$!
-wait_instance $pid
-wait $pid
-rc=$?
-left=$(instance_left $pid)
-first=$(get "$dir/b.json" "d['results'][0]['ran_instead'][0]['comm']" 2>&1)
+burn_run
+[ $rc = 0 ] && [ -z "$left" ] && [ "$first" != ibload-Burn ] && burn_run
 if [ $rc != 0 ]; then
 	fail "$t" "rc=$rc: $(tail -3 "$dir/b.err")"
 elif [ "$first" != ibload-Burn ]; then
