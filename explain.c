@@ -32,16 +32,16 @@ void split_of(uint64_t lat, uint64_t rd_before, uint64_t rd_after, uint64_t *que
 	*path = lat - *queue;
 }
 
-/* "<cpu time> <run delay> <timeslices>\n" of /proc/.../schedstat; 0, or -1 if not that. */
-int parse_schedstat(const char *text, uint64_t *cpu, uint64_t *run_delay)
+/* "<cpu time> <run delay> <times run>\n" of /proc/.../schedstat; 0, or -1 if not that. */
+int parse_schedstat(const char *text, uint64_t *run_delay, uint64_t *runs)
 {
 	unsigned long long c, d, n;
 	int used = 0;
 
 	if (sscanf(text, "%llu %llu %llu%n", &c, &d, &n, &used) != 3 || !used)
 		return -1;
-	*cpu = c;
 	*run_delay = d;
+	*runs = n;
 	return 0;
 }
 
@@ -58,7 +58,7 @@ void split_count(struct split_result *r, int wake_cpu, int run_cpu, int prev_cpu
 
 /* ---- the task's side: a read before it blocks, a read after it runs ---- */
 
-static bool read_run_delay(int fd, uint64_t *run_delay, uint64_t *cpu)
+static bool read_run_delay(int fd, uint64_t *run_delay, uint64_t *runs)
 {
 	char buf[96];
 	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
@@ -66,19 +66,20 @@ static bool read_run_delay(int fd, uint64_t *run_delay, uint64_t *cpu)
 	if (n <= 0)
 		return false;
 	buf[n] = '\0';
-	return !parse_schedstat(buf, cpu, run_delay);
+	return !parse_schedstat(buf, run_delay, runs);
 }
 
 /*
  * Open the calling thread's schedstat once (a test may name another file
  * in INTERBENCH_TEST_SCHEDSTAT, such as one that does not exist). A kernel
- * without CONFIG_SCHED_INFO has no such file; one that prints "0 0 0" for a
- * thread that is running keeps no such statistics: both give the CPUs only.
+ * without CONFIG_SCHED_INFO has no such file; one that says a thread that is
+ * running has never been run ("0 0 0") keeps no such statistics: both give
+ * the CPUs only.
  */
 void split_probe_open(struct split_probe *pr, struct split_result *res, uint64_t t_first)
 {
 	const char *path = getenv("INTERBENCH_TEST_SCHEDSTAT");
-	uint64_t rd, cpu = 0;
+	uint64_t rd, runs = 0;
 
 	memset(pr, 0, sizeof(*pr));
 	pr->fd = -1;
@@ -89,7 +90,7 @@ void split_probe_open(struct split_probe *pr, struct split_result *res, uint64_t
 	res->t_first = t_first;
 	res->state = SPLIT_NO_SCHEDSTAT;
 	pr->fd = open(path ? path : "/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
-	if (pr->fd >= 0 && (!read_run_delay(pr->fd, &rd, &cpu) || !cpu)) {
+	if (pr->fd >= 0 && (!read_run_delay(pr->fd, &rd, &runs) || !runs)) {
 		close(pr->fd);
 		pr->fd = -1;
 	}
@@ -110,22 +111,22 @@ void split_probe_close(struct split_probe *pr)
 /* Before posting the request: the run delay so far. */
 void split_before(struct split_probe *pr)
 {
-	uint64_t cpu;
+	uint64_t runs;
 
-	pr->have = pr->fd >= 0 && read_run_delay(pr->fd, &pr->run_delay, &cpu);
+	pr->have = pr->fd >= 0 && read_run_delay(pr->fd, &pr->run_delay, &runs);
 }
 
 /* After t_run is stamped: the wake-up of latency lat, woken from wake_cpu. */
 void split_after(struct split_probe *pr, uint64_t lat, int wake_cpu)
 {
 	struct split_result *r = pr->res;
-	uint64_t rd, cpu, queue, path;
+	uint64_t rd, runs, queue, path;
 	int run_cpu;
 
 	if (!r)
 		return;
 	run_cpu = sched_getcpu();
-	if (pr->have && read_run_delay(pr->fd, &rd, &cpu)) {
+	if (pr->have && read_run_delay(pr->fd, &rd, &runs)) {
 		split_of(lat, pr->run_delay, rd, &queue, &path);
 		latency_add(&r->queue, queue);
 		latency_add(&r->path, path);

@@ -50,7 +50,7 @@ void split_after(struct split_probe *pr, uint64_t lat, int wake_cpu);
 /* explain.c: pure */
 void split_of(uint64_t lat, uint64_t rd_before, uint64_t rd_after, uint64_t *queue,
 	      uint64_t *path);
-int parse_schedstat(const char *text, uint64_t *cpu, uint64_t *run_delay);
+int parse_schedstat(const char *text, uint64_t *run_delay, uint64_t *runs);
 void split_count(struct split_result *r, int wake_cpu, int run_cpu, int prev_cpu);
 
 /* ---- who ran instead: from the private trace instance, per row ---- */
