@@ -51,7 +51,12 @@ bench/steady: bench/steady.c
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< -lm
 
-bench: interbench bench/steady
+# the task CPU the wake-up split costs per period, its reads timed alone
+bench/splitcost: bench/splitcost.c $(LIB_OBJS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -I. $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
+
+bench: interbench bench/steady bench/splitcost
 	$(Q)bench/run.sh $(if $(PEER),--peer "$(PEER)")
 
 install: interbench
@@ -65,7 +70,7 @@ uninstall:
 		$(DESTDIR)$(COMPLETIONDIR)/interbench
 
 clean:
-	rm -f interbench tests/unit tests/loadrun *.o *.d tests/*.o tests/*.d bench/steady bench/*.d
+	rm -f interbench tests/unit tests/loadrun *.o *.d tests/*.o tests/*.d bench/steady bench/splitcost bench/*.d
 
 .PHONY: all test bench install uninstall clean
 

@@ -36,6 +36,10 @@ struct csv_column {
 #define NUM(n, f, req) { .name = n, .text = CT_NUMBER, .field = f, .required = req }
 #define KEY_COL(k) { .name = NULL, .text = CT_KEY, .field = k }	/* named by run_keys[] */
 #define KNOB(k) { .name = NULL, .text = CT_KNOB, .field = k }	/* named by knob_descs[] */
+#define LATENCY_COLS(p, f) NUM(p "_min_ns", f, false), NUM(p "_mean_ns", f + 1, false), \
+	NUM(p "_sd_ns", f + 2, false), NUM(p "_max_ns", f + 3, false), \
+	NUM(p "_p50_ns", f + 4, false), NUM(p "_p90_ns", f + 5, false), \
+	NUM(p "_p99_ns", f + 6, false), NUM(p "_p999_ns", f + 7, false)
 
 /* In this order; the first 22 are the fixed ones the README lists. */
 static const struct csv_column csv_columns[] = {
@@ -59,6 +63,9 @@ static const struct csv_column csv_columns[] = {
 	NUM("wall_ns", RF_WALL, false), NUM("load_stop_ns", RF_LOAD_STOP, false),
 	NUM("trace_triggered_ns", RF_TRACED, false), NUM("work_ratio", RF_WORK_RATIO, false),
 	NUM("loop_speed", RF_LOOP_SPEED, false), TEXT("load_medium", CT_MEDIUM, false),
+	LATENCY_COLS("queue_wait", RF_QMIN), LATENCY_COLS("wake_path", RF_PMIN),
+	NUM("wakeups_queued", RF_QUEUED, false), NUM("wakeups_cross_cpu", RF_CROSS_CPU, false),
+	NUM("migrations", RF_MIGRATIONS, false),
 	KEY_COL(RK_SECONDS), TEXT("work", CT_WORK, false), TEXT("loops_per_ms", CT_LOOPS, false),
 	KEY_COL(RK_CPU_LOAD), KEY_COL(RK_BENCH_NICE), KEY_COL(RK_LOAD_NICE),
 	KEY_COL(RK_UNIPROCESSOR), TEXT("interrupted", CT_INTERRUPTED, false),

@@ -206,6 +206,7 @@ static void bench_setup(struct row_ctx *rc, struct sim_params *p, struct bench_r
 	}
 	if (rc->run->waker_rt)
 		p->waker_prio = cfg->rt_priority + 1;
+	p->split = !cfg->no_split;
 	if (cfg->trace_above_us > 0) {
 		p->trace_above_ns = (uint64_t)cfg->trace_above_us * NSEC_PER_USEC;
 		p->trace_fd = rc->trace_fd;
@@ -336,6 +337,7 @@ static bool row_measure(struct row_ctx *rc, struct row *row, struct child *load,
 		fail_row(row, "out of memory for the result");
 		return false;
 	}
+	ran_trace_arm(bench->pid);	/* the task is the bench process's first thread */
 	t_go = now_ns();
 	child_tell(load, MSG_BEGIN);
 	child_tell(bench, MSG_GO);
@@ -423,6 +425,7 @@ static bool run_row_once(struct row_ctx *rc, struct row *row)
 		pause_row(&load, &bench);
 	child_finish(&bench, now_ns());
 	child_finish(&load, now_ns());
+	ran_trace_collect(row);
 	if (got_signal || paused) {
 		free(row->b);
 		row->b = NULL;
@@ -641,6 +644,8 @@ static void hold_kernel_settings(const struct config *cfg, struct run *run, stru
 						  &run->trace_fd, &run->tracing_on_fd, err,
 						  sizeof(err)))
 		die("%s", err);
+	if (cfg->explain && ran_trace_open(cfg, err, sizeof(err)))
+		warn("--explain: who ran instead is not shown: %s", err);
 	run->waker_rt = fifo_allowed(cfg->rt_priority + 1);
 	if (cfg->realtime && !run->waker_rt)
 		die("-r needs SCHED_FIFO up to priority %d: run as root, grant CAP_SYS_NICE, "

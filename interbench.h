@@ -129,6 +129,8 @@ struct config {
 	bool uniprocessor;		/* -u */
 	bool quiet;			/* -q */
 	bool percentiles;		/* --percentiles */
+	bool explain;			/* --explain */
+	bool no_split;			/* --no-split: to measure what the split costs */
 	int custom_pct;			/* -C */
 	long custom_interval_us;	/* -I */
 	const char *comment;		/* -m */
@@ -190,6 +192,7 @@ int calibration_get(struct config *cfg, const struct machine *sys, volatile sig_
 
 #include "acct.h"
 #include "knobs.h"
+#include "explain.h"
 
 enum row_status { ROW_OK, ROW_FAILED, ROW_SKIPPED };
 
@@ -209,6 +212,7 @@ struct bench_result {		/* sent, as bytes, from the bench process */
 	uint64_t burn_cpu_ns;		/* the CPU time they took */
 	uint64_t wall_ns;		/* from the first period to the end */
 	uint64_t traced_ns;		/* the sample that stopped tracing, 0 if none */
+	struct split_result split;	/* where each wake-up's latency went */
 };
 
 struct sim_params {
@@ -223,6 +227,7 @@ struct sim_params {
 	uint64_t trace_above_ns;	/* 0: off */
 	int trace_fd;			/* tracefs trace_marker, or -1 */
 	int tracing_on_fd;		/* tracefs tracing_on, or -1 */
+	bool split;			/* split each wake-up (explain.h) */
 };
 
 struct sim_live {		/* counters a load reads while the simulation runs */
@@ -299,6 +304,7 @@ struct row {
 	struct bench_result *b;		/* NULL when the bench gave nothing */
 	struct load_result l;
 	uint64_t load_stop_ns;		/* stop request to the last process gone */
+	struct ran_instead ran;		/* --explain: who ran instead */
 };
 
 struct run {
@@ -310,6 +316,7 @@ struct run {
 	int interrupted;		/* the signal that stopped the run, or 0 */
 	int nrows, cap;
 	struct row *rows;
+	int table_first, table_rows;	/* the rows[] of the table being printed */
 	FILE *text;			/* stdout, or stderr when stdout carries data */
 	FILE *log;			/* <kernel release>.log, or NULL */
 	const struct machine *sys;	/* what describes the machine, see sysinfo.h */

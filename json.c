@@ -153,6 +153,8 @@ static void json_run(struct jw *w, const struct run *run)
 	jw_bool(w, "uniprocessor", cfg->uniprocessor);
 	jw_int(w, "repeat", cfg->repeat);
 	jw_int(w, "trace_above_us", cfg->trace_above_us > 0 ? cfg->trace_above_us : SI_UNKNOWN);
+	jw_bool(w, "explain", cfg->explain);
+	jw_bool(w, "split", !cfg->no_split);
 	jw_close(w, '}');
 }
 
@@ -233,6 +235,36 @@ static void json_histogram(struct jw *w, const struct latency *l)
 	sb_add(w->sb, "]", 1);
 }
 
+/* Where the latency went (explain.h): null where not measured, ran_instead without --explain. */
+static void json_split(struct jw *w, const struct result *r)
+{
+	const struct ran_instead *ri = r->ran;
+
+	json_latency(w, "queue_wait_ns", r, RF_QMIN);
+	json_latency(w, "wake_path_ns", r, RF_PMIN);
+	jw_num(w, "wakeups_queued", r->v[RF_QUEUED]);
+	jw_num(w, "wakeups_cross_cpu", r->v[RF_CROSS_CPU]);
+	jw_num(w, "migrations", r->v[RF_MIGRATIONS]);
+	if (!ri || ri->state != RAN_OK) {
+		jw_null(w, "ran_instead");
+		jw_null(w, "ran_instead_lost_events");
+		return;
+	}
+	jw_open(w, "ran_instead", '[');
+	for (int i = 0; i < ri->n; i++) {
+		jw_open(w, NULL, '{');
+		jw_str(w, "comm", ri->top[i].comm);
+		jw_int(w, "pid", ri->top[i].pid);
+		jw_int(w, "prio", ri->top[i].prio);
+		jw_int(w, "threads", ri->top[i].threads);
+		jw_num(w, "share", ri->top[i].share);
+		jw_num(w, "preempted", ri->top[i].preempted);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+	jw_bool(w, "ran_instead_lost_events", ri->lost);
+}
+
 static void json_result(struct jw *w, const struct result *r)
 {
 	jw_open(w, NULL, '{');
@@ -267,6 +299,7 @@ static void json_result(struct jw *w, const struct result *r)
 	jw_num(w, "trace_triggered_ns", r->v[RF_TRACED]);
 	jw_num(w, "work_ratio", r->v[RF_WORK_RATIO]);
 	jw_num(w, "loop_speed", result_file_value(r, RF_LOOP_SPEED));
+	json_split(w, r);
 	jw_close(w, '}');
 }
 

@@ -61,7 +61,7 @@ static int has_marker(const char *dir)
  * tracefs where it is mounted; as root, mounted at its usual place when
  * nowhere. *denied is set when one was there but out of our reach.
  */
-static const char *find_tracefs(bool *denied)
+const char *find_tracefs(bool *denied)
 {
 	static const char *const dirs[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing" };
 
@@ -75,8 +75,7 @@ static const char *find_tracefs(bool *denied)
 	}
 	if (!*denied && geteuid() == 0 && mount("nodev", dirs[0], "tracefs", 0, NULL) == 0) {
 		if (!has_marker(dirs[0])) {
-			fprintf(stderr, "%s: mounted tracefs at %s for --trace-above\n", progname,
-				dirs[0]);
+			fprintf(stderr, "%s: mounted tracefs at %s\n", progname, dirs[0]);
 			return dirs[0];
 		}
 		umount(dirs[0]);

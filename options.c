@@ -166,6 +166,10 @@ static const struct opt opts[] = {
 	  .help = "add p99 and p99.9 columns to the tables" },
 	{ 0, "trace-above", "USEC", G_OUTPUT, LONG(trace_above_us, 1, 1000000000),
 	  .help = "mark tracefs and stop tracing on a latency above USEC" },
+	{ 0, "explain", NULL, G_OUTPUT, FLAG(explain),
+	  .help = "say where the latency went, and (root) who ran instead" },
+	{ 0, "no-split", NULL, G_OUTPUT, FLAG(no_split),
+	  .help = "do not split wake-ups (to measure what the split costs)" },
 	{ 'q', "quiet", NULL, G_OUTPUT, FLAG(quiet), .with_compare = true,
 	  .help = "no progress line" },
 	{ 0, "compare", NULL, G_COMPARE, FLAG(compare_mode), .with_compare = true,
@@ -593,6 +597,9 @@ static int validate(struct parse_state *ps)
 		return -1;
 	if (cfg->compare_mode)
 		return validate_compare(ps);
+	if (cfg->explain && cfg->no_split)
+		return set_err(err, errlen, "--explain and --no-split contradict: --explain shows "
+			       "the split");
 	if (cfg->json_path && cfg->csv_path && !strcmp(cfg->json_path, "-") &&
 	    !strcmp(cfg->csv_path, "-"))
 		return set_err(err, errlen, "--json - and --csv - cannot both use stdout");

@@ -128,6 +128,7 @@ void report_heading(struct run *run, int bench)
 	const struct config *cfg = run->cfg;
 	const struct workload *wl = &workloads[bench];
 
+	run->table_rows = 0;
 	out(run, LOG_HEADING "%s ", wl->name);
 	if (cfg->realtime)
 		out(run, LOG_REALTIME);
@@ -177,6 +178,8 @@ void report_row(struct run *run, const struct row *row)
 	char marks[128];
 	struct result r;
 
+	if (!run->table_rows++)
+		run->table_first = (int)(row - run->rows);
 	result_from_row(run, row, &r);
 	if (r.v[RF_LOOP_SPEED] > run->fastest_speed)
 		run->fastest_speed = r.v[RF_LOOP_SPEED];
@@ -212,17 +215,39 @@ void report_row(struct run *run, const struct row *row)
 	report_trace_stop(run, row);
 }
 
-/* The table's end; after its blank line, so every reader still sees the table end there. */
+/* --explain: under the table that just ended, a line per load on where its latency went. */
+static void report_explain(struct run *run)
+{
+	char line[640];
+	struct result r;
+
+	out(run, "Where the latency went (%s):\n", run->cfg->realtime ? "us" : "ms");
+	for (int i = run->table_first; i < run->table_first + run->table_rows; i++) {
+		result_from_row(run, &run->rows[i], &r);
+		if (r.status == ROW_FAILED || !r.wake)
+			continue;
+		explain_line(line, sizeof(line), &r, unit_ns(run));
+		out(run, "%s\n", line);
+	}
+	out(run, "\n");
+}
+
+/*
+ * The table's end: the marks' footnote, then --explain's lines, each after a
+ * blank line, so every reader still sees the table end at the first.
+ */
 void report_table_end(struct run *run)
 {
 	char note[512];
 
 	out(run, "\n");
-	if (!run->table_marks)
-		return;
-	result_marks_note(run->table_marks, note, sizeof(note));
-	out(run, "%s\n\n", note);
-	run->table_marks = 0;
+	if (run->table_marks) {
+		result_marks_note(run->table_marks, note, sizeof(note));
+		out(run, "%s\n\n", note);
+		run->table_marks = 0;
+	}
+	if (run->cfg->explain && run->table_rows)
+		report_explain(run);
 }
 
 void report_interrupted(struct run *run)

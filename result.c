@@ -48,6 +48,22 @@ static double known_u64(uint64_t v)	/* 0 is "did not happen" */
 	return v ? (double)v : NAN;
 }
 
+/* Where the latency went: null where not measured (--no-split, Gaming, no schedstat). */
+static void result_from_split(struct result *r, const struct split_result *s,
+			      const struct ran_instead *ran)
+{
+	r->ran = ran;
+	if (s->state == SPLIT_OFF)
+		return;
+	r->v[RF_CROSS_CPU] = (double)s->cross_cpu;
+	r->v[RF_MIGRATIONS] = (double)s->migrations;
+	if (s->state != SPLIT_ON)
+		return;
+	set_latency(r, RF_QMIN, &s->queue);
+	set_latency(r, RF_PMIN, &s->path);
+	r->v[RF_QUEUED] = (double)s->queued;
+}
+
 void result_from_row(const struct run *run, const struct row *row, struct result *r)
 {
 	const struct workload *bwl = &workloads[row->bench], *lwl = &workloads[row->load];
@@ -90,6 +106,7 @@ void result_from_row(const struct run *run, const struct row *row, struct result
 		r->v[RF_WORK_RATIO] = (double)b->task_cpu_ns / (double)b->work_ns;
 	if (b->loops && b->burn_cpu_ns)
 		r->v[RF_LOOP_SPEED] = (double)b->loops * 1e3 / (double)b->burn_cpu_ns;
+	result_from_split(r, &b->split, &row->ran);
 }
 
 /*
@@ -159,7 +176,8 @@ double result_file_value(const struct result *r, int field)
 	double v = r->v[field];
 
 	if (field == RF_MEAN || field == RF_SD || field == RF_TMEAN || field == RF_TSD ||
-	    field == RF_LOOP_SPEED)
+	    field == RF_LOOP_SPEED || field == RF_QMEAN || field == RF_QSD || field == RF_PMEAN ||
+	    field == RF_PSD)
 		return round(v * 1e3) / 1e3;
 	return v;
 }

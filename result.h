@@ -36,6 +36,11 @@ enum rfield {
 	RF_TASK_CPU, RF_WALL, RF_LOAD_STOP, RF_TRACED,
 	RF_WORK_RATIO,				/* task CPU time / the work asked of it */
 	RF_LOOP_SPEED,				/* loop iterations per CPU us while working */
+	RF_QMIN, RF_QMEAN, RF_QSD, RF_QMAX,	/* queue wait per wake-up (explain.h) */
+	RF_QP50, RF_QP90, RF_QP99, RF_QP999,
+	RF_PMIN, RF_PMEAN, RF_PSD, RF_PMAX,	/* wake path: latency - queue wait */
+	RF_PP50, RF_PP90, RF_PP99, RF_PP999,
+	RF_CROSS_CPU, RF_MIGRATIONS, RF_QUEUED,	/* wake-ups: from another CPU, moved, queued */
 	RF_COUNT,
 };
 
@@ -50,6 +55,7 @@ struct result {			/* one benchmark x load x pass */
 	char medium[8];			/* where the load's file I/O went: RES_MEDIUM_*, "" */
 	double v[RF_COUNT];		/* NAN: not known */
 	const struct latency *wake;	/* the histogram: live rows only, else NULL */
+	const struct ran_instead *ran;	/* who ran instead: live rows only, else NULL */
 };
 
 /* Where a Write, Read or Compile row's I/O went: what its intensity measured. */

@@ -32,6 +32,7 @@ struct waker {
 	uint64_t intended;		/* written by the task before req */
 	uint64_t next;			/* the request expected after it, 0: none */
 	uint64_t t_wake;		/* written by the waker before go */
+	int wake_cpu;			/* the waker's CPU at t_wake */
 	atomic_int *stop;
 	pthread_t thread;
 };
@@ -89,6 +90,7 @@ static void *waker_main(void *arg)
 			if (sleep_until(t) == -EINTR && stopping(w->stop))
 				goto quit;
 		}
+		w->wake_cpu = sched_getcpu();
 		/* Nothing may run between this stamp and the task's. */
 		w->t_wake = now_ns();
 		atomic_store_explicit(&w->go, 1, memory_order_release);
@@ -225,17 +227,22 @@ static void trace_sample(const struct sim_params *p, struct bench_result *res,
 		res->traced_ns = lat;
 }
 
-/* One wake-up's samples: wakeup latency (never a negative one) and timer latency. */
-static void record_wakeup(const struct sim_params *p, struct bench_result *res, uint64_t s,
+/*
+ * One wake-up's samples: wakeup latency (never a negative one) and timer
+ * latency. Whether the wakeup latency was recorded.
+ */
+static bool record_wakeup(const struct sim_params *p, struct bench_result *res, uint64_t s,
 			  uint64_t t_wake, uint64_t t_run)
 {
 	uint64_t lat;
+	bool ok = wake_latency(t_wake, t_run, &lat);
 
-	if (wake_latency(t_wake, t_run, &lat)) {
+	if (ok) {
 		latency_add(&res->wake, lat);
 		trace_sample(p, res, lat);
 	}
 	latency_add(&res->timer, t_wake > s ? t_wake - s : 0);
+	return ok;
 }
 
 static void publish(struct sim_live *live, const struct acct *a)
@@ -263,19 +270,22 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 	};
 	struct acct a = { 0 };
 	struct burner bn;
+	struct split_probe pr;
 	uint64_t k = 0, s, t_run, work_sum = 0;
 	bool cut = false;
 
+	split_probe_open(&pr, res && p->split ? &res->split : NULL, c.start0);
 	if (duration_ns)
 		c.nperiods = duration_ns * c.den / c.num;
 	burner_init(&bn, p, duration_ns ? period_start(&c, c.nperiods) : 0, stop);
 	while (k < c.nperiods && !stopping(stop) && !cut) {
 		s = period_start(&c, k);
 		if (s > now_ns()) {
+			split_before(&pr);
 			t_run = wait_for_waker(w, s, k + 1 < c.nperiods ?
 					       period_start(&c, k + 1) : 0);
-			if (res)
-				record_wakeup(p, res, s, w->t_wake, t_run);
+			if (res && record_wakeup(p, res, s, w->t_wake, t_run))
+				split_after(&pr, t_run - w->t_wake, w->wake_cpu);
 		} else {
 			t_run = now_ns();	/* overran into it: no wake-up */
 		}
@@ -294,6 +304,7 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 		res->wall_ns = now_ns() - c.start0;
 		burner_result(&bn, res);
 	}
+	split_probe_close(&pr);
 }
 
 /*

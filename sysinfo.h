@@ -73,6 +73,7 @@ uint32_t crc32_ieee(const uint8_t *p, size_t n);
 
 /* kctl.c: the kernel settings a run holds until it exits */
 int pm_qos_hold(long usec, char *err, size_t errlen);
+const char *find_tracefs(bool *denied);
 int trace_open(char *dir, size_t dirlen, int *marker_fd, int *on_fd, char *err, size_t errlen);
 
 #endif

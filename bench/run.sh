@@ -457,6 +457,35 @@ if [ -n "$PEER" ]; then
 	parse_table "$W/peer_rows.txt" | sed "s/^/rows /" >>"$W/peer.txt"
 	[ -s "$W/peer.txt" ] || PEER_NOTE="the peer printed no table: $(tail -2 "$W/peer_rows.txt" | tr '\n' ' ')"
 fi
+# ==== 8. what the wake-up split costs (--no-split, the default, --explain) ====
+
+# Alternated, so that drifts of the machine fall on every mode alike: idle
+# Audio for the latency (-r as root), and a Custom task with no work (10 loops
+# every 1 ms) for the task's own CPU per period, whose only cost is its wait.
+if [ "$QUICK" = 1 ]; then SPLIT_N=2 SPLIT_T=2 SPLIT_C=1; else SPLIT_N=3 SPLIT_T=10 SPLIT_C=5; fi
+SPLIT_RT=()
+is_root && SPLIT_RT=(-r)
+split_arg() { case $1 in nosplit) echo --no-split ;; explain) echo --explain ;; esac; }
+: >"$W/split.txt"
+for ((i = 1; i <= SPLIT_N; i++)); do
+	for m in nosplit split explain; do
+		step "split cost $i/$SPLIT_N: $m"
+		# shellcheck disable=SC2046 # split_arg prints one word or none
+		ib $((SPLIT_T + 5)) -l "$LPM" "${SPLIT_RT[@]}" -t "$SPLIT_T" -W Audio -w None \
+			$(split_arg $m) --csv "$W/split.csv" >/dev/null 2>"$W/split.err"
+		# shellcheck disable=SC2046
+		ib $((SPLIT_C + 5)) -l 1000 "${SPLIT_RT[@]}" -t "$SPLIT_C" -W Custom -C 1 -I 1000 \
+			-w None $(split_arg $m) --csv "$W/splitc.csv" >/dev/null 2>"$W/splitc.err"
+		lat=$(csv_cols "$W/split.csv" latency_mean_ns latency_p99_ns | head -1)
+		cpu=$(csv_cols "$W/splitc.csv" task_cpu_ns periods_met periods_missed | awk -F'\t' '
+			$1 != "NA" && $2 + $3 > 0 { printf "%.1f", $1 / ($2 + $3); exit }')
+		printf '%s\t%s\t%s\n' "$m" "${lat:-NA	NA}" "${cpu:-NA}" >>"$W/split.txt"
+		rm -f "$W/split.csv" "$W/splitc.csv"
+	done
+done
+# the split's own reads timed alone, without the noise of a period's wait
+SPLIT_OWN=$([ -x "$TOP/bench/splitcost" ] && timeout --foreground 60 "$TOP/bench/splitcost" 2>/dev/null)
+
 STEADY_END=$(steady 3)
 LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
 ELAPSED=$((SECONDS - T0))
@@ -733,6 +762,70 @@ if [ -n "$PEER" ]; then
 		done <"$W/peer.txt"
 	fi
 	say ""
+fi
+
+# -- 8 --
+say "### 8. What the wake-up split costs"
+say ""
+say "Each row splits every wake-up (queue wait, wake path, CPUs: README, *Where the latency"
+say "went*): two \`pread\`s of the task's schedstat and a \`sched_getcpu()\` per period."
+say "Alternated $SPLIT_N times: \`--no-split\`, the default, and \`--explain\` (which as root"
+say "also records the task's scheduler events in a tracefs instance). Latency: idle Audio"
+say "\`${SPLIT_RT[*]:+${SPLIT_RT[*]} }-W Audio -w None -t $SPLIT_T\`, µs; CPU: the task's CPU per period of"
+say "\`${SPLIT_RT[*]:+${SPLIT_RT[*]} }-l 1000 -W Custom -C 1 -I 1000 -w None -t $SPLIT_C\` (no work: only its wait), µs."
+say "Per mode: mean of the runs, and their range (max − min) as the noise."
+say ""
+if [ -s "$W/split.txt" ]; then
+	say "| mode | wakeup mean | wakeup p99 | task CPU per period |"
+	say "|---|---|---|---|"
+	# mode -> "mean range" of column c (2: latency mean, 3: p99, 4: CPU per period)
+	split_stat() {
+		awk -F'\t' -v m="$1" -v c="$2" '$1 == m && $c != "NA" {
+			v = $c + 0; s += v; n++; if (n == 1 || v < lo) lo = v; if (n == 1 || v > hi) hi = v }
+			END { if (n) printf "%.10g %.10g\n", s / n, hi - lo; else print "NA NA" }' "$W/split.txt"
+	}
+	for m in nosplit split explain; do
+		read -r lm lr < <(split_stat $m 2)
+		read -r pm pr < <(split_stat $m 3)
+		read -r cm cr < <(split_stat $m 4)
+		say "| \`$m\` | $(us "$lm") ± $(us "$lr") | $(us "$pm") ± $(us "$pr") | $(awk -v v="$cm" -v r="$cr" 'BEGIN { if (v == "NA") print "NA"; else printf "%.2f ± %.2f", v / 1e3, r / 1e3 }') |"
+	done
+	say ""
+	say "(± the range of the $SPLIT_N runs. The machine is shared and busy: read differences"
+	say "against that range.)"
+	say ""
+	read -r n0 nr0 < <(split_stat nosplit 2)
+	read -r n1 nr1 < <(split_stat split 2)
+	read -r p0 pr0 < <(split_stat nosplit 3)
+	read -r p1 pr1 < <(split_stat split 3)
+	read -r x1 xr1 < <(split_stat explain 2)
+	read -r q1 qr1 < <(split_stat explain 3)
+	read -r c0 cr0 < <(split_stat nosplit 4)
+	read -r c1 cr1 < <(split_stat split 4)
+	read -r c2 cr2 < <(split_stat explain 4)
+	crmax=$(awk -v a="$cr0" -v b="$cr1" -v c="$cr2" 'BEGIN { m = a; if (b > m) m = b; if (c > m) m = c
+		if (a == "NA") print "NA"; else printf "%.2f", m / 1e3 }')
+	within() { awk -v a="$1" -v b="$2" -v r1="$3" -v r2="$4" 'BEGIN {
+		if (a == "NA" || b == "NA") { print "n/a"; exit }
+		d = b - a; n = r1 > r2 ? r1 : r2; print ((d < 0 ? -d : d) <= n) ? "met" : "MISSED" }'; }
+	dcpu=$(awk -v a="$c0" -v b="$c1" 'BEGIN { if (a == "NA" || b == "NA") print "NA"; else printf "%.2f", (b - a) / 1e3 }')
+	dcpx=$(awk -v a="$c0" -v b="$c2" 'BEGIN { if (a == "NA" || b == "NA") print "NA"; else printf "%.2f", (b - a) / 1e3 }')
+	own=$(awk -v v="${SPLIT_OWN:-NA}" 'BEGIN { if (v == "NA" || v == "") print "NA"; else printf "%.2f", v / 1e3 }')
+	say "The split's own work timed alone (\`bench/splitcost\`: the read before blocking, the read"
+	say "and \`sched_getcpu()\` after running and two samples, 100000 times, best of 5 batches of"
+	say "thread CPU time): **$own µs per period**. The alternated rows above differ from"
+	say "\`--no-split\` by $dcpu µs (split) and $dcpx µs (\`--explain\`), against a range of up to"
+	say "$crmax µs between the runs of one mode."
+	say ""
+	sum_row "8. split: wakeup mean, with − without" "$(us "$n1") − $(us "$n0") µs (noise ± $(us "$nr0") / $(us "$nr1"))" "within the noise" "$(within "$n0" "$n1" "$nr0" "$nr1")"
+	sum_row "8. split: wakeup p99, with − without" "$(us "$p1") − $(us "$p0") µs (noise ± $(us "$pr0") / $(us "$pr1"))" "within the noise" "$(within "$p0" "$p1" "$pr0" "$pr1")"
+	sum_row "8. --explain: wakeup mean, with − without the split" "$(us "$x1") − $(us "$n0") µs (noise ± $(us "$nr0") / $(us "$xr1"))" "within the noise" "$(within "$n0" "$x1" "$nr0" "$xr1")"
+	sum_row "8. --explain: wakeup p99, with − without the split" "$(us "$q1") − $(us "$p0") µs (noise ± $(us "$pr0") / $(us "$qr1"))" "within the noise" "$(within "$p0" "$q1" "$pr0" "$qr1")"
+	sum_row "8. split: task CPU per period (its reads timed alone)" "$own µs (alternated rows: $dcpu, --explain $dcpx µs)" "≤ 2 µs" "$(verdict "$own" le 2)"
+else
+	say "*No result: $(tail -1 "$W/split.err" 2>/dev/null)*"
+	say ""
+	sum_row "8. split cost" "no result" "≤ 2 µs" "n/a"
 fi
 
 # ---- print, and write into BENCHMARKS.md ----

@@ -24,7 +24,7 @@ _interbench()
 		--policy --rt-priority --slice --uclamp-min --uclamp-max -B --bench-nice
 		-N --load-nice --load-policy -u --uniprocessor --pm-qos
 		-c --console -m --comment --work-dir --json --csv --plot --percentiles
-		--trace-above -q --quiet --compare -h --help -V --version"
+		--trace-above --explain --no-split -q --quiet --compare -h --help -V --version"
 
 	case $prev in
 	-W|--bench|-X|--exclude-bench)

@@ -49,7 +49,11 @@ RESULT = {
     'load_stop_ns': (INT, NULL), 'trace_triggered_ns': (INT, NULL),
     'work_ratio': (NUM, NULL), 'loop_speed': (NUM, NULL),
     'load_medium': (STR, NULL),
+    'queue_wait_ns': OBJ, 'wake_path_ns': OBJ, 'wakeups_queued': (INT, NULL),
+    'wakeups_cross_cpu': (INT, NULL), 'migrations': (INT, NULL), 'ran_instead': (LIST, NULL),
+    'ran_instead_lost_events': (BOOL, NULL),
 }
+RAN = {'comm': STR, 'pid': INT, 'prio': INT, 'threads': INT, 'share': NUM, 'preempted': NUM}
 
 
 class Bad(Exception):
@@ -117,6 +121,28 @@ def check_histogram(r, where):
         raise Bad(f'{where}: histogram mean {mean:.1f} vs mean {want:.1f} (> 2 %)')
 
 
+def check_split(r, where):
+    """Queue wait + wake path = the wakeup latency, sample by sample, so also in the mean."""
+    q, p, lat = r['queue_wait_ns'], r['wake_path_ns'], r['latency_ns']
+    split = q.get('mean') is not None
+    check_latency(q, where + '.queue_wait_ns', r['samples'] if split else None)
+    check_latency(p, where + '.wake_path_ns', r['samples'] if split else None)
+    for k in ('wakeups_queued', 'wakeups_cross_cpu', 'migrations'):
+        if r[k] is not None and not 0 <= r[k] <= (r['samples'] or 0):
+            raise Bad(f'{where}.{k} = {r[k]} of {r["samples"]} samples')
+    if split:
+        if abs(q['mean'] + p['mean'] - lat['mean']) > 0.002 + 1e-12 * lat['mean']:
+            raise Bad(f'{where}: queue wait {q["mean"]} + wake path {p["mean"]} != '
+                      f'latency {lat["mean"]}')
+        if q['max'] > lat['max'] or p['max'] > lat['max']:
+            raise Bad(f'{where}: a part of the latency above its max')
+    if r['ran_instead'] is not None:
+        for j, t in enumerate(r['ran_instead']):
+            check_names(t, RAN, f'{where}.ran_instead[{j}]')
+        if sum(t['share'] for t in r['ran_instead']) > 1 + 1e-9:
+            raise Bad(f'{where}.ran_instead: shares add up to more than 1')
+
+
 def check_result(r, i):
     where = f'results[{i}]'
     check_names(r, RESULT, where)
@@ -126,6 +152,7 @@ def check_result(r, i):
     check_latency(r['timer_latency_ns'], where + '.timer_latency_ns',
                   None if r['benchmark'] == 'Gaming' else r['samples'])
     check_histogram(r, where)
+    check_split(r, where)
     check_names(r['load_intensity'], {'value': (NUM, NULL), 'unit': (STR, NULL)},
                 where + '.load_intensity')
     gaming = r['benchmark'] == 'Gaming'
@@ -262,6 +289,10 @@ def cmd_csv(d, path):
         for s in STATS:
             want['latency_%s_ns' % s] = r['latency_ns'][s]
             want['timer_%s_ns' % s] = r['timer_latency_ns'][s]
+            want['queue_wait_%s_ns' % s] = r['queue_wait_ns'][s]
+            want['wake_path_%s_ns' % s] = r['wake_path_ns'][s]
+        for k in ('wakeups_queued', 'wakeups_cross_cpu', 'migrations'):
+            want[k] = r[k]
         for k, v in want.items():
             got = c[k] if k == 'comment' else csv_value(c[k])
             if not same(got, v):

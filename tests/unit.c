@@ -36,5 +36,6 @@ int main(void)
 	unit_knobs();
 	unit_golden();
 	unit_contain();
+	unit_explain();
 	return failed ? 1 : 0;
 }

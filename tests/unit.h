@@ -31,5 +31,6 @@ void unit_golden(void);
 void unit_knobs(void);
 void unit_work(void);
 void unit_contain(void);
+void unit_explain(void);
 
 #endif

@@ -1,0 +1,203 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/t_explain.sh - where the latency went: the split in JSON, CSV and text,
+# -u, a kernel without schedstat, --no-split; as root, who ran instead and the
+# private tracefs instance (removed at the end, after SIGINT, and when stale).
+# run-alone: who had the CPU while the task waited is a share of CPU time that other tests take
+. "$(dirname "$0")/lib.sh"
+
+# These tests check what is printed, not how the rows performed.
+export INTERBENCH_TEST_SETTLE_MS=100
+
+dir=$(scratch)
+trap 'rm -rf "$dir"' EXIT
+
+if ! command -v python3 >/dev/null; then
+	skip "--explain" "python3 is not installed (the tests read the JSON with it)"
+	exit 0
+fi
+PY=$(python3 -c 'import sys; print(sys.executable)')
+chk() { "$PY" "$TOP/tests/check_json.py" "$@"; }
+get() { chk get "$1" "$2"; }
+
+ib -c -t 1 -W Audio -w None -w Burn --explain --work-dir "$dir" --json "$dir/r.json" \
+	--csv "$dir/r.csv" >"$dir/r.txt" 2>"$dir/r.err"
+rc=$?
+
+t="--explain: a line per load under the table, in ms"
+if [ $rc != 0 ]; then
+	fail "$t" "rc=$rc: $(tail -3 "$dir/r.err")"
+elif ! grep -q '^Where the latency went (ms):$' "$dir/r.txt" ||
+	! grep -qE '^None: (queue wait [0-9.]+ mean|no queue wait)' "$dir/r.txt" ||
+	! grep -qE '^Burn: .* % woken from another CPU, [0-9.]+ % migrated' "$dir/r.txt"; then
+	fail "$t" "$(tail -4 "$dir/r.txt")"
+else
+	pass "$t"
+fi
+
+t="JSON and CSV: queue wait + wake path = the wakeup latency; the CSV has the JSON's values"
+if [ ! -r /proc/thread-self/schedstat ]; then
+	skip "$t" "this kernel has no /proc/thread-self/schedstat (CONFIG_SCHED_INFO)"
+elif [ "$(get "$dir/r.json" "all(r['queue_wait_ns']['mean'] is not None for r in d['results'])")" != True ]; then
+	fail "$t" "a result without a split: $(get "$dir/r.json" "[r['queue_wait_ns'] for r in d['results']]")"
+elif ! err=$(chk schema "$dir/r.json") || ! err=$(chk csv "$dir/r.json" "$dir/r.csv"); then
+	fail "$t" "$err"
+else
+	pass "$t"
+fi
+
+t="-u: no wake-up crosses CPUs and none migrates"
+ib -c -u -t 1 -W Audio -w None --explain --work-dir "$dir" --json "$dir/u.json" \
+	>"$dir/u.txt" 2>&1
+got=$(get "$dir/u.json" "[(r['wakeups_cross_cpu'], r['migrations'], r['samples']) for r in d['results']]")
+case $got in
+"[(0, 0, "[1-9]*")]") pass "$t" ;;
+*) fail "$t" "(cross, migrations, samples): $got" ;;
+esac
+
+t="a kernel without schedstat gives nulls, not zeros, and says so"
+INTERBENCH_TEST_SCHEDSTAT=/nonexistent/schedstat ib -c -t 0.5 -W Audio -w None --explain \
+	--work-dir "$dir" --json "$dir/n.json" >"$dir/n.txt" 2>&1
+got=$(get "$dir/n.json" "[(set(r['queue_wait_ns'].values()), set(r['wake_path_ns'].values()), r['wakeups_queued'], type(r['wakeups_cross_cpu']).__name__) for r in d['results']]")
+if [ "$got" != "[({None}, {None}, None, 'int')]" ]; then
+	fail "$t" "$got"
+elif ! grep -q '^None: no queue wait / wake path (the kernel keeps no schedstat)' "$dir/n.txt"; then
+	fail "$t" "$(tail -3 "$dir/n.txt")"
+else
+	pass "$t"
+fi
+
+t="--no-split: nothing measured, all null; with --explain it is a usage error"
+ib -c -t 0.5 -W Audio -w None --no-split --work-dir "$dir" --json "$dir/s.json" >/dev/null 2>&1
+got=$(get "$dir/s.json" "[(r['queue_wait_ns']['mean'], r['wakeups_cross_cpu'], r['migrations'], d['run']['split']) for r in d['results']]")
+"$IB" --explain --no-split -t 1 >/dev/null 2>"$dir/s.err"
+rc=$?
+if [ "$got" != "[(None, None, None, False)]" ]; then
+	fail "$t" "$got"
+elif [ $rc != 2 ] || [ "$(wc -l <"$dir/s.err")" != 1 ]; then
+	fail "$t" "rc=$rc: $(cat "$dir/s.err")"
+else
+	pass "$t"
+fi
+
+# ---- who ran instead: root and tracefs ----
+
+t="without root, --explain shows the split and says once why the names are missing"
+if is_root && command -v setpriv >/dev/null; then
+	chmod 777 "$dir"
+	setpriv --reuid=65534 --regid=65534 --clear-groups -- env INTERBENCH_TEST_SETTLE_MS=100 \
+		"$IB" -l "${LPM:-1000000}" -c -t 0.5 -W Audio -w None -w Burn --explain \
+		--work-dir "$dir" >"$dir/p.txt" 2>"$dir/p.err"
+	rc=$?
+elif is_root; then
+	rc=skip
+else
+	ib -c -t 0.5 -W Audio -w None -w Burn --explain --work-dir "$dir" >"$dir/p.txt" \
+		2>"$dir/p.err"
+	rc=$?
+fi
+if [ "$rc" = skip ]; then
+	skip "$t" "setpriv is not installed"
+elif [ "$rc" != 0 ] || [ "$(grep -c -- '--explain: who ran instead is not shown: it needs root' "$dir/p.err")" != 1 ]; then
+	fail "$t" "rc=$rc: $(cat "$dir/p.err")"
+elif [ "$(grep -cE '^(None|Burn): ' "$dir/p.txt")" != 2 ] || grep -q 'ran instead' "$dir/p.txt"; then
+	fail "$t" "$(tail -3 "$dir/p.txt")"
+else
+	pass "$t"
+fi
+
+TR=/sys/kernel/tracing
+if ! is_root; then
+	for t in "Audio vs Burn names a Burn thread first" "the instance is gone after the run" \
+		"the instance is gone after SIGINT" "a stale instance is removed by the next run"; do
+		skip "--explain as root: $t" "needs root"
+	done
+	exit 0
+fi
+if [ ! -d "$TR/instances" ]; then
+	skip "--explain as root" "no tracefs instances in $TR"
+	exit 0
+fi
+# Wait up to 5 s for run $1's instance to appear; seen=yes or no.
+wait_instance() {
+	local i
+	seen=no
+	for ((i = 0; i < 100; i++)); do
+		[ -d "$TR/instances/interbench-$1" ] && { seen=yes; return; }
+		sleep 0.05
+	done
+}
+
+# What is wrong with run $1's instance now that it has ended: nothing, or why.
+instance_left() {
+	if [ $seen != yes ]; then
+		echo "no instance interbench-$1 during the run"
+	elif [ -e "$TR/instances/interbench-$1" ]; then
+		echo "interbench-$1 is left: $(ls "$TR/instances")"
+	fi
+}
+
+top_before=$(cat "$TR/set_event" "$TR/trace_clock" "$TR/current_tracer" 2>&1 | md5sum)
+
+# Everything on one CPU with four Burn threads, so that what runs while the
+# task waits is the Burn load; the last CPU, away from other runs' -u, which
+# take the first. Another run's real-time task can still be what ran last on
+# a shared machine: a second try, and only two misses in a row fail.
+burn_run() {
+	local pin=()
+	command -v taskset >/dev/null && pin=(taskset -c "$(($(nproc) - 1))")
+	"${pin[@]}" "$IB" -l "${LPM:-1000000}" -c -u -L 4 -t 3 -W Audio -w Burn --explain \
+		--work-dir "$dir" --json "$dir/b.json" >"$dir/b.txt" 2>"$dir/b.err" &
+	pid=$!
+	wait_instance $pid
+	wait $pid
+	rc=$?
+	left=$(instance_left $pid)
+	first=$(get "$dir/b.json" "d['results'][0]['ran_instead'][0]['comm']" 2>&1)
+}
+
+t="--explain as root: Audio vs Burn names a Burn thread first; the instance is gone after the run"
+burn_run
+[ $rc = 0 ] && [ -z "$left" ] && [ "$first" != ibload-Burn ] && burn_run
+if [ $rc != 0 ]; then
+	fail "$t" "rc=$rc: $(tail -3 "$dir/b.err")"
+elif [ "$first" != ibload-Burn ]; then
+	fail "$t" "first ran instead: $first; $(grep '^Burn:' "$dir/b.txt")"
+elif ! grep -qE '^Burn: .*; ran instead: ibload-Burn [0-9.]+ %' "$dir/b.txt"; then
+	fail "$t" "$(grep '^Burn:' "$dir/b.txt")"
+elif [ -n "$left" ]; then
+	fail "$t" "$left"
+else
+	pass "$t"
+fi
+
+t="--explain as root: the instance is gone after SIGINT"
+setsid "$IB" -l "${LPM:-1000000}" -c -t 5 -W Audio -w None --explain --work-dir "$dir" \
+	>"$dir/i.txt" 2>&1 &
+pid=$!
+wait_for_line "$dir/i.txt" '^Load' 10
+wait_instance $pid
+kill -INT $pid
+wait $pid
+rc=$?
+left=$(instance_left $pid)
+[ $rc != 130 ] && left="rc=$rc: $(tail -3 "$dir/i.txt")"
+if [ -z "$left" ]; then pass "$t"; else fail "$t" "$left"; fi
+
+t="--explain as root: a stale instance (of a killed run) is removed by the next run"
+dead=$(sh -c 'echo $$')
+mkdir "$TR/instances/interbench-$dead" 2>/dev/null
+ib -c -t 0.2 -W Audio -w None --explain --work-dir "$dir" >/dev/null 2>&1
+if [ -e "$TR/instances/interbench-$dead" ]; then
+	rmdir "$TR/instances/interbench-$dead"
+	fail "$t" "interbench-$dead is still there"
+else
+	pass "$t"
+fi
+
+t="--explain as root: the top-level trace's events, clock and tracer are untouched"
+if [ "$(cat "$TR/set_event" "$TR/trace_clock" "$TR/current_tracer" 2>&1 | md5sum)" = "$top_before" ]; then
+	pass "$t"
+else
+	fail "$t" "set_event, trace_clock or current_tracer changed"
+fi
