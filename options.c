@@ -16,14 +16,13 @@
 
 #define UNUSED __attribute__((unused))
 
-enum group { G_SELECT, G_TIMING, G_SCHED, G_OUTPUT, G_COMPARE, G_OTHER, G_COUNT };
+enum group { G_SELECT, G_TIMING, G_SCHED, G_OUTPUT, G_OTHER, G_COUNT };
 
 static const char *const group_title[G_COUNT] = {
 	[G_SELECT] = "Benchmarks and loads",
 	[G_TIMING] = "Timing",
 	[G_SCHED] = "Scheduling",
 	[G_OUTPUT] = "Output",
-	[G_COMPARE] = "Comparing runs",
 	[G_OTHER] = "Other",
 };
 
@@ -172,7 +171,7 @@ static const struct opt opts[] = {
 	  .help = "do not split wake-ups (to measure what the split costs)" },
 	{ 'q', "quiet", NULL, G_OUTPUT, FLAG(quiet), .with_compare = true,
 	  .help = "no progress line" },
-	{ 0, "compare", NULL, G_COMPARE, FLAG(compare_mode), .with_compare = true,
+	{ 0, "compare", NULL, G_OTHER, FLAG(compare_mode), .with_compare = true,
 	  .help = "compare the logs or CSV files named after the options" },
 	{ 'h', "help", NULL, G_OTHER, CALL(show_help), .help = "this help" },
 	{ 'V', "version", NULL, G_OTHER, CALL(show_version), .help = "the version" },

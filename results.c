@@ -390,17 +390,38 @@ static int log_values(struct log_parser *lp, struct line_iter *it, struct result
 }
 
 /*
+ * Cut the marks a row may end with ("  [work_ratio 1.26]", two spaces before
+ * them, unlike the one before a note on what the I/O measured): they say
+ * how far to trust the row, and --compare reads the numbers, not them.
+ */
+static void strip_marks(char *s)
+{
+	size_t n = strlen(s);
+	char *m;
+
+	if (!n || s[n - 1] != ']')
+		return;
+	for (m = s + n - 1; m > s && strncmp(m, "  [", 3); m--)
+		;
+	if (m > s)
+		*m = '\0';
+}
+
+/*
  * What follows a row's numbers: its load's intensity ("1.94 CPUs", or "-"),
  * a note on what its I/O measured ("[memory, not a disk]"), and why the
  * load stopped early ("(Write load stopped early: ...)"). Missing parts
  * are fine: older logs have fewer of them.
  */
-static int log_tail(struct result *o, const char *s, struct line_iter *it, char *err,
+static int log_tail(struct result *o, const char *tail, struct line_iter *it, char *err,
 		    size_t errlen)
 {
-	size_t n = strcspn(s += strspn(s, " \t"), " \t"), u;
-	char q[24], word[32];
+	char q[24], word[32], buf[512], *s = buf;
+	size_t n, u;
 
+	snprintf(buf, sizeof(buf), "%s", tail + strspn(tail, " \t"));
+	strip_marks(buf);
+	n = strcspn(s, " \t");
 	if (!n)
 		return 0;
 	snprintf(word, sizeof(word), "%.*s", (int)(n < sizeof(word) ? n : sizeof(word) - 1), s);
@@ -412,6 +433,8 @@ static int log_tail(struct result *o, const char *s, struct line_iter *it, char 
 	for (u = 0; s[u] && strncmp(s + u, " [", 2) && strncmp(s + u, " (", 2) && s[u] != '(' &&
 		    s[u] != '['; u++)
 		;
+	while (u && s[u - 1] == ' ')
+		u--;
 	if (isfinite(o->v[RF_INTENSITY]))
 		snprintf(o->unit, sizeof(o->unit), "%.*s", (int)(u < sizeof(o->unit) ? u :
 			 sizeof(o->unit) - 1), s);

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# tests/t_contain.sh - containers, shared machines, impatient users: memory and
-# CPU cgroups, one run at a time, Ctrl-Z, tmpfs, exit statuses, --compare
-# keeping runs apart. Cgroup checks skip where no controller can be written.
+# tests/t_contain.sh - containers and shared machines: memory and CPU cgroups,
+# one run at a time, tmpfs, exit statuses, --compare keeping runs apart (Ctrl-Z
+# is in t_tstp.sh). Cgroup checks skip where no controller can be written.
 . "$(dirname "$0")/lib.sh"
+
+# The rows are checked for what they say, not for their numbers: the load's
+# second alone before each row is cut short (test-only).
+export INTERBENCH_TEST_SETTLE_MS=100
 
 top=$(scratch)
 cgroups=()
@@ -183,50 +187,6 @@ else
 	fail "$t" "rc $rc1 and $rc2: $(cat "$d/err2")"
 fi
 
-# ---- Ctrl-Z ----
-
-t="SIGTSTP mid-row stops the children; after SIGCONT the row runs again, exit 0"
-d=$(mktemp -d "$top/tstp.XXXXXX")
-setsid "$IB" -c -t 3 -W Audio -w None -w Burn --work-dir "$d" \
-	--json "$d/r.json" >"$d/out" 2>"$d/err" &
-pid=$!
-wait_for_line "$d/out" '^Load	' 20
-sleep 1.5
-kill -TSTP "$pid"
-sleep 0.5
-states=$(ps -o stat= -s "$pid" | cut -c1 | sort | uniq -c | tr -s ' \n' ' ')
-sleep 3.5
-kill -CONT "$pid"
-wait $pid; rc=$?
-samples=$(grep -o '"samples": [0-9]*' "$d/r.json" | head -1 | grep -o '[0-9]*$')
-if [ $rc != 0 ] || grep -q failed "$d/out"; then
-	fail "$t" "rc=$rc: $(cat "$d/out" "$d/err")"
-elif [[ $states != " 3 T " ]]; then
-	fail "$t" "while stopped, the states of the run's processes were:$states"
-elif [ "$(grep -c 'runs again from its start' "$d/err")" != 1 ]; then
-	fail "$t" "stderr: $(cat "$d/err")"
-elif ! grep -qP '^Burn\t *[0-9.]+ \+/- ' "$d/out" || [ "${samples:-0}" -lt 55 ]; then
-	fail "$t" "incomplete table or a short row ($samples samples): $(cat "$d/out")"
-elif ! no_leftovers 2 "$pid"; then
-	fail "$t" "left:$(leftovers "$pid")"
-else
-	pass "$t ($samples samples in the None row)"
-fi
-
-t="SIGSTOP, which cannot be caught, still fails the row"
-d=$(mktemp -d "$top/stop.XXXXXX")
-setsid "$IB" -c -t 2 -W Audio -w None --work-dir "$d" >"$d/out" 2>"$d/err" &
-pid=$!
-wait_for_line "$d/out" '^Load	' 20
-sleep 1.8	# past the load's second alone: into the measured row
-kill -STOP "$pid"; sleep 4; kill -CONT "$pid"
-wait $pid; rc=$?
-if [ $rc = 1 ] && grep -qP '^None\tfailed: bench process overran' "$d/out" && no_leftovers 2 "$pid"; then
-	pass "$t"
-else
-	fail "$t" "rc=$rc: $(cat "$d/out" "$d/err")"
-fi
-
 # ---- memory instead of a disk ----
 
 t="Read and Write on tmpfs say they measured memory, and a warning says so"
@@ -237,8 +197,8 @@ else
 	"$IB" -c -t 1 -W Audio -w Write -w Read --file-mib 16 --work-dir "$shm" \
 		--json "$top/shm.json" >"$top/shm.out" 2>"$top/shm.err"
 	rc=$?
-	if [ $rc = 0 ] && grep -qP '^Read\t.*MiB/s \[memory, not a disk\]$' "$top/shm.out" &&
-		grep -qP '^Write\t.*MiB/s \[memory, not a disk\]$' "$top/shm.out" &&
+	if [ $rc = 0 ] && grep -qP '^Read\t.*MiB/s \[memory, not a disk\](  \[[^]]*\])?$' "$top/shm.out" &&
+		grep -qP '^Write\t.*MiB/s \[memory, not a disk\](  \[[^]]*\])?$' "$top/shm.out" &&
 		grep -q 'warning: --work-dir .* is on tmpfs' "$top/shm.err" &&
 		[ "$(grep -c '"load_medium": "memory"' "$top/shm.json")" = 2 ] &&
 		[ -z "$(ls -A "$shm")" ]; then
@@ -258,7 +218,7 @@ else
 	rc=$?
 	lr() { "$TOP/tests/loadrun" -w Read --file-mib 8 --window-ms 300 --work-dir "$1" 2>&1; }
 	on_disk=$(lr "$d") on_shm=$(lr "$shm")
-	if [ $rc != 0 ] || ! grep -qP '^Read\t.*MiB/s$' "$d/out" ||
+	if [ $rc != 0 ] || ! grep -qP '^Read\t.*MiB/s(  \[[^]]*\])?$' "$d/out" ||
 		! grep -q '"load_medium": "disk"' "$d/r.json"; then
 		fail "$t" "rc=$rc: $(cat "$d/out")"
 	elif [[ $on_disk != *" cached=0 "* ]] || [[ $on_shm != *" cached=1 "* ]]; then
@@ -304,7 +264,7 @@ d=$(mktemp -d "$top/cmp.XXXXXX")
 "$IB" -q -t 0.3 -W Audio -w None -w Burn -m same -u --work-dir "$d" >/dev/null 2>&1
 out=$("$IB" --compare "$d/$rel.log" 2>&1); rc=$?
 if [ $rc = 0 ] && has_lines "$out" '^Comparing 2 runs' "^\[1\] $rel same, -u 0:" \
-	"^\[2\] $rel same, -u 1:" '^  Burn +\[1\] [0-9.]+ CPUs  \[2\] [0-9.]+ CPUs$'; then
+	"^\[2\] $rel same, -u 1:" '^  Burn +\[1\] [0-9.]+ CPUs +\[2\] [0-9.]+ CPUs$'; then
 	pass "$t"
 else
 	fail "$t" "rc=$rc: $out"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/t_loads.sh - every background load started and stopped on its own
 # (tests/loadrun drives the real load process): stop latency, intensity,
-# leftovers; Read really reading the disk; Hack restarted 200 times; a
+# leftovers; Read really reading the disk; a
 # forced-small Memload; a stop while the Read file is made. ENOSPC and a whole
 # run of every load are in t_loads_run.sh.
 # run-alone: stop times within 1 s, and the disk's own count of reads (system-wide)
@@ -57,23 +57,6 @@ else
 	else
 		pass "$t ($disk of $said MiB)"
 	fi
-fi
-
-# ---- Hack: 200 starts and stops ----
-
-t="Hack: 200 start/stop cycles, none hangs, nothing left"
-start=$SECONDS
-out=$(LR_TIMEOUT=150 lr -w Hack --cycles 200 --window-ms 50 --work-dir "$dir" 2>&1); rc=$?
-n=$(grep -c '^Hack .* status=0 left=0 ' <<<"$out")
-worst=$(sed -n 's/.* stop_ms=\([^ ]*\).*/\1/p' <<<"$out" | sort -g | tail -1)
-if [ $rc != 0 ] || [ "$n" != 200 ]; then
-	fail "$t" "rc=$rc, $n good cycles of 200: $(grep -v 'status=0 left=0' <<<"$out" | head -3)"
-elif ! holds "$worst <= 1000"; then
-	fail "$t" "slowest stop $worst ms"
-elif ! no_leftovers 2; then
-	fail "$t" "left:$(leftovers)"
-else
-	pass "$t (slowest stop $worst ms, $((SECONDS - start)) s)"
 fi
 
 # ---- Memload, forced small ----

@@ -81,6 +81,23 @@ else
 	umount "$mnt" && rmdir "$mnt" && mnt=""
 fi
 
+# ---- Hack: 200 starts and stops ----
+
+t="Hack: 200 start/stop cycles, none hangs, nothing left"
+start=$SECONDS
+out=$(LR_TIMEOUT=150 lr -w Hack --cycles 200 --window-ms 50 --work-dir "$dir" 2>&1); rc=$?
+n=$(grep -c '^Hack .* status=0 left=0 ' <<<"$out")
+worst=$(sed -n 's/.* stop_ms=\([^ ]*\).*/\1/p' <<<"$out" | sort -g | tail -1)
+if [ $rc != 0 ] || [ "$n" != 200 ]; then
+	fail "$t" "rc=$rc, $n good cycles of 200: $(grep -v 'status=0 left=0' <<<"$out" | head -3)"
+elif ! holds "$worst <= 1000"; then
+	fail "$t" "slowest stop $worst ms"
+elif ! no_leftovers 2; then
+	fail "$t" "left:$(leftovers)"
+else
+	pass "$t (slowest stop $worst ms, $((SECONDS - start)) s)"
+fi
+
 # ---- the whole run: every load, in order, with its intensity ----
 
 t="every load in one run: each row has its intensity, nothing left"

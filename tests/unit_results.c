@@ -536,6 +536,10 @@ static const struct tail_case {
 	{ "  12 MiB/s " LOG_CACHE_NOTE " (x (y))", 12, "MiB/s", RES_MEDIUM_CACHE, "x (y)" },
 	{ "  - (Memload load stopped early: mmap: Cannot allocate memory)", NAN, "", "",
 	  "Memload load stopped early: mmap: Cannot allocate memory" },
+	{ "  0.944 CPUs  [loop_speed -20%]", 0.944, "CPUs", "", "" },
+	{ "  -  [600 samples, 603 periods]", NAN, "", "", "" },
+	{ "  5 MiB/s " LOG_MEMORY_NOTE " (Write load stopped early: x)  [work_ratio 1.26]", 5,
+	  "MiB/s", RES_MEDIUM_MEMORY, "Write load stopped early: x" },
 };
 
 static bool test_tail_case(const struct tail_case *c)
