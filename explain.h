@@ -38,6 +38,10 @@ struct split_probe {		/* the task's, for one simulation */
 	int fd;				/* /proc/thread-self/schedstat, or -1 */
 	bool have;			/* run_delay holds the read before blocking */
 	uint64_t run_delay;
+	bool after;			/* after_delay holds the read after the last wake-up, */
+	uint64_t after_delay;		/* when the task had run after_runs times */
+	uint64_t after_runs;
+	int64_t run_offset;		/* times run - times switched out, while running */
 	int prev_cpu;			/* the CPU of the previous wake-up, -1: none */
 };
 

@@ -811,8 +811,8 @@ if [ -s "$W/split.txt" ]; then
 	dcpu=$(awk -v a="$c0" -v b="$c1" 'BEGIN { if (a == "NA" || b == "NA") print "NA"; else printf "%.2f", (b - a) / 1e3 }')
 	dcpx=$(awk -v a="$c0" -v b="$c2" 'BEGIN { if (a == "NA" || b == "NA") print "NA"; else printf "%.2f", (b - a) / 1e3 }')
 	own=$(awk -v v="${SPLIT_OWN:-NA}" 'BEGIN { if (v == "NA" || v == "") print "NA"; else printf "%.2f", v / 1e3 }')
-	say "The split's own work timed alone (\`bench/splitcost\`: the read before blocking, the read"
-	say "and \`sched_getcpu()\` after running and two samples, 100000 times, best of 5 batches of"
+	say "The split's own work timed alone (\`bench/splitcost\`: the switch count before blocking,"
+	say "the read and \`sched_getcpu()\` after running and two samples, 100000 times, best of 5 batches of"
 	say "thread CPU time): **$own µs per period**. The alternated rows above differ from"
 	say "\`--no-split\` by $dcpu µs (split) and $dcpx µs (\`--explain\`), against a range of up to"
 	say "$crmax µs between the runs of one mode."

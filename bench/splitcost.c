@@ -8,7 +8,8 @@
 
 /*
  * What the task does for the split in each period, with nothing else: the
- * read before it blocks, the read and sched_getcpu() after it runs, and two
+ * switch count before it blocks (the read it saves when the task was not
+ * preempted), the read and sched_getcpu() after it runs, and two
  * samples into the statistics. Prints the thread CPU time per period in ns,
  * the best of a few batches (a disturbance only adds time).
  */
