@@ -271,19 +271,22 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 	struct acct a = { 0 };
 	struct burner bn;
 	struct split_probe pr;
-	uint64_t k = 0, s, t_run, work_sum = 0;
+	uint64_t k = 0, s, t_run, work_sum = 0, cpu0;
 	bool cut = false;
 
 	split_probe_open(&pr, res && p->split ? &res->split : NULL, c.start0);
 	if (duration_ns)
 		c.nperiods = duration_ns * c.den / c.num;
 	burner_init(&bn, p, duration_ns ? period_start(&c, c.nperiods) : 0, stop);
+	cpu0 = thread_cpu_ns();		/* the periods' CPU time, not the set-up's */
 	while (k < c.nperiods && !stopping(stop) && !cut) {
 		s = period_start(&c, k);
 		if (s > now_ns()) {
 			split_before(&pr);
 			t_run = wait_for_waker(w, s, k + 1 < c.nperiods ?
 					       period_start(&c, k + 1) : 0);
+			if (bn.mode == WORK_CPU)
+				bn.from_cpu = thread_cpu_ns();
 			if (res && record_wakeup(p, res, s, w->t_wake, t_run))
 				split_after(&pr, t_run - w->t_wake, w->wake_cpu);
 		} else {
@@ -297,6 +300,7 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 		publish(live, &a);
 	}
 	if (res) {
+		res->task_cpu_ns = thread_cpu_ns() - cpu0;
 		res->acct = a;
 		res->work_ns = work_sum;
 		res->pct_cpu = acct_pct_cpu(&a);
@@ -316,12 +320,13 @@ static void run_flat(const struct sim_params *p, uint64_t duration_ns,
 		     atomic_int *stop, struct bench_result *res,
 		     struct sim_live *live)
 {
-	uint64_t start = now_ns();
+	uint64_t start = now_ns(), cpu0;
 	struct game_acct g = { 0 };
 	struct burner bn;
 	bool cut = false;
 
 	burner_init(&bn, p, duration_ns ? start + duration_ns : 0, stop);
+	cpu0 = thread_cpu_ns();
 	while (!stopping(stop) && !cut) {
 		uint64_t w0 = now_ns(), c0 = thread_cpu_ns(), wall, cpu, lat;
 
@@ -341,6 +346,7 @@ static void run_flat(const struct sim_params *p, uint64_t duration_ns,
 			atomic_store(&live->achieved, g.units);
 	}
 	if (res) {
+		res->task_cpu_ns = thread_cpu_ns() - cpu0;
 		res->game = g;
 		res->pct_cpu = game_pct_cpu(&g);
 		res->pct_deadlines = -1.0;
@@ -371,13 +377,11 @@ int sim_run(const struct sim_params *p, uint64_t duration_ns, atomic_int *stop,
 	    struct bench_result *res, struct sim_live *live)
 {
 	struct waker w;
-	uint64_t cpu0;
 	char name[16];
 	int ret;
 
 	snprintf(name, sizeof(name), "ib-%s", p->wl->name);
 	pthread_setname_np(pthread_self(), name);
-	cpu0 = thread_cpu_ns();
 	if (p->wl->model == SIM_FLAT) {
 		ret = apply_sched(p, res);
 		if (ret)
@@ -395,7 +399,5 @@ int sim_run(const struct sim_params *p, uint64_t duration_ns, atomic_int *stop,
 		run_periodic(p, &w, duration_ns, stop, res, live);
 		waker_stop(&w);
 	}
-	if (res)
-		res->task_cpu_ns = thread_cpu_ns() - cpu0;
 	return 0;
 }

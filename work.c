@@ -65,10 +65,17 @@ static bool burn_stopping(const struct burner *b, const struct burn_clock *c)
 	       (b->end_ns && c->wall_ns(c->arg) >= b->end_ns);
 }
 
-/* CPU mode: spin until the thread's CPU clock has advanced by ns; the CPU time it took. */
+/*
+ * CPU mode: spin until the thread's CPU clock has advanced by ns since the
+ * period's work began (b->from_cpu: when the task ran, so that what it did
+ * on waking is part of its work, not on top of it); the CPU time it took.
+ */
 static uint64_t burn_cpu(struct burner *b, const struct burn_clock *c, uint64_t ns, bool *cut)
 {
-	uint64_t t0 = c->cpu_ns(c->arg), target = t0 + ns, now = t0;
+	uint64_t spin0 = c->cpu_ns(c->arg), now = spin0;
+	uint64_t t0 = b->from_cpu && b->from_cpu <= spin0 ? b->from_cpu : spin0, target = t0 + ns;
+
+	b->from_cpu = 0;
 
 	while (now < target) {
 		uint64_t loops = burn_chunk_loops(b->rate, target - now), before = now;
@@ -84,7 +91,7 @@ static uint64_t burn_cpu(struct burner *b, const struct burn_clock *c, uint64_t 
 		if (now > before && (now - before >= BURN_LEARN_NS || b->rate <= 0.0))
 			b->rate = (double)loops / (double)(now - before);
 	}
-	b->cpu_ns += now - t0;
+	b->cpu_ns += now - spin0;
 	return now - t0;
 }
 

@@ -34,6 +34,8 @@ struct burner {
 	double rate;			/* loops per CPU ns, learnt from the chunks (CPU mode) */
 	uint64_t loops;			/* iterations spun so far */
 	uint64_t cpu_ns;		/* CPU time spent spinning them */
+	uint64_t from_cpu;		/* CPU mode: the thread's CPU clock when the next */
+					/* period's work began (it ran); 0: when the burn does */
 };
 
 #define BURN_TAIL_NS 2000ULL		/* the last chunk: all that is left, at most this */

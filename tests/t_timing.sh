@@ -174,6 +174,24 @@ else
 	pass "$t ($cpus CPUs with -L 1; schedstat: 1 thread spinning, $kcpus CPUs)"
 fi
 
+# In CPU mode a period's work is the task's own CPU time, so every periodic
+# row's CPU time over the work of its achieved periods is 1 but for the
+# task's own cost of waking (some microseconds a period) and the burn's
+# overshoot: within 2 %, idle and under Burn. Alone on the machine, since
+# interrupts taken while the task runs are charged to it.
+t="CPU mode: work_ratio 1.00 +/- 0.02 in every periodic row, idle and under Burn"
+INTERBENCH_TEST_SETTLE_MS=200 timeout 120 "$IB" -c -t 1 -W Audio -W Video -W X -w None -w Burn \
+	--json "$dir/w.json" --work-dir "$dir" >/dev/null 2>"$dir/err"; rc=$?
+ratios=$(sed -n 's/.*"work_ratio": \([-0-9.e]*\).*/\1/p' "$dir/w.json" | tr '\n' ' ')
+if [ $rc != 0 ]; then
+	fail "$t" "rc=$rc: $(cat "$dir/err")"
+elif [ "$(wc -w <<<"$ratios")" != 6 ] ||
+	! awk -v r="$ratios" 'BEGIN { n = split(r, v); for (i = 1; i <= n; i++) if (v[i] < 0.98 || v[i] > 1.02) exit 1 }'; then
+	fail "$t" "work_ratio: $ratios"
+else
+	pass "$t ($ratios)"
+fi
+
 # ProAudio as a SCHED_DEADLINE task: runtime 1.25 x its work, which is CPU
 # time, so its reservation always fits. On a kernel without full preemption
 # other work's long kernel sections can still delay even a deadline task: up

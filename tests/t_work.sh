@@ -12,7 +12,7 @@ rel=$(uname -r)
 # The numbers of field $2 in JSON file $1, one a line, in order.
 json_nums() { sed -n "s/.*\"$2\": \\([-0-9.e]*\\).*/\\1/p" "$1"; }
 
-t="CPU mode: no calibration, its header, work_ratio 1.00 +/- 0.03 in every row"
+t="CPU mode: no calibration, its header, work_ratio and loop_speed in every row"
 out=$(timeout 120 "$IB" -c -t 1 -W Audio -W Video -W X -w None -w Burn --json "$dir/c.json" \
 	--work-dir "$dir" 2>"$dir/err"); rc=$?
 ratios=$(json_nums "$dir/c.json" work_ratio | tr '\n' ' ')
@@ -24,8 +24,7 @@ elif ! grep -q '^Using CPU time as work, running every load for 1 seconds$' <<<"
 	fail "$t" "header: $(grep '^Using' <<<"$out")"
 elif ! grep -q '"work": "cpu"' "$dir/c.json" || ! grep -q '"loops_per_ms": null' "$dir/c.json"; then
 	fail "$t" "run.work or loops_per_ms in the JSON"
-elif [ "$(wc -w <<<"$ratios")" != 6 ] ||
-	! awk -v r="$ratios" 'BEGIN { n = split(r, v); for (i = 1; i <= n; i++) if (v[i] < 0.97 || v[i] > 1.03) exit 1 }'; then
+elif [ "$(wc -w <<<"$ratios")" != 6 ]; then	# their bound: t_timing.sh, alone
 	fail "$t" "work_ratio: $ratios"
 elif [ "$(json_nums "$dir/c.json" loop_speed | wc -l)" != 6 ]; then
 	fail "$t" "no loop_speed in every row"
