@@ -221,8 +221,8 @@ static void boost_state(char *buf, size_t len)
 
 	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
 		first_line(files[i][0], v, sizeof(v));
-		if (v[0]) {
-			snprintf(buf, len, "%s=%s", files[i][1], v);
+		if (v[0]) {	/* 0 or 1, or a driver mode such as "active": short */
+			snprintf(buf, len, "%s=%.16s", files[i][1], v);
 			return;
 		}
 	}
@@ -231,7 +231,7 @@ static void boost_state(char *buf, size_t len)
 
 void cal_identity_of(struct cal_identity *id, const struct machine *sys)
 {
-	char control[32], active[8];
+	char control[24], active[8];	/* "notimplemented" at most, "1" */
 
 	memset(id, 0, sizeof(*id));
 	snprintf(id->cpu_model, sizeof(id->cpu_model), "%s", sys->cpu_model);

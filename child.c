@@ -35,7 +35,7 @@ size_t msg_encode(char *buf, size_t len, enum child_msg m, const char *text)
 		return 1;
 	if (len < 2)
 		return 0;
-	n = strnlen(text, MSG_TEXT_MAX);
+	n = text ? strnlen(text, MSG_TEXT_MAX) : 0;
 	if (n > len - 2)
 		n = len - 2;
 	buf[1] = (char)(unsigned char)n;

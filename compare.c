@@ -718,9 +718,14 @@ static int compare_plot(const char *path, const struct cmp_input *in, const stru
 		 m->nruns, m->nruns == 1 ? "" : "s");
 	for (int r = 0; r < m->nruns && r < MAX_COMPARE; r++) {
 		size_t len = strlen(subtitle);
+		int n = snprintf(subtitle + len, sizeof(subtitle) - len, "%s[%d] ", r ? "; " : "",
+				 r + 1);
 
-		snprintf(subtitle + len, sizeof(subtitle) - len, "%s[%d] %s", r ? "; " : "",
-			 r + 1, in[r].label);
+		if (n < 0 || len + (size_t)n >= sizeof(subtitle) - 1)
+			break;
+		len += (size_t)n;	/* the label, cut to what is left */
+		snprintf(subtitle + len, sizeof(subtitle) - len, "%.*s",
+			 (int)(sizeof(subtitle) - len - 1), in[r].label);
 	}
 	return plot_results(path, &spec);
 }
