@@ -279,14 +279,13 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 		c.nperiods = duration_ns * c.den / c.num;
 	burner_init(&bn, p, duration_ns ? period_start(&c, c.nperiods) : 0, stop);
 	cpu0 = thread_cpu_ns();		/* the periods' CPU time, not the set-up's */
+	bn.end_cpu = cpu0;		/* CPU mode: the first period's work counts from here */
 	while (k < c.nperiods && !stopping(stop) && !cut) {
 		s = period_start(&c, k);
 		if (s > now_ns()) {
 			split_before(&pr);
 			t_run = wait_for_waker(w, s, k + 1 < c.nperiods ?
 					       period_start(&c, k + 1) : 0);
-			if (bn.mode == WORK_CPU)
-				bn.from_cpu = thread_cpu_ns();
 			if (res && record_wakeup(p, res, s, w->t_wake, t_run))
 				split_after(&pr, t_run - w->t_wake, w->wake_cpu);
 		} else {
@@ -295,6 +294,7 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 		k = acct_start(&a, &c, k, t_run);
 		if (k >= c.nperiods)
 			break;
+		bn.from_cpu = bn.end_cpu;	/* CPU mode: from the last period's end */
 		work_sum += burn_work(&bn, work_of(p, k), &cut);
 		k = acct_finish(&a, &c, k, now_ns());
 		publish(live, &a);

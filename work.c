@@ -66,9 +66,10 @@ static bool burn_stopping(const struct burner *b, const struct burn_clock *c)
 }
 
 /*
- * CPU mode: spin until the thread's CPU clock has advanced by ns since the
- * period's work began (b->from_cpu: when the task ran, so that what it did
- * on waking is part of its work, not on top of it); the CPU time it took.
+ * CPU mode: spin until the thread's CPU clock has advanced by ns since
+ * b->from_cpu (the end of the previous period's burn, so that what the task
+ * does between its periods, waiting and waking, is part of its work and not
+ * on top of it), else since the burn began; the CPU time it took.
  */
 static uint64_t burn_cpu(struct burner *b, const struct burn_clock *c, uint64_t ns, bool *cut)
 {
@@ -92,6 +93,7 @@ static uint64_t burn_cpu(struct burner *b, const struct burn_clock *c, uint64_t 
 			b->rate = (double)loops / (double)(now - before);
 	}
 	b->cpu_ns += now - spin0;
+	b->end_cpu = now;
 	return now - t0;
 }
 

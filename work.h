@@ -34,8 +34,9 @@ struct burner {
 	double rate;			/* loops per CPU ns, learnt from the chunks (CPU mode) */
 	uint64_t loops;			/* iterations spun so far */
 	uint64_t cpu_ns;		/* CPU time spent spinning them */
-	uint64_t from_cpu;		/* CPU mode: the thread's CPU clock when the next */
-					/* period's work began (it ran); 0: when the burn does */
+	uint64_t from_cpu;		/* CPU mode: the thread's CPU clock from which the */
+					/* next burn counts; 0: from when it starts */
+	uint64_t end_cpu;		/* CPU mode: the clock when the last burn ended */
 };
 
 #define BURN_TAIL_NS 2000ULL		/* the last chunk: all that is left, at most this */

@@ -72,15 +72,26 @@ selected() {
 	return 1
 }
 
-alone=()
-spawn unit timeout 300 "$TOP/tests/unit"
+# The scripts marked "# run-first:" (the long ones, 20 s or more) start before
+# the others, so that the short ones fill the gaps instead of a long one
+# starting last and running on alone.
+alone=() first=() rest=()
 for t in "$TOP"/tests/t_*.sh; do
 	selected "$(basename "$t")" || continue
 	if grep -q '^# run-alone:' "$t"; then
 		alone+=("$t")
+	elif grep -q '^# run-first:' "$t"; then
+		first+=("$t")
 	else
-		spawn "$(basename "$t")" script "$t"
+		rest+=("$t")
 	fi
+done
+for t in "${first[@]}"; do
+	spawn "$(basename "$t")" script "$t"
+done
+spawn unit timeout 300 "$TOP/tests/unit"
+for t in "${rest[@]}"; do
+	spawn "$(basename "$t")" script "$t"
 done
 wait
 for t in "${alone[@]}"; do

@@ -3,6 +3,7 @@
 # tests/t_contain.sh - containers and shared machines: memory and CPU cgroups,
 # one run at a time, tmpfs, exit statuses, --compare keeping runs apart (Ctrl-Z
 # is in t_tstp.sh). Cgroup checks skip where no controller can be written.
+# run-first: a long script (20 s or more)
 . "$(dirname "$0")/lib.sh"
 
 # The rows are checked for what they say, not for their numbers: the load's

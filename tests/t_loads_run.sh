@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/t_loads_run.sh - the loads in whole runs: ENOSPC in a small tmpfs, and
 # a run of every load with its intensity.
+# run-first: a long script (20 s or more)
 . "$(dirname "$0")/lib.sh"
 
 # The rows are checked for what they print (an intensity, a marked row,

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/t_robust.sh - interruptions at any moment, dying and hanging children,
 # planted files, no privileges: nothing hangs, nothing is left behind.
+# run-first: a long script (20 s or more)
 . "$(dirname "$0")/lib.sh"
 
 # These tests check what is printed, not how the rows performed: the load's

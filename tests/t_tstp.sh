@@ -4,6 +4,7 @@
 # children and runs the row again after SIGCONT; SIGSTOP, which cannot be
 # caught, still fails the row. The load's full second alone is kept: the
 # signals are timed to land inside the measured row.
+# run-first: a long script (20 s or more)
 . "$(dirname "$0")/lib.sh"
 
 top=$(scratch)

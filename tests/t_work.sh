@@ -3,6 +3,7 @@
 # tests/t_work.sh - work as CPU time (the default) and as loops: no calibration
 # in CPU mode, work_ratio and loop_speed per row, a calibration that is never
 # saved unsettled, a starved task that still answers, the log header of each mode.
+# run-first: a long script (20 s or more)
 . "$(dirname "$0")/lib.sh"
 
 dir=$(scratch)
