@@ -80,6 +80,8 @@ static uint64_t burn_cpu(struct burner *b, const struct burn_clock *c, uint64_t 
 
 	while (now < target) {
 		uint64_t loops = burn_chunk_loops(b->rate, target - now), before = now;
+		/* meant to be long enough to time: chosen by plan, not by what it took */
+		bool timed = b->rate > 0.0 && (double)loops >= b->rate * (double)BURN_LEARN_NS;
 
 		if (burn_stopping(b, c)) {
 			*cut = true;
@@ -87,12 +89,19 @@ static uint64_t burn_cpu(struct burner *b, const struct burn_clock *c, uint64_t 
 		}
 		c->spin(loops, c->arg);
 		now = c->cpu_ns(c->arg);
-		b->loops += loops;
-		/* the read's own cost makes the rate look low: safe, never an overshoot */
-		if (now > before && (now - before >= BURN_LEARN_NS || b->rate <= 0.0))
+		/*
+		 * The read's own cost makes the rate look low: safe, never an
+		 * overshoot, but only a long chunk tells the loop's speed. A
+		 * chunk planned long also teaches it when it ran short, so that
+		 * a rate once made low by an interrupt does not stay low.
+		 */
+		if (now > before && (timed || now - before >= BURN_LEARN_NS || b->rate <= 0.0))
 			b->rate = (double)loops / (double)(now - before);
+		if (timed && now > before) {
+			b->loops += loops;
+			b->cpu_ns += now - before;
+		}
 	}
-	b->cpu_ns += now - spin0;
 	b->end_cpu = now;
 	return now - t0;
 }

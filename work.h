@@ -32,8 +32,8 @@ struct burner {
 	atomic_int *stop;		/* a burn also stops once this is set; or NULL */
 	const struct burn_clock *clk;	/* NULL: the real clocks */
 	double rate;			/* loops per CPU ns, learnt from the chunks (CPU mode) */
-	uint64_t loops;			/* iterations spun so far */
-	uint64_t cpu_ns;		/* CPU time spent spinning them */
+	uint64_t loops;			/* iterations spun so far (CPU mode: in chunks long */
+	uint64_t cpu_ns;		/* enough to time) and the CPU time they took */
 	uint64_t from_cpu;		/* CPU mode: the thread's CPU clock from which the */
 					/* next burn counts; 0: from when it starts */
 	uint64_t end_cpu;		/* CPU mode: the clock when the last burn ended */
