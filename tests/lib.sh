@@ -109,6 +109,19 @@ has_lines() {
 	done
 }
 
+# For the scripts that read JSON: end the script, with $1 skipped, when
+# python3 is missing; else chk runs tests/check_json.py, get FILE EXPR one value.
+use_json_checker() {
+	if ! command -v python3 >/dev/null; then
+		skip "$1" "python3 is not installed (the tests read the JSON and CSV with it)"
+		exit 0
+	fi
+	# the interpreter itself, not a wrapper script (pyenv): it is started often
+	PY=$(python3 -c 'import sys; print(sys.executable)')
+}
+chk() { "$PY" "$TOP/tests/check_json.py" "$@"; }
+get() { chk get "$1" "$2"; }
+
 # Run interbench, bounded in time.
 ib() {
 	timeout -k 5 "${IB_TIMEOUT:-120}" "$IB" "$@"

@@ -16,14 +16,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-if ! command -v python3 >/dev/null; then
-	skip "JSON and CSV output" "python3 is not installed (the tests parse with its json and csv modules)"
-	exit 0
-fi
-# the interpreter itself, not a wrapper script (pyenv): it is started often
-PY=$(python3 -c 'import sys; print(sys.executable)')
-chk() { "$PY" "$TOP/tests/check_json.py" "$@"; }
-get() { chk get "$1" "$2"; }
+use_json_checker "JSON and CSV output"
 
 comment=$'say "hi" \\ back\nnext \xc3\xbcn\xc3\xafc\xc3\xb8d\xc3\xa9 \xe2\x9c\x93'
 
