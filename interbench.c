@@ -216,19 +216,6 @@ static void bench_setup(struct row_ctx *rc, struct sim_params *p, struct bench_r
 	latency_init(&b->timer);
 }
 
-/*
- * Touch every page of a fresh allocation: its first writes would otherwise
- * fault in the task's periods, adding to its latency and its CPU time.
- */
-static void prefault(void *mem, size_t len)
-{
-	volatile char *p = mem;
-	long page = sysconf(_SC_PAGESIZE);
-
-	for (size_t i = 0; i < len; i += page > 0 ? (size_t)page : 4096)
-		p[i] = 0;
-}
-
 static int bench_body(void *arg, int ctl, int res)
 {
 	struct row_ctx *rc = arg;
@@ -243,7 +230,6 @@ static int bench_body(void *arg, int ctl, int res)
 		child_fail(res, "out of memory for the bench result");
 		return 1;
 	}
-	prefault(b, sizeof(*b));	/* no page fault in a measured period */
 	bench_setup(rc, &p, b);
 	if (child_ready(res) || child_next(ctl) != MSG_GO)
 		return 1;	/* the orchestrator is ending the row */
