@@ -122,7 +122,7 @@ int cmp_build(const struct cmp_input *in, int n, struct cmp_matrix *m, char *err
 	if (n < 1 || n > MAX_COMPARE) {
 		snprintf(err, errlen, "%d runs to compare (each kernel and comment of a file is "
 			 "one); 1 to %d can be", n, MAX_COMPARE);
-		return -1;
+		return -EINVAL;
 	}
 	m->nruns = n;
 	for (int r = 0; r < n; r++) {
@@ -135,7 +135,7 @@ int cmp_build(const struct cmp_input *in, int n, struct cmp_matrix *m, char *err
 				if (m->ntables == CMP_MAX_TABLES) {
 					snprintf(err, errlen, "%s: more than %d benchmarks",
 						 in[r].file, CMP_MAX_TABLES);
-					return -1;
+					return -EINVAL;
 				}
 				t = m->ntables++;
 				snprintf(m->tables[t].bench, RES_NAME_LEN, "%s", o->bench);
@@ -147,7 +147,7 @@ int cmp_build(const struct cmp_input *in, int n, struct cmp_matrix *m, char *err
 			if (tab->nloads == CMP_MAX_LOADS) {
 				snprintf(err, errlen, "%s: more than %d loads for %s", in[r].file,
 					 CMP_MAX_LOADS, o->bench);
-				return -1;
+				return -EINVAL;
 			}
 			snprintf(tab->loads[tab->nloads++], RES_NAME_LEN, "%s", o->load);
 		}
@@ -169,7 +169,7 @@ int cmp_build(const struct cmp_input *in, int n, struct cmp_matrix *m, char *err
 oom:
 	cmp_matrix_free(m);
 	snprintf(err, errlen, "out of memory");
-	return -1;
+	return -ENOMEM;
 }
 
 void cmp_matrix_free(struct cmp_matrix *m)
@@ -770,9 +770,10 @@ int compare_main(const struct config *cfg)
 		}
 	}
 	disambiguate(in, nin);
-	if (cmp_build(in, nin, &m, err, sizeof(err))) {
+	ret = cmp_build(in, nin, &m, err, sizeof(err));
+	if (ret) {
 		error("%s", err);
-		ret = 2;
+		ret = ret == -EINVAL ? 2 : 1;	/* what the files hold, or the machine */
 		goto out;
 	}
 	cmp_print(stdout, in, &m);

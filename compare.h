@@ -34,6 +34,7 @@ struct cmp_matrix {
 	struct cmp_table tables[CMP_MAX_TABLES];
 };
 
+/* 0; -EINVAL when the runs cannot be compared, -ENOMEM: err says which. */
 int cmp_build(const struct cmp_input *in, int n, struct cmp_matrix *m, char *err,
 	      size_t errlen);
 void cmp_matrix_free(struct cmp_matrix *m);

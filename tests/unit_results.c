@@ -302,6 +302,23 @@ static bool test_cmp_cells(void)
 	return true;
 }
 
+/* Runs that cannot be compared are the files' fault (-EINVAL, exit 2), not the machine's. */
+static bool test_cmp_refused(void)
+{
+	struct result_run run = { 0 };
+	struct cmp_input in = { .run = &run, .file = "f" };
+	struct cmp_matrix *m = calloc(1, sizeof(*m));
+	char err[256] = "";
+	bool ok;
+
+	EXPECT(m, "calloc");
+	ok = cmp_build(&in, 0, m, err, sizeof(err)) == -EINVAL && strstr(err, "0 runs to compare");
+	if (!ok)
+		snprintf(detail, sizeof(detail), "no runs: '%s'", err);
+	free(m);
+	return ok;
+}
+
 /* The widest numbers each column can hold: two runs still fit in 100 columns. */
 static bool test_cmp_width(void)
 {
@@ -596,6 +613,7 @@ void unit_results(void)
 	check("compare: changes, values and percentages as printed", test_cmp_formats());
 	check("compare: passes, pooled SD and non-overlapping intervals", test_cmp_cells());
 	check("compare: the widest numbers of two runs fit in 100 columns", test_cmp_width());
+	check("compare: no runs is the files' error, -EINVAL", test_cmp_refused());
 	check("report: table values and percentages, never rounded up to 100",
 	      test_fmt_table_values());
 	check("results: benchmarks and loads in registry order", test_ranks());
