@@ -484,7 +484,14 @@ for ((i = 1; i <= SPLIT_N; i++)); do
 	done
 done
 # the split's own reads timed alone, without the noise of a period's wait
-SPLIT_OWN=$([ -x "$TOP/bench/splitcost" ] && timeout --foreground 60 "$TOP/bench/splitcost" 2>/dev/null)
+read -r SPLIT_OWN SPLIT_REF < <([ -x "$TOP/bench/splitcost" ] && timeout --foreground 60 "$TOP/bench/splitcost" 2>/dev/null || echo NA NA)
+# ... and where a row makes them, around a sleep of Custom's and of Audio's
+# period, against the cheapest system call first thing after the same sleep
+if [ "$QUICK" = 1 ]; then COLD_N1=100 COLD_N50=20; else COLD_N1=400 COLD_N50=60; fi
+cold_cost() { [ -x "$TOP/bench/splitcost" ] && timeout --foreground 60 "$TOP/bench/splitcost" --cold "$1" "$2" 2>/dev/null; }
+step "split cost after sleeps"
+read -r COLD1_SPLIT COLD1_REF < <(cold_cost 1000 "$COLD_N1" || echo NA NA)
+read -r COLD50_SPLIT COLD50_REF < <(cold_cost 50000 "$COLD_N50" || echo NA NA)
 
 STEADY_END=$(steady 3)
 LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -814,15 +821,35 @@ if [ -s "$W/split.txt" ]; then
 	own=$(awk -v v="${SPLIT_OWN:-NA}" 'BEGIN { if (v == "NA" || v == "") print "NA"; else printf "%.2f", v / 1e3 }')
 	say "The split's own work timed alone (\`bench/splitcost\`: the switch count before blocking,"
 	say "the read and \`sched_getcpu()\` after running and two samples, 100000 times, best of 5 batches of"
-	say "thread CPU time): **$own µs per period**. The alternated rows above differ from"
+	say "thread CPU time): **$own µs per period**, warm. The alternated rows above differ from"
 	say "\`--no-split\` by $dcpu µs (split) and $dcpx µs (\`--explain\`), against a range of up to"
 	say "$crmax µs between the runs of one mode."
+	say ""
+	say "In a row the reads are not warm: one comes just before the task sleeps and one just after"
+	say "it wakes. \`bench/splitcost --cold\` times them so, on the monotonic clock, in periods"
+	say "that alternate with a reference timed the same way: \`getppid()\`, the cheapest system"
+	say "call there is, first thing after the same sleep. Medians, µs:"
+	say ""
+	say "| sleep | split per period | \`getppid()\` | split / \`getppid()\` |"
+	say "|---|---|---|---|"
+	cold_row() { awk -v p="$1" -v s="$2" -v r="$3" 'BEGIN {
+		if (s == "NA" || r == "NA" || r == 0) { printf "| %s | NA | NA | NA |\n", p; exit }
+		printf "| %s | %.2f | %.2f | %.1f |\n", p, s / 1e3, r / 1e3, s / r }'; }
+	say "$(cold_row "1 ms (Custom above, $COLD_N1 periods)" "$COLD1_SPLIT" "$COLD1_REF")"
+	say "$(cold_row "50 ms (Audio, $COLD_N50 periods)" "$COLD50_SPLIT" "$COLD50_REF")"
+	say ""
+	say "Warm, \`getppid()\` costs $(awk -v v="$SPLIT_REF" 'BEGIN { if (v == "NA" || v == "") print "NA"; else printf "%.2f", v / 1e3 }') µs here ($VIRT): a system call right after a sleep"
+	say "costs several times that. The split needs one read after the wake-up, so in a row it"
+	say "cannot cost less than the reference; the 2 µs target is judged on the 50 ms row, the"
+	say "cost an Audio row pays."
 	say ""
 	sum_row "8. split: wakeup mean, with − without" "$(us "$n1") − $(us "$n0") µs (noise ± $(us "$nr0") / $(us "$nr1"))" "within the noise" "$(within "$n0" "$n1" "$nr0" "$nr1")"
 	sum_row "8. split: wakeup p99, with − without" "$(us "$p1") − $(us "$p0") µs (noise ± $(us "$pr0") / $(us "$pr1"))" "within the noise" "$(within "$p0" "$p1" "$pr0" "$pr1")"
 	sum_row "8. --explain: wakeup mean, with − without the split" "$(us "$x1") − $(us "$n0") µs (noise ± $(us "$nr0") / $(us "$xr1"))" "within the noise" "$(within "$n0" "$x1" "$nr0" "$xr1")"
 	sum_row "8. --explain: wakeup p99, with − without the split" "$(us "$q1") − $(us "$p0") µs (noise ± $(us "$pr0") / $(us "$qr1"))" "within the noise" "$(within "$p0" "$q1" "$pr0" "$qr1")"
-	sum_row "8. split: task CPU per period (its reads timed alone)" "$own µs (alternated rows: $dcpu, --explain $dcpx µs)" "≤ 2 µs" "$(verdict "$own" le 2)"
+	c50=$(awk -v v="$COLD50_SPLIT" 'BEGIN { if (v == "NA" || v == "") print "NA"; else printf "%.2f", v / 1e3 }')
+	r50=$(awk -v v="$COLD50_REF" 'BEGIN { if (v == "NA" || v == "") print "NA"; else printf "%.2f", v / 1e3 }')
+	sum_row "8. split: task CPU per period, after a 50 ms sleep" "$c50 µs (getppid() alone: $r50 µs; warm: $own µs; alternated 1 ms rows: $dcpu µs)" "≤ 2 µs" "$(verdict "$c50" le 2)"
 else
 	say "*No result: $(tail -1 "$W/split.err" 2>/dev/null)*"
 	say ""
