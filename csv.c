@@ -21,7 +21,7 @@ enum csv_text {			/* a column that is not a number of the result */
 	CT_WORK, CT_LOOPS, CT_INTERRUPTED, CT_PREEMPTION, CT_CLOCKSOURCE, CT_GOVERNOR, CT_PM_QOS,
 	CT_HOSTNAME, CT_CPUS_ONLINE, CT_CPUS_USABLE, CT_MEM_LIMIT,
 	CT_KNOB,			/* a scheduling knob: field is its enum knob */
-	CT_FPS, CT_SCHED_EXT, CT_AUTOGROUP,
+	CT_SCHED_EXT, CT_AUTOGROUP,
 	CT_COUNT,
 };
 
@@ -74,8 +74,9 @@ static const struct csv_column csv_columns[] = {
 	TEXT("hostname", CT_HOSTNAME, false), TEXT("cpus_online", CT_CPUS_ONLINE, false),
 	TEXT("cpus_usable", CT_CPUS_USABLE, false), TEXT("memory_limit_bytes", CT_MEM_LIMIT, false),
 	KNOB(KN_POLICY), KNOB(KN_RT_PRIORITY), KNOB(KN_SLICE), KNOB(KN_UCLAMP_MIN),
-	KNOB(KN_UCLAMP_MAX), KNOB(KN_LOAD_POLICY), TEXT("fps", CT_FPS, false),
-	TEXT("sched_ext", CT_SCHED_EXT, false), TEXT("autogroup", CT_AUTOGROUP, false),
+	KNOB(KN_UCLAMP_MAX), KNOB(KN_LOAD_POLICY), KEY_COL(RK_FPS), KEY_COL(RK_CUSTOM_PCT),
+	KEY_COL(RK_CUSTOM_INTERVAL), TEXT("sched_ext", CT_SCHED_EXT, false),
+	TEXT("autogroup", CT_AUTOGROUP, false),
 };
 #define NR_COLS ARRAY_SIZE(csv_columns)
 
@@ -117,7 +118,6 @@ static const char *context_text(enum csv_text t, const struct run *run, char *bu
 	case CT_PM_QOS: return si && si->pm_qos_us != SI_UNKNOWN ?
 			       num_text(buf, len, si->pm_qos_us) : NULL;
 	case CT_HOSTNAME: return si ? known(si->hostname) : NULL;
-	case CT_FPS: return cfg->fps ? num_text(buf, len, cfg->fps) : NULL;
 	case CT_SCHED_EXT:
 		if (!si)
 			return NULL;

@@ -118,7 +118,16 @@ static void json_knobs(struct jw *w, const struct config *cfg)
 		else
 			jw_str(w, knob_descs[k].file, v);
 	}
+}
+
+/* The settings of Render and Custom, which the log's Settings line and the CSV keep too. */
+static void json_task_settings(struct jw *w, const struct config *cfg)
+{
 	jw_int(w, "fps", cfg->fps ? cfg->fps : SI_UNKNOWN);
+	/* both 0 without Custom: null, as no Custom task ran */
+	jw_int(w, "custom_cpu_pct", cfg->custom_pct ? cfg->custom_pct : SI_UNKNOWN);
+	jw_int(w, "custom_interval_us", cfg->custom_interval_us ? cfg->custom_interval_us :
+	       SI_UNKNOWN);
 }
 
 static void json_run(struct jw *w, const struct run *run)
@@ -149,6 +158,7 @@ static void json_run(struct jw *w, const struct run *run)
 	jw_bool(w, "interrupted", run->interrupted);
 	jw_int(w, "signal", run->interrupted ? run->interrupted : SI_UNKNOWN);
 	json_knobs(w, cfg);
+	json_task_settings(w, cfg);
 	jw_bool(w, "waker_fifo", run->waker_rt);
 	jw_bool(w, "uniprocessor", cfg->uniprocessor);
 	jw_int(w, "repeat", cfg->repeat);

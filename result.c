@@ -374,6 +374,9 @@ const struct run_key_prop run_keys[RK_COUNT] = {
 	[RK_BENCH_NICE] = KEY("bench_nice", "-B", KT_INT, bench_nice),
 	[RK_LOAD_NICE] = KEY("load_nice", "-N", KT_INT, load_nice),
 	[RK_UNIPROCESSOR] = KEY("uniprocessor", "-u", KT_BOOL, uniprocessor),
+	[RK_FPS] = KEY("fps", "--fps", KT_INT, fps),
+	[RK_CUSTOM_PCT] = KEY("custom_cpu_pct", "-C", KT_INT, custom_pct),
+	[RK_CUSTOM_INTERVAL] = KEY("custom_interval_us", "-I", KT_LONG, custom_interval_us),
 };
 
 /* A live run's value of key k, as the log and the CSV write it. */
@@ -387,6 +390,9 @@ void run_key_text(const struct config *cfg, int k, char *buf, size_t len)
 		break;
 	case KT_INT:
 		snprintf(buf, len, "%d", *(const int *)p);
+		break;
+	case KT_LONG:
+		snprintf(buf, len, "%ld", *(const long *)p);
 		break;
 	case KT_BOOL:
 		snprintf(buf, len, "%d", *(const bool *)p ? 1 : 0);

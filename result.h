@@ -152,10 +152,13 @@ enum run_key {
 	RK_BENCH_NICE,			/* -B */
 	RK_LOAD_NICE,			/* -N */
 	RK_UNIPROCESSOR,		/* -u */
+	RK_FPS,				/* --fps: Render's frame rate, so its period */
+	RK_CUSTOM_PCT,			/* -C: Custom's work, 0 without Custom */
+	RK_CUSTOM_INTERVAL,		/* -I: Custom's period, 0 without Custom */
 	RK_COUNT,
 };
 
-enum key_type { KT_DOUBLE, KT_INT, KT_BOOL };
+enum key_type { KT_DOUBLE, KT_INT, KT_LONG, KT_BOOL };
 
 struct run_key_prop {
 	const char *name;		/* in the log's Settings line and the CSV header */

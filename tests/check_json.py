@@ -27,7 +27,8 @@ SCHEMA = {
     'run': {
         'command_line': LIST, 'start': STR, 'end': (STR, NULL), 'seconds_per_row': NUM,
         'work': STR, 'loops_per_ms': (INT, NULL), 'cpu_load': INT, 'realtime': BOOL, 'bench_nice': INT,
-        'load_nice': INT, 'comment': (STR, NULL), 'interrupted': BOOL,
+        'load_nice': INT, 'comment': (STR, NULL), 'interrupted': BOOL, 'fps': INT,
+        'custom_cpu_pct': (INT, NULL), 'custom_interval_us': (INT, NULL),
     },
     'system': {
         'kernel_release': STR, 'kernel_version': (STR, NULL), 'preemption': (STR, NULL),
@@ -285,6 +286,9 @@ def cmd_csv(d, path):
             'load_intensity_unit': r['load_intensity']['unit'],
             'interrupted': float(run['interrupted']),
             'work': run['work'], 'work_ratio': r['work_ratio'], 'loop_speed': r['loop_speed'],
+            # run keys: JSON's null without Custom is the CSV's 0
+            'fps': float(run['fps']), 'custom_cpu_pct': float(run['custom_cpu_pct'] or 0),
+            'custom_interval_us': float(run['custom_interval_us'] or 0),
         }
         for s in STATS:
             want['latency_%s_ns' % s] = r['latency_ns'][s]

@@ -214,6 +214,7 @@ static void golden_config(struct config *cfg, bool rt)
 	config_defaults(cfg);
 	cfg->seconds = 2;
 	cfg->cpu_load = 2;
+	cfg->fps = 144;			/* as validation leaves it: a run key */
 	cfg->argc = 5;
 	cfg->argv = golden_argv;
 	cfg->console_only = true;
@@ -402,8 +403,9 @@ static void check_run(const char *tag, struct golden_out *o, char paths[3][128])
 }
 
 /*
- * Every number a result holds comes back from our CSV as the file keeps it:
- * a field added to the column table is read by --compare with no more code.
+ * Every number a result holds, and every run key, comes back from our CSV as
+ * the file keeps it: a field or key added to its table is read by --compare
+ * with no more code.
  */
 static bool csv_round_trip(const struct run *run, const char *path)
 {
@@ -431,6 +433,16 @@ static bool csv_round_trip(const struct run *run, const char *path)
 					 i, k, got, want);
 				goto out;
 			}
+		}
+	}
+	for (int k = 0; k < RK_COUNT; k++) {
+		char want[RK_LEN];
+
+		run_key_text(run->cfg, k, want, sizeof(want));
+		if (strcmp(f.runs[0].key[k], want)) {
+			snprintf(detail, sizeof(detail), "%s '%s', want '%s'", run_keys[k].name,
+				 f.runs[0].key[k], want);
+			goto out;
 		}
 	}
 	ok = true;
@@ -479,8 +491,8 @@ void unit_golden(void)
 	golden_drive(&run_b, &ob);
 	check_run("a", &oa, pa);
 	check_run("b", &ob, pb);
-	check("golden: every result field read back from the CSV", csv_round_trip(&run_a, pa[1]) &&
-	      csv_round_trip(&run_b, pb[1]));
+	check("golden: every result field and run key read back from the CSV",
+	      csv_round_trip(&run_a, pa[1]) && csv_round_trip(&run_b, pb[1]));
 	snprintf(log_a, sizeof(log_a), "%s/a.log", dir);
 	snprintf(log_b, sizeof(log_b), "%s/b.log", dir);
 	replace_file(log_a, oa.text, oa.len);

@@ -475,43 +475,68 @@ static bool test_csv_work_modes(void)
 
 /* ---- what keeps runs apart: the run keys, from old and new logs and CSV ---- */
 
-#define SETTINGS(t, u) "Settings: seconds_per_row=" t " cpu_load=2 bench_nice=0 load_nice=0 " \
-	"uniprocessor=" u "\n"
-#define NEW_RUN(t, u) "Benchmarking kernel 1 at datestamp 2\nPreemption: full\n" SETTINGS(t, u) \
-	"Comment: x\n\n" AUDIO_HEADING OURS_ROW "\n"
+/* A run of ours: -t and -u as given, then tasks, the settings of Render and Custom. */
+#define SETTINGS(t, u, tasks) "Settings: seconds_per_row=" t " cpu_load=2 bench_nice=0 " \
+	"load_nice=0 uniprocessor=" u tasks "\n"
+#define TASKS(fps, pct, us) " fps=" fps " custom_cpu_pct=" pct " custom_interval_us=" us
+#define RUN_WITH(t, u, tasks) "Benchmarking kernel 1 at datestamp 2\nPreemption: full\n" \
+	SETTINGS(t, u, tasks) "Comment: x\n\n" AUDIO_HEADING OURS_ROW "\n"
+#define NEW_RUN(t, u) RUN_WITH(t, u, TASKS("144", "0", "0"))
+#define TASK_RUN(fps, pct, us) RUN_WITH("2", "0", TASKS(fps, pct, us))
 #define NICE_HEADING "--- Benchmarking simulated cpu of Audio nice 5 in the presence of " \
 	"simulated nice 10 ---\nLoad\tLatency +/- SD (ms)  Max Latency   % Desired CPU  % Deadlines Met\n"
-#define CSV_KEYS "kernel_release,comment,start,realtime,benchmark,load,status,latency_mean_ns," \
-	"latency_sd_ns,latency_max_ns,pct_desired_cpu,pct_deadlines_met,seconds_per_row,uniprocessor\n"
+#define CSV_KEY_HEAD "kernel_release,comment,start,realtime,benchmark,load,status," \
+	"latency_mean_ns,latency_sd_ns,latency_max_ns,pct_desired_cpu,pct_deadlines_met,"
+#define CSV_KEY_ROW(start, keys) "1,x," start ",0,Audio,None,ok,1,1,1,100,100," keys "\n"
 
 static const struct key_case {
 	const char *name;
 	const char *text;
 	int ngroups;
-	const char *keys[RK_COUNT];	/* of the first group: -t, -L, -B, -N, -u */
+	const char *keys[RK_COUNT];	/* of the first group: -t, -L, -B, -N, -u, --fps, -C, -I */
 } key_cases[] = {
 	{ "0.31 log: -t and -L from its header, nice from its headings",
 	  "Load set to 4 processors\n\nUsing 100 loops per ms, running every load for 30 seconds\n"
 	  "Benchmarking kernel 2.6.12 at datestamp 2\n\n" NICE_HEADING "None\t 1 +/- 1  2  100  100\n\n",
-	  1, { "30", "4", "5", "10", "" } },
+	  1, { "30", "4", "5", "10", "", "", "", "" } },
 	{ "0.31 log without nice: both 0", OURS_HEAD "Benchmarking kernel 1 at datestamp 2\n\n"
-	  AUDIO_HEADING OURS_ROW "\n", 1, { "2", "2", "0", "0", "" } },
-	{ "ours: the Settings line", OURS_HEAD NEW_RUN("2.5", "1"), 1, { "2.5", "2", "0", "0", "1" } },
+	  AUDIO_HEADING OURS_ROW "\n", 1, { "2", "2", "0", "0", "", "", "", "" } },
+	{ "ours: the Settings line", OURS_HEAD NEW_RUN("2.5", "1"), 1,
+	  { "2.5", "2", "0", "0", "1", "144", "0", "0" } },
 	{ "same settings, twice: one group", NEW_RUN("2", "0") NEW_RUN("2", "0"), 1,
-	  { "2", "2", "0", "0", "0" } },
+	  { "2", "2", "0", "0", "0", "144", "0", "0" } },
 	{ "-u differs: two groups", NEW_RUN("2", "0") NEW_RUN("2", "1"), 2,
-	  { "2", "2", "0", "0", "0" } },
+	  { "2", "2", "0", "0", "0", "144", "0", "0" } },
 	{ "-t differs: two groups", NEW_RUN("2", "0") NEW_RUN("3", "0"), 2,
-	  { "2", "2", "0", "0", "0" } },
+	  { "2", "2", "0", "0", "0", "144", "0", "0" } },
+	{ "--fps differs: two groups", TASK_RUN("144", "0", "0") TASK_RUN("60", "0", "0"), 2,
+	  { "2", "2", "0", "0", "0", "144", "0", "0" } },
+	{ "-C differs: two groups", TASK_RUN("144", "20", "10000") TASK_RUN("144", "50", "10000"),
+	  2, { "2", "2", "0", "0", "0", "144", "20", "10000" } },
+	{ "-I differs: two groups", TASK_RUN("144", "20", "10000000")
+	  TASK_RUN("144", "20", "10000"), 2, { "2", "2", "0", "0", "0", "144", "20", "10000000" } },
+	{ "the same Custom task and --fps, twice: one group",
+	  TASK_RUN("60", "20", "10000") TASK_RUN("60", "20", "10000"), 1,
+	  { "2", "2", "0", "0", "0", "60", "20", "10000" } },
 	{ "an old log's run and a new one: -u unknown is kept apart",
 	  "Benchmarking kernel 1 at datestamp 2\nComment: x\n\n" AUDIO_HEADING OURS_ROW "\n"
-	  NEW_RUN("2", "0"), 2, { "", "", "0", "0", "" } },
+	  NEW_RUN("2", "0"), 2, { "", "", "0", "0", "", "", "", "" } },
+	{ "a Settings line without --fps, -C, -I: unknown, kept apart from one with them",
+	  RUN_WITH("2", "0", "") NEW_RUN("2", "0"), 2, { "2", "2", "0", "0", "0", "", "", "" } },
 	{ "a setting not ours (a later version's) is passed over",
 	  "Benchmarking kernel 1 at datestamp 2\nSettings: policy=fifo cpu_load=7 junk\n\n"
-	  AUDIO_HEADING OURS_ROW "\n", 1, { "", "7", "", "", "" } },
-	{ "CSV: -t and -u from their columns, runs apart", CSV_KEYS
-	  "1,x,s1,0,Audio,None,ok,1,1,1,100,100,2,0\n1,x,s2,0,Audio,None,ok,1,1,1,100,100,2,1\n"
-	  "1,x,s3,0,Audio,None,ok,1,1,1,100,100,2.0,0\n", 2, { "2", "", "", "", "0" } },
+	  AUDIO_HEADING OURS_ROW "\n", 1, { "", "7", "", "", "", "", "", "" } },
+	{ "CSV: -t and -u from their columns, runs apart",
+	  CSV_KEY_HEAD "seconds_per_row,uniprocessor\n"
+	  CSV_KEY_ROW("s1", "2,0") CSV_KEY_ROW("s2", "2,1") CSV_KEY_ROW("s3", "2.0,0"), 2,
+	  { "2", "", "", "", "0", "", "", "" } },
+	{ "CSV: the fps column keeps runs apart", CSV_KEY_HEAD "fps\n"
+	  CSV_KEY_ROW("s1", "144") CSV_KEY_ROW("s2", "60") CSV_KEY_ROW("s3", "144"), 2,
+	  { "", "", "", "", "", "144", "", "" } },
+	{ "CSV: the Custom columns keep runs apart",
+	  CSV_KEY_HEAD "custom_cpu_pct,custom_interval_us\n"
+	  CSV_KEY_ROW("s1", "20,10000") CSV_KEY_ROW("s2", "20,20000") CSV_KEY_ROW("s3", "50,10000")
+	  CSV_KEY_ROW("s4", "20,10000"), 3, { "", "", "", "", "", "", "20", "10000" } },
 };
 
 static bool test_key_case(const struct key_case *c)
@@ -534,6 +559,40 @@ static bool test_key_case(const struct key_case *c)
 	}
 	results_free(&f);
 	return ok;
+}
+
+/* What build_settings() writes, the log reader reads back as run_key_text() has it. */
+static bool test_settings_round_trip(void)
+{
+	struct config cfg;
+	struct result_file f;
+	char settings[256], text[1024], err[256] = "";
+
+	config_defaults(&cfg);
+	cfg.seconds = 2.5;
+	cfg.cpu_load = 3;
+	cfg.bench_nice = -5;
+	cfg.uniprocessor = true;
+	cfg.fps = 60;
+	cfg.custom_pct = 20;
+	cfg.custom_interval_us = 10000000;
+	build_settings(settings, sizeof(settings), &cfg);
+	snprintf(text, sizeof(text), "Benchmarking kernel 1 at datestamp 2\n" LOG_SETTINGS
+		 "%s\n\n%s", settings, AUDIO_HEADING OURS_ROW "\n");
+	EXPECT(!results_parse(text, strlen(text), &f, err, sizeof(err)), "error: %s", err);
+	for (int k = 0; k < RK_COUNT; k++) {
+		char want[RK_LEN];
+
+		run_key_text(&cfg, k, want, sizeof(want));
+		if (strcmp(f.runs[0].key[k], want)) {
+			snprintf(detail, sizeof(detail), "%s '%s', want '%s' (from '%s')",
+				 run_keys[k].name, f.runs[0].key[k], want, settings);
+			results_free(&f);
+			return false;
+		}
+	}
+	results_free(&f);
+	return true;
 }
 
 /* ---- what follows a row's numbers: intensity, unit, notes ---- */
@@ -624,6 +683,8 @@ void unit_results(void)
 		snprintf(name, sizeof(name), "results: run keys: %s", key_cases[i].name);
 		check(name, test_key_case(&key_cases[i]));
 	}
+	check("results: run keys: the Settings line written is read back",
+	      test_settings_round_trip());
 	for (size_t i = 0; i < ARRAY_SIZE(tail_cases); i++) {
 		snprintf(name, sizeof(name), "results: a log row's tail '%s'", tail_cases[i].row);
 		check(name, test_tail_case(&tail_cases[i]));
