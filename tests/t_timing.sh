@@ -178,18 +178,31 @@ fi
 # row's CPU time over the work of its achieved periods is 1 but for the
 # task's own cost of waking (some microseconds a period) and the burn's
 # overshoot: within 2 %, idle and under Burn. Alone on the machine, since
-# interrupts taken while the task runs are charged to it.
+# interrupts taken while the task runs are charged to it; and on a VM, time
+# the host takes from a vCPU while the task spins is too, so one such pause
+# in a 1 s row (Audio has 20 periods) can cost it 3 %: up to three attempts,
+# all reported.
+work_ratios() {
+	INTERBENCH_TEST_SETTLE_MS=200 timeout 120 "$IB" -c -t 1 -W Audio -W Video -W X \
+		-w None -w Burn --json "$dir/w.json" --work-dir "$dir" >/dev/null 2>"$dir/err" ||
+		{ echo "rc=$?: $(cat "$dir/err")"; return; }
+	sed -n 's/.*"work_ratio": \([-0-9.e]*\).*/\1/p' "$dir/w.json" | tr '\n' ' '
+}
+ratios_ok() {
+	[ "$(wc -w <<<"$1")" = 6 ] && awk -v r="$1" 'BEGIN { n = split(r, v)
+		for (i = 1; i <= n; i++) if (v[i] !~ /^[0-9.e-]+$/ || v[i] < 0.98 || v[i] > 1.02) exit 1 }'
+}
 t="CPU mode: work_ratio 1.00 +/- 0.02 in every periodic row, idle and under Burn"
-INTERBENCH_TEST_SETTLE_MS=200 timeout 120 "$IB" -c -t 1 -W Audio -W Video -W X -w None -w Burn \
-	--json "$dir/w.json" --work-dir "$dir" >/dev/null 2>"$dir/err"; rc=$?
-ratios=$(sed -n 's/.*"work_ratio": \([-0-9.e]*\).*/\1/p' "$dir/w.json" | tr '\n' ' ')
-if [ $rc != 0 ]; then
-	fail "$t" "rc=$rc: $(cat "$dir/err")"
-elif [ "$(wc -w <<<"$ratios")" != 6 ] ||
-	! awk -v r="$ratios" 'BEGIN { n = split(r, v); for (i = 1; i <= n; i++) if (v[i] < 0.98 || v[i] > 1.02) exit 1 }'; then
-	fail "$t" "work_ratio: $ratios"
+seen=""
+for attempt in 1 2 3; do
+	ratios=$(work_ratios)
+	seen="$seen${seen:+; }$ratios"
+	ratios_ok "$ratios" && break
+done
+if ratios_ok "$ratios"; then
+	pass "$t (attempt $attempt: $seen)"
 else
-	pass "$t ($ratios)"
+	fail "$t" "work_ratio, 3 attempts: $seen"
 fi
 
 # ProAudio as a SCHED_DEADLINE task: runtime 1.25 x its work, which is CPU
