@@ -96,8 +96,10 @@ static int cold(long period_us, long n)
 	struct split_probe pr;
 	struct timespec ts;
 
-	if (!t || !probe_open(&pr))
+	if (!t || !probe_open(&pr)) {
+		free(t);
 		return 1;
+	}
 	for (long k = 0; k < 2 * n; k++) {
 		int ref = k % 2;	/* this period times the reference */
 
