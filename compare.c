@@ -518,10 +518,13 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 	lb_add(&lb, "", tt.w_load, false);
 	for (int r = 0; r < nruns; r++) {
 		char label[600];
+		int w = group_width(&tt, r, gap);
 
 		snprintf(label, sizeof(label), "[%d] %s", r + 1, in[r].label);
+		if ((int)strlen(label) > w && w > 2)	/* cut, and says so: "--fps 14" misleads */
+			memcpy(label + w - 2, "..", 3);
 		lb_add(&lb, " | ", 3, false);
-		lb_add(&lb, label, group_width(&tt, r, gap), false);
+		lb_add(&lb, label, w, false);
 	}
 	lb_flush(out, &lb);
 	lb_add(&lb, "Load", tt.w_load, false);
