@@ -134,6 +134,8 @@ stats() {
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "NA" || b == "NA" || b + 0 == 0) print "NA"; else printf "%.2f\n", a / b }'; }
 # ns -> us with 3 significant-ish figures
 us() { awk -v v="$1" 'BEGIN { if (v == "NA" || v == "") print "NA"; else if (v >= 1e5) printf "%.0f\n", v / 1e3; else printf "%.3g\n", v / 1e3 }'; }
+# ns as µs to two decimals, for costs of a few µs
+us2() { awk -v v="$1" 'BEGIN { if (v == "NA" || v == "") print "NA"; else printf "%.2f\n", v / 1e3 }'; }
 # verdict: value, op (le/ge/abs_le), limit
 verdict() {
 	awk -v v="$1" -v op="$2" -v l="$3" 'BEGIN {
@@ -818,7 +820,7 @@ if [ -s "$W/split.txt" ]; then
 		d = b - a; n = r1 > r2 ? r1 : r2; print ((d < 0 ? -d : d) <= n) ? "met" : "MISSED" }'; }
 	dcpu=$(awk -v a="$c0" -v b="$c1" 'BEGIN { if (a == "NA" || b == "NA") print "NA"; else printf "%.2f", (b - a) / 1e3 }')
 	dcpx=$(awk -v a="$c0" -v b="$c2" 'BEGIN { if (a == "NA" || b == "NA") print "NA"; else printf "%.2f", (b - a) / 1e3 }')
-	own=$(awk -v v="${SPLIT_OWN:-NA}" 'BEGIN { if (v == "NA" || v == "") print "NA"; else printf "%.2f", v / 1e3 }')
+	own=$(us2 "${SPLIT_OWN:-NA}")
 	say "The split's own work timed alone (\`bench/splitcost\`: the switch count before blocking,"
 	say "the read and \`sched_getcpu()\` after running and two samples, 100000 times, best of 5 batches of"
 	say "thread CPU time): **$own µs per period**, warm. The alternated rows above differ from"
@@ -838,7 +840,7 @@ if [ -s "$W/split.txt" ]; then
 	say "$(cold_row "1 ms (Custom above, $COLD_N1 periods)" "$COLD1_SPLIT" "$COLD1_REF")"
 	say "$(cold_row "50 ms (Audio, $COLD_N50 periods)" "$COLD50_SPLIT" "$COLD50_REF")"
 	say ""
-	say "Warm, \`getppid()\` costs $(awk -v v="$SPLIT_REF" 'BEGIN { if (v == "NA" || v == "") print "NA"; else printf "%.2f", v / 1e3 }') µs here ($VIRT): a system call right after a sleep"
+	say "Warm, \`getppid()\` costs $(us2 "$SPLIT_REF") µs here ($VIRT): a system call right after a sleep"
 	say "costs several times that. The split needs one read after the wake-up, so in a row it"
 	say "cannot cost less than the reference; the 2 µs target is judged on the 50 ms row, the"
 	say "cost an Audio row pays."
@@ -847,8 +849,8 @@ if [ -s "$W/split.txt" ]; then
 	sum_row "8. split: wakeup p99, with − without" "$(us "$p1") − $(us "$p0") µs (noise ± $(us "$pr0") / $(us "$pr1"))" "within the noise" "$(within "$p0" "$p1" "$pr0" "$pr1")"
 	sum_row "8. --explain: wakeup mean, with − without the split" "$(us "$x1") − $(us "$n0") µs (noise ± $(us "$nr0") / $(us "$xr1"))" "within the noise" "$(within "$n0" "$x1" "$nr0" "$xr1")"
 	sum_row "8. --explain: wakeup p99, with − without the split" "$(us "$q1") − $(us "$p0") µs (noise ± $(us "$pr0") / $(us "$qr1"))" "within the noise" "$(within "$p0" "$q1" "$pr0" "$qr1")"
-	c50=$(awk -v v="$COLD50_SPLIT" 'BEGIN { if (v == "NA" || v == "") print "NA"; else printf "%.2f", v / 1e3 }')
-	r50=$(awk -v v="$COLD50_REF" 'BEGIN { if (v == "NA" || v == "") print "NA"; else printf "%.2f", v / 1e3 }')
+	c50=$(us2 "$COLD50_SPLIT")
+	r50=$(us2 "$COLD50_REF")
 	sum_row "8. split: task CPU per period, after a 50 ms sleep" "$c50 µs (getppid() alone: $r50 µs; warm: $own µs; alternated 1 ms rows: $dcpu µs)" "≤ 2 µs" "$(verdict "$c50" le 2)"
 else
 	say "*No result: $(tail -1 "$W/split.err" 2>/dev/null)*"

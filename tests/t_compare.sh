@@ -151,10 +151,9 @@ for s in "fps=144 custom_cpu_pct=0 custom_interval_us=0" \
 done >"$dir/tasks.log"
 out=$("$IB" --compare "$dir/tasks.log" 2>&1); rc=$?
 flat=$(printf '%s\n' "$out" | tr '\n' ' ')
-if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q '^Comparing 3 runs' &&
-	printf '%s\n' "$flat" | grep -q '\[1\] [^:]*, --fps 144 -C 0 -I 0: [^[]*2 runs' &&
-	printf '%s\n' "$out" | grep -q '^\[2\] 6.18.0-test before, --fps 60 -C 0 -I 0: ' &&
-	printf '%s\n' "$out" | grep -q '^\[3\] 6.18.0-test before, --fps 144 -C 20 -I 10000: '; then
+if [ $rc = 0 ] && has_lines "$flat" '\[1\] [^:]*, --fps 144 -C 0 -I 0: [^[]*2 runs' &&
+	has_lines "$out" '^Comparing 3 runs' '^\[2\] 6.18.0-test before, --fps 60 -C 0 -I 0: ' \
+		'^\[3\] 6.18.0-test before, --fps 144 -C 20 -I 10000: '; then
 	pass "$t"
 else
 	fail "$t" "rc=$rc: $(printf '%s\n' "$out" | head -7)"
