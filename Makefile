@@ -19,11 +19,24 @@ else
 Q = @
 endif
 
-# every .c file at the top is part of the program; main() is in interbench.c
-LIB_OBJS = $(filter-out interbench.o,$(patsubst %.c,%.o,$(sort $(wildcard *.c))))
-OBJS = interbench.o $(LIB_OBJS)
-UNIT_OBJS = $(patsubst %.c,%.o,$(sort $(wildcard tests/unit*.c)))
-TEST_OBJS = $(UNIT_OBJS) tests/loadrun.o
+# The sources are under src/, a folder per part (README: Source layout).
+# Every object and test program is built under build/, never beside its
+# source; `make` still leaves ./interbench at the top, where users run it.
+# Each file includes its headers by folder ("core/stats.h"): -Isrc only.
+B = build
+SRCS = $(sort $(wildcard src/*/*.c))
+CORE_SRCS = $(sort $(wildcard src/core/*.c))
+MAIN_OBJ = $(B)/run/main.o
+OBJS = $(patsubst src/%.c,$(B)/%.o,$(SRCS))
+LIB_OBJS = $(filter-out $(MAIN_OBJ),$(OBJS))
+CORE_OBJS = $(patsubst src/%.c,$(B)/%.o,$(CORE_SRCS))
+# the unit tests of the core link the core alone; the rest link the program
+CORE_TEST_SRCS = $(sort $(wildcard tests/unit_core*.c))
+UNIT_SRCS = $(filter-out $(CORE_TEST_SRCS),$(sort $(wildcard tests/unit*.c)))
+UNIT_OBJS = $(patsubst %.c,$(B)/%.o,$(UNIT_SRCS))
+CORE_TEST_OBJS = $(patsubst %.c,$(B)/%.o,$(CORE_TEST_SRCS)) $(B)/tests/unit.o
+TEST_OBJS = $(UNIT_OBJS) $(CORE_TEST_OBJS) $(B)/tests/loadrun.o
+TEST_PROGS = $(B)/tests/unit $(B)/tests/loadrun
 
 all: interbench
 
@@ -31,32 +44,50 @@ interbench: $(OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
-tests/unit: $(UNIT_OBJS) $(LIB_OBJS)
+$(B)/tests/unit: $(UNIT_OBJS) $(LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(UNIT_OBJS) $(LIB_OBJS) $(LDLIBS)
 
-tests/loadrun: tests/loadrun.o $(LIB_OBJS)
+# libc and libm alone: a core that reached outside src/core/ does not link
+$(B)/tests/unit-core: $(CORE_TEST_OBJS) $(CORE_OBJS)
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/loadrun.o $(LIB_OBJS) $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CORE_TEST_OBJS) $(CORE_OBJS) -lm
 
-%.o: %.c
+$(B)/tests/loadrun: $(B)/tests/loadrun.o $(LIB_OBJS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(B)/tests/loadrun.o $(LIB_OBJS) $(LDLIBS)
+
+$(B)/%.o: src/%.c
+	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(ALL_CFLAGS) -I. -c -o $@ $<
+	$(Q)$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
 
-test: interbench tests/unit tests/loadrun
+$(B)/tests/%.o: tests/%.c
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -Isrc -I. -c -o $@ $<
+
+$(B)/bench/%.o: bench/%.c
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
+
+unit: $(B)/tests/unit
+
+test: interbench $(TEST_PROGS)
 	$(Q)tests/run.sh
 
 # accuracy and overhead against cyclictest: about 7 minutes, not part of test
-bench/steady: bench/steady.c
-	@$(if $(Q),echo "  CC      $@")
+$(B)/bench/steady: $(B)/bench/steady.o
+	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< -lm
 
 # the task CPU the wake-up split costs per period, its reads timed alone
-bench/splitcost: bench/splitcost.c $(LIB_OBJS)
+$(B)/bench/splitcost: $(B)/bench/splitcost.o $(LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(ALL_CFLAGS) -I. $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
 
-bench: interbench bench/steady bench/splitcost
+bench: interbench $(B)/bench/steady $(B)/bench/splitcost
 	$(Q)bench/run.sh $(if $(PEER),--peer "$(PEER)")
 
 install: interbench
@@ -70,8 +101,8 @@ uninstall:
 		$(DESTDIR)$(COMPLETIONDIR)/interbench
 
 clean:
-	rm -f interbench tests/unit tests/loadrun *.o *.d tests/*.o tests/*.d bench/steady bench/splitcost bench/*.d
+	rm -rf interbench $(B)
 
-.PHONY: all test bench install uninstall clean
+.PHONY: all unit test bench install uninstall clean
 
--include $(OBJS:.o=.d) $(TEST_OBJS:.o=.d)
+-include $(OBJS:.o=.d) $(TEST_OBJS:.o=.d) $(B)/bench/steady.d $(B)/bench/splitcost.d

@@ -205,7 +205,7 @@ CYC_VER=$([ -n "$CYC" ] && "$CYC" --help 2>&1 | sed -n 's/^cyclictest V *//p' | 
 
 # ==== 0. how steady the machine's CPUs are (before and after the rest) ====
 
-STEADY=$TOP/bench/steady
+STEADY=$TOP/build/bench/steady
 steady() {
 	[ -x "$STEADY" ] || return 0
 	step "steadiness probe, $1 s"
@@ -486,11 +486,11 @@ for ((i = 1; i <= SPLIT_N; i++)); do
 	done
 done
 # the split's own reads timed alone, without the noise of a period's wait
-read -r SPLIT_OWN SPLIT_REF < <([ -x "$TOP/bench/splitcost" ] && timeout --foreground 60 "$TOP/bench/splitcost" 2>/dev/null || echo NA NA)
+read -r SPLIT_OWN SPLIT_REF < <([ -x "$TOP/build/bench/splitcost" ] && timeout --foreground 60 "$TOP/build/bench/splitcost" 2>/dev/null || echo NA NA)
 # ... and where a row makes them, around a sleep of Custom's and of Audio's
 # period, against the cheapest system call first thing after the same sleep
 if [ "$QUICK" = 1 ]; then COLD_N1=100 COLD_N50=20; else COLD_N1=400 COLD_N50=60; fi
-cold_cost() { [ -x "$TOP/bench/splitcost" ] && timeout --foreground 60 "$TOP/bench/splitcost" --cold "$1" "$2" 2>/dev/null; }
+cold_cost() { [ -x "$TOP/build/bench/splitcost" ] && timeout --foreground 60 "$TOP/build/bench/splitcost" --cold "$1" "$2" 2>/dev/null; }
 step "split cost after sleeps"
 read -r COLD1_SPLIT COLD1_REF < <(cold_cost 1000 "$COLD_N1" || echo NA NA)
 read -r COLD50_SPLIT COLD50_REF < <(cold_cost 50000 "$COLD_N50" || echo NA NA)

@@ -8,7 +8,16 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "interbench.h"
+#include "lib/util.h"
+#include "loads/loads.h"
+#include "output/compare.h"
+#include "output/output.h"
+#include "run/child.h"
+#include "run/config.h"
+#include "run/plan.h"
+#include "run/run.h"
+#include "sys/sys.h"
+#include "task/task.h"
 
 static struct split_result res;
 

@@ -10,8 +10,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "child.h"
-#include "interbench.h"
+#include "lib/util.h"
+#include "loads/loads.h"
+#include "output/compare.h"
+#include "output/output.h"
+#include "run/child.h"
+#include "run/config.h"
+#include "run/plan.h"
+#include "run/run.h"
+#include "sys/sys.h"
+#include "task/task.h"
 
 /*
  * usage: loadrun [--window-ms N] [--settle-ms N] [--cycles N] [--disk MAJ:MIN]
@@ -86,6 +94,8 @@ static uint64_t disk_read_bytes(const struct run_opts *o)
 	return bytes;
 }
 
+static struct config cfg;	/* the command line, as interbench parses it */
+
 struct load_arg {
 	int li;
 	struct load_ctx *ctx;
@@ -98,6 +108,7 @@ static int load_child(void *arg, int ctl, int res)
 
 	snprintf(name, sizeof(name), "ibload-%s", workloads[a->li].name);
 	prctl(PR_SET_NAME, name);
+	sim_params_init(&a->ctx->par.sim, &workloads[a->li], &cfg);
 	return load_process(&workloads[a->li], a->ctx, ctl, res) ? 1 : 0;
 }
 
@@ -166,7 +177,6 @@ static bool run_once(int li, struct load_ctx *ctx, const struct run_opts *o)
 
 int main(int argc, char **argv)
 {
-	static struct config cfg;
 	struct run_opts o = { .window_ms = 1000, .cycles = 1 };
 	struct load_ctx ctx = { .read_fd = -1, .write_fd = -1 };
 	char err[512];
@@ -180,8 +190,8 @@ int main(int argc, char **argv)
 		die("loops mode needs -l LOOPS_PER_MS");
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	signal(SIGPIPE, SIG_IGN);
-	ctx.cfg = &cfg;
-	if (load_prepare_files(&cfg, cfg.loads, &ctx, NULL, err, sizeof(err)))
+	load_params_of(&cfg, &ctx.par);
+	if (load_prepare_files(cfg.loads, &ctx, NULL, err, sizeof(err)))
 		die("%s", err);
 	for (size_t li = 0; li < nr_workloads; li++) {
 		if (!(cfg.loads & (1u << li)))

@@ -3,7 +3,7 @@
 # scratch directory with a cleanup that also unmounts a test tmpfs, and
 # helpers to run tests/loadrun and read its lines.
 # shellcheck shell=bash
-LOADRUN=${LOADRUN:-$TOP/tests/loadrun}
+LOADRUN=${LOADRUN:-$TOP/build/tests/loadrun}
 dir=$(scratch)
 mnt=""
 cleanup() {

@@ -89,7 +89,7 @@ done
 for t in "${first[@]}"; do
 	spawn "$(basename "$t")" script "$t"
 done
-spawn unit timeout 300 "$TOP/tests/unit"
+spawn unit timeout 300 "$TOP/build/tests/unit"
 for t in "${rest[@]}"; do
 	spawn "$(basename "$t")" script "$t"
 done

@@ -217,7 +217,7 @@ else
 	"$IB" -c -t 1 -W Audio -w Read --file-mib 16 --work-dir "$d" \
 		--json "$d/r.json" >"$d/out" 2>&1
 	rc=$?
-	lr() { "$TOP/tests/loadrun" -w Read --file-mib 8 --window-ms 300 --work-dir "$1" 2>&1; }
+	lr() { "$TOP/build/tests/loadrun" -w Read --file-mib 8 --window-ms 300 --work-dir "$1" 2>&1; }
 	on_disk=$(lr "$d") on_shm=$(lr "$shm")
 	if [ $rc != 0 ] || ! grep -qP '^Read\t.*MiB/s(  \[[^]]*\])?$' "$d/out" ||
 		! grep -q '"load_medium": "disk"' "$d/r.json"; then

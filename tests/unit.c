@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* tests/unit.c - runs the table-driven unit tests of the pure parts, suite by suite. */
+/* tests/unit.c - the unit tests' harness: a line per check, and the exit status. */
 #include <stdio.h>
 
 #include "tests/unit.h"
@@ -24,18 +24,9 @@ void check(const char *name, bool ok)
 	detail[0] = '\0';
 }
 
+/* Each test program has its suites (unit_main.c: the program's, unit_core.c: the core's). */
 int main(void)
 {
-	unit_sim();
-	unit_work();
-	unit_options();
-	unit_text();
-	unit_loads();
-	unit_child();
-	unit_results();
-	unit_knobs();
-	unit_golden();
-	unit_contain();
-	unit_explain();
+	unit_suites();
 	return failed ? 1 : 0;
 }

@@ -20,6 +20,9 @@ void check(const char *name, bool ok);
 		}                                                                        \
 	} while (0)
 
+/* The suites of one test program: main() runs them. */
+void unit_suites(void);
+
 /* One suite per file, each a run of check() calls. */
 void unit_sim(void);
 void unit_options(void);

@@ -8,7 +8,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "child.h"
+#include "lib/util.h"
+#include "loads/loads.h"
+#include "output/compare.h"
+#include "output/output.h"
+#include "run/child.h"
+#include "run/config.h"
+#include "run/plan.h"
+#include "run/run.h"
+#include "sys/sys.h"
+#include "task/task.h"
 
 #include "tests/unit.h"
 

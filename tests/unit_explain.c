@@ -7,8 +7,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "interbench.h"
-#include "result.h"
+#include "lib/util.h"
+#include "loads/loads.h"
+#include "output/compare.h"
+#include "output/output.h"
+#include "run/child.h"
+#include "run/config.h"
+#include "run/plan.h"
+#include "run/run.h"
+#include "sys/sys.h"
+#include "task/task.h"
 
 #include "tests/unit.h"
 
@@ -244,14 +252,14 @@ static bool test_explain_line(void)
 	r.v[RF_QMEAN] = 910000, r.v[RF_QP99] = 3700000;
 	r.v[RF_PMEAN] = 60000, r.v[RF_PP99] = 120000;
 	r.v[RF_QUEUED] = 96, r.v[RF_CROSS_CPU] = 102, r.v[RF_MIGRATIONS] = 6;
-	r.ran = &ri;
+	r.ran = ri;
 	explain_line(line, sizeof(line), &r, 1e6);
 	EXPECT(!strcmp(line, "Burn: queue wait 0.910 mean / 3.70 p99, wake path 0.0600 / 0.120; "
 		       "48 % of wake-ups queued behind another task, 51 % woken from another CPU, "
 		       "3.0 % migrated; ran instead: ibload-Burn 97 %, kworker/1:1 3.0 %"),
 	       "got '%s'", line);
 	r.v[RF_QMEAN] = NAN;
-	r.ran = NULL;
+	r.ran = (struct ran_instead){ .state = RAN_UNKNOWN };
 	explain_line(line, sizeof(line), &r, 1e6);
 	EXPECT(strstr(line, "no queue wait / wake path (the kernel keeps no schedstat)") &&
 	       !strstr(line, "ran instead"), "without schedstat: '%s'", line);

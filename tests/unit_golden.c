@@ -10,9 +10,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "interbench.h"
-#include "sysinfo.h"
-#include "result.h"
+#include "lib/util.h"
+#include "loads/loads.h"
+#include "output/compare.h"
+#include "output/output.h"
+#include "run/child.h"
+#include "run/config.h"
+#include "run/plan.h"
+#include "run/run.h"
+#include "sys/sys.h"
+#include "task/task.h"
 
 #include "tests/unit.h"
 
@@ -152,10 +159,18 @@ static struct bench_result *fake_bench(const struct golden_row *g, uint64_t seed
 	return b;
 }
 
-static void add_rows(struct run *run, const struct golden_row *g, size_t n)
+/* A run as the orchestrator holds it: its rows as they ended, its record, its text. */
+struct golden_run {
+	struct run_record rec;
+	struct plan plan;
+	struct report out;
+	struct row *rows;
+	int nrows;
+};
+
+static void add_rows(struct golden_run *run, const struct golden_row *g, size_t n)
 {
 	run->rows = calloc(n, sizeof(*run->rows));
-	run->cap = (int)n;
 	for (size_t i = 0; i < n; i++) {
 		struct row *row = &run->rows[run->nrows++];
 
@@ -247,37 +262,38 @@ struct golden_out {
 	size_t len;
 };
 
-/* The run as interbench.c drives it: header, tables, summary; then the files. */
-static void golden_drive(struct run *run, struct golden_out *o)
+/* The run as run/main.c drives it: header, each row's result into the record, tables, summary; then the files. */
+static void golden_drive(struct golden_run *run, struct golden_out *o)
 {
-	const struct config *cfg = run->cfg;
+	const struct config *cfg = run->rec.cfg;
 	FILE *text = open_memstream(&o->text, &o->len);
 
-	run->text = text;
-	report_header(run);
+	run->out.text = text;
+	report_header(&run->out, &run->rec);
 	for (int i = 0; i < run->nrows; i++) {
 		const struct row *row = &run->rows[i];
 
 		if (!i || row->bench != run->rows[i - 1].bench) {
 			if (i)
-				report_table_end(run);
-			report_heading(run, row->bench);
+				report_table_end(&run->out, &run->rec);
+			report_heading(&run->out, &run->rec, row->bench);
 		}
-		report_row(run, row);
+		row_result(&run->rec, row);
+		report_row(&run->out, &run->rec, run->rec.nres - 1);
 	}
-	report_table_end(run);
+	report_table_end(&run->out, &run->rec);
 	if (cfg->repeat > 1)
-		report_summary(run);
-	run->end = run->start + 60;
-	if (run->interrupted)
-		report_interrupted(run);
-	report_files(run);
-	report_plot(run, cfg->plot_path);
+		report_summary(&run->out, &run->rec);
+	run->rec.end = run->rec.start + 60;
+	if (run->rec.interrupted)
+		report_interrupted(&run->out, &run->rec);
+	report_files(&run->rec);
+	report_plot(&run->rec, cfg->plot_path);
 	fclose(text);
 }
 
 /* --explain on run b: each wake-up split at a fixed share, and who ran instead of one row. */
-static void fake_split(struct run *run)
+static void fake_split(struct golden_run *run)
 {
 	static const struct ran_instead ran = { .state = RAN_OK, .n = 2, .matched = 590, .top = {
 		{ "ibload-X", 4242, 120, 1, 0.8125, 0.75 }, { "kworker/1:1", 77, 120, 1, 0.125, 0 } } };
@@ -305,21 +321,20 @@ static void fake_split(struct run *run)
 	}
 }
 
-static void golden_run(struct run *run, struct config *cfg, bool rt, const char *dir,
+static void golden_run(struct golden_run *run, struct config *cfg, bool rt, const char *dir,
 		       char paths[3][128])
 {
 	golden_config(cfg, rt);
 	memset(run, 0, sizeof(*run));
-	run->cfg = cfg;
-	snprintf(run->kernel_release, sizeof(run->kernel_release), "%s",
-		 golden_sys.kernel_release);
-	snprintf(run->datestamp, sizeof(run->datestamp), "%s", rt ? "202611291950" :
+	if (plan_build(&run->plan, cfg))
+		return;
+	record_init(&run->rec, cfg, &golden_sys, &run->plan, rt ? 1796493000 : 1796489340);
+	knobs_of_config(cfg, &run->rec.knobs);
+	snprintf(run->rec.kernel, sizeof(run->rec.kernel), "%s", golden_sys.kernel_release);
+	snprintf(run->rec.date, sizeof(run->rec.date), "%s", rt ? "202611291950" :
 		 "202611291849");
-	run->start = rt ? 1796493000 : 1796489340;
-	run->waker_rt = true;
-	run->sys = &golden_sys;
-	run->trace_fd = run->tracing_on_fd = -1;
-	run->interrupted = rt ? SIGINT : 0;
+	run->rec.waker_rt = true;
+	run->rec.interrupted = rt ? SIGINT : 0;
 	snprintf(paths[0], 128, "%s/%s.json", dir, rt ? "b" : "a");
 	snprintf(paths[1], 128, "%s/%s.csv", dir, rt ? "b" : "a");
 	snprintf(paths[2], 128, "%s/%s.svg", dir, rt ? "b" : "a");
@@ -333,11 +348,13 @@ static void golden_run(struct run *run, struct config *cfg, bool rt, const char 
 		add_rows(run, rows_a, ARRAY_SIZE(rows_a));
 }
 
-static void free_run(struct run *run)
+static void free_run(struct golden_run *run)
 {
 	for (int i = 0; i < run->nrows; i++)
 		free(run->rows[i].b);
 	free(run->rows);
+	record_free(&run->rec);
+	plan_free(&run->plan);
 }
 
 /* --compare FILE... as the command runs it, its standard output captured. */
@@ -407,15 +424,15 @@ static void check_run(const char *tag, struct golden_out *o, char paths[3][128])
  * the file keeps it: a field or key added to its table is read by --compare
  * with no more code.
  */
-static bool csv_round_trip(const struct run *run, const char *path)
+static bool csv_round_trip(const struct golden_run *run, const char *path)
 {
 	struct result_file f = { .nruns = 0 };
-	struct result *live = results_of_run(run);
+	const struct result *live = run->rec.res;
 	char err[256];
 	bool ok = false;
 
-	if (!live || results_read(path, &f, err, sizeof(err))) {
-		snprintf(detail, sizeof(detail), "%s", live ? err : "out of memory");
+	if (results_read(path, &f, err, sizeof(err))) {
+		snprintf(detail, sizeof(detail), "%s", err);
 		goto out;
 	}
 	if (f.nruns != 1 || f.runs[0].nres != run->nrows) {
@@ -438,7 +455,7 @@ static bool csv_round_trip(const struct run *run, const char *path)
 	for (int k = 0; k < RK_COUNT; k++) {
 		char want[RK_LEN];
 
-		run_key_text(run->cfg, k, want, sizeof(want));
+		run_key_text(run->rec.cfg, k, want, sizeof(want));
 		if (strcmp(f.runs[0].key[k], want)) {
 			snprintf(detail, sizeof(detail), "%s '%s', want '%s'", run_keys[k].name,
 				 f.runs[0].key[k], want);
@@ -447,7 +464,6 @@ static bool csv_round_trip(const struct run *run, const char *path)
 	}
 	ok = true;
 out:
-	free(live);
 	results_free(&f);
 	return ok;
 }
@@ -472,7 +488,7 @@ static void remove_dir(const char *dir)
 void unit_golden(void)
 {
 	static struct config cfg_a, cfg_b;
-	static struct run run_a, run_b;
+	static struct golden_run run_a, run_b;
 	struct golden_out oa = { .len = 0 }, ob = { .len = 0 };
 	char dir[] = "/tmp/ib-golden.XXXXXX", pa[3][128], pb[3][128], log_a[160], log_b[160];
 	const char *tz = getenv("TZ");

@@ -8,9 +8,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "interbench.h"
-#include "sysinfo.h"
-#include "compare.h"
+#include "lib/util.h"
+#include "loads/loads.h"
+#include "output/compare.h"
+#include "output/output.h"
+#include "run/child.h"
+#include "run/config.h"
+#include "run/plan.h"
+#include "run/run.h"
+#include "sys/sys.h"
+#include "task/task.h"
 
 #include "tests/unit.h"
 
@@ -305,7 +312,7 @@ static bool test_cmp_cells(void)
 /* Runs that cannot be compared are the files' fault (-EINVAL, exit 2), not the machine's. */
 static bool test_cmp_refused(void)
 {
-	struct result_run run = { 0 };
+	struct run_record run = { 0 };
 	struct cmp_input in = { .run = &run, .file = "f" };
 	struct cmp_matrix *m = calloc(1, sizeof(*m));
 	char err[256] = "";
@@ -327,7 +334,7 @@ static bool test_cmp_width(void)
 		{ { 5.23e3, 9.99e3 }, { 9.99e9, 9.99e9 }, { 123456, 999999 } },
 		{ { 9.99e9, 1.23e11 }, { 5.23e3, 1.5e4 }, { 999999, 123456 } },
 	};
-	struct result_run run[2];
+	struct run_record run[2];
 	struct cmp_input in[2];
 	struct cmp_matrix *m = calloc(1, sizeof(*m));
 	char err[256], *text = NULL, *line;
@@ -564,6 +571,7 @@ static bool test_key_case(const struct key_case *c)
 /* What build_settings() writes, the log reader reads back as run_key_text() has it. */
 static bool test_settings_round_trip(void)
 {
+	struct run_record rec = { .nruns = 1 };
 	struct config cfg;
 	struct result_file f;
 	char settings[256], text[1024], err[256] = "";
@@ -576,7 +584,9 @@ static bool test_settings_round_trip(void)
 	cfg.fps = 60;
 	cfg.custom_pct = 20;
 	cfg.custom_interval_us = 10000000;
-	build_settings(settings, sizeof(settings), &cfg);
+	for (int k = 0; k < RK_COUNT; k++)
+		run_key_text(&cfg, k, rec.key[k], sizeof(rec.key[k]));
+	build_settings(settings, sizeof(settings), &rec);
 	snprintf(text, sizeof(text), "Benchmarking kernel 1 at datestamp 2\n" LOG_SETTINGS
 		 "%s\n\n%s", settings, AUDIO_HEADING OURS_ROW "\n");
 	EXPECT(!results_parse(text, strlen(text), &f, err, sizeof(err)), "error: %s", err);

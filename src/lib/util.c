@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* util.c - errors, the one strict number parser, clocks and safe files. */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/util.h"
+
+const char *progname = "interbench";
+
+static void vreport(const char *prefix, const char *fmt, va_list ap) PRINTF(2, 0);
+static void vreport(const char *prefix, const char *fmt, va_list ap)
+{
+	char buf[1024];
+
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	fprintf(stderr, "%s: %s%s\n", progname, prefix, buf);
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("", fmt, ap);
+	va_end(ap);
+	exit(1);
+}
+
+void error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("", fmt, ap);
+	va_end(ap);
+}
+
+void warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+/* Put one line of error into err for the caller to print; returns -1. */
+int set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* Decimal only: no sign games, no hex, no spaces, no "inf". */
+static bool plain_number(const char *s, bool allow_point)
+{
+	bool digits = false, point = false;
+
+	if (*s == '-' || *s == '+')
+		s++;
+	for (; *s; s++) {
+		if (isdigit((unsigned char)*s)) {
+			digits = true;
+		} else if (*s == '.' && allow_point && !point) {
+			point = true;
+		} else {
+			return false;
+		}
+	}
+	return digits;
+}
+
+/* 0, or -EINVAL (not a number) or -ERANGE (outside [min, max]). */
+int parse_long(const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	if (!s || !plain_number(s, false))
+		return -EINVAL;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (*end)
+		return -EINVAL;
+	if (errno == ERANGE || v < min || v > max)
+		return -ERANGE;
+	*out = v;
+	return 0;
+}
+
+int parse_double(const char *s, double min, double max, double *out)
+{
+	char *end;
+	double v;
+
+	if (!s || !plain_number(s, true))
+		return -EINVAL;
+	errno = 0;
+	v = strtod(s, &end);
+	if (*end)
+		return -EINVAL;
+	if (errno == ERANGE || !isfinite(v) || v < min || v > max)
+		return -ERANGE;
+	*out = v;
+	return 0;
+}
+
+static uint64_t clock_ns(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return (uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t now_ns(void)
+{
+	return clock_ns(CLOCK_MONOTONIC);
+}
+
+uint64_t thread_cpu_ns(void)
+{
+	return clock_ns(CLOCK_THREAD_CPUTIME_ID);
+}
+
+uint64_t process_cpu_ns(void)
+{
+	return clock_ns(CLOCK_PROCESS_CPUTIME_ID);
+}
+
+static struct timespec ns_to_ts(uint64_t ns)
+{
+	struct timespec ts = {
+		.tv_sec = (time_t)(ns / NSEC_PER_SEC),
+		.tv_nsec = (long)(ns % NSEC_PER_SEC),
+	};
+	return ts;
+}
+
+/* Sleep until an absolute CLOCK_MONOTONIC instant; -EINTR when a signal came. */
+int sleep_until(uint64_t t_ns)
+{
+	struct timespec ts = ns_to_ts(t_ns);
+	int ret = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+
+	return ret ? -ret : 0;
+}
+
+/* Relative sleep that survives signals: the deadline is absolute. */
+void sleep_ns(uint64_t ns)
+{
+	uint64_t until = now_ns() + ns;
+
+	while (sleep_until(until) == -EINTR)
+		;
+}
+
+/* read() until len bytes, EOF or an error other than EINTR. */
+ssize_t read_full(int fd, void *buf, size_t len)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t r = read(fd, (char *)buf + done, len - done);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -errno;
+		if (r == 0)
+			break;
+		done += (size_t)r;
+	}
+	return (ssize_t)done;
+}
+
+ssize_t write_full(int fd, const void *buf, size_t len)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t r = write(fd, (const char *)buf + done, len - done);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -errno;
+		done += (size_t)r;
+	}
+	return (ssize_t)done;
+}
+
+/* A small text file (sysfs, procfs) into buf, NUL-terminated, newline cut. */
+int read_small_file(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	ssize_t r;
+
+	if (fd < 0)
+		return -errno;
+	r = read_full(fd, buf, len - 1);
+	close(fd);
+	if (r < 0)
+		return (int)r;
+	buf[r] = '\0';
+	while (r > 0 && (buf[r - 1] == '\n' || buf[r - 1] == ' '))
+		buf[--r] = '\0';
+	return 0;
+}
+
+/*
+ * A scratch file in dir that has no name, so nothing is left behind even if
+ * we are killed: O_TMPFILE where the filesystem has it, else a mkstemp name
+ * (O_EXCL, so a planted symlink is never followed) unlinked at once.
+ */
+int open_tmpfile(const char *dir, const char *stem, int *fd)
+{
+	char path[PATH_MAX];
+
+	*fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (*fd >= 0)
+		return 0;
+	if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)
+		return -errno;
+	if (snprintf(path, sizeof(path), "%s/%s.XXXXXX", dir, stem) >= (int)sizeof(path))
+		return -ENAMETOOLONG;
+	*fd = mkostemp(path, O_CLOEXEC);
+	if (*fd < 0)
+		return -errno;
+	unlink(path);
+	return 0;
+}
+
+/* Replace path atomically: write a private temporary file, then rename. */
+int replace_file(const char *path, const char *data, size_t len)
+{
+	char tmp[PATH_MAX];
+	ssize_t w;
+	int fd, ret = 0;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	w = write_full(fd, data, len);
+	if (w < 0)
+		ret = (int)w;
+	if (fchmod(fd, 0644) < 0 && !ret)
+		ret = -errno;
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, path) < 0)
+		ret = -errno;
+	if (ret)
+		unlink(tmp);
+	return ret;
+}
+
+/*
+ * Open the log for appending, refusing anything that could make us write
+ * where we should not: a symlink, a FIFO or device, a file with other hard
+ * links, or a file owned by somebody else.
+ */
+int open_log_append(const char *path)
+{
+	struct stat st;
+	int fd, flags;
+
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
+			O_CLOEXEC | O_NOCTTY, 0644);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1 ||
+	    st.st_uid != geteuid()) {
+		close(fd);
+		return -EPERM;
+	}
+	flags = fcntl(fd, F_GETFL);
+	if (flags >= 0)
+		fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+	return fd;
+}
+
+int online_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? (int)n : 1;
+}
+
+/* CPUs this process may run on (taskset, cgroups), at least 1. */
+int allowed_cpus(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set) < 0)
+		return online_cpus();
+	return CPU_COUNT(&set) > 0 ? CPU_COUNT(&set) : 1;
+}

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* hackbench.c - the Hack load: groups of processes sending small messages over socket pairs. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "loads/family.h"
+
+/*
+ * A group is a round: every sender sends HACK_MSGS messages to every
+ * receiver, each receiver reads until all senders are gone, and the group is
+ * over. The load keeps L groups going, starting a new round as soon as one
+ * ends. Nothing here can hang: members only ever wait on each other in one
+ * direction, a round that outlives HACK_ROUND_NS is killed, the controlling
+ * thread never blocks longer than HACK_POLL_MS, and members die with it.
+ */
+#define HACK_SENDERS 10
+#define HACK_RECEIVERS 10
+#define HACK_MEMBERS (HACK_SENDERS + HACK_RECEIVERS)
+#define HACK_MSGS 200			/* from each sender to each receiver */
+#define HACK_MSG_SIZE 100		/* bytes */
+#define HACK_ROUND_NS (5 * NSEC_PER_SEC)
+#define HACK_POLL_MS 10
+
+struct hack_group {
+	pid_t pid[HACK_MEMBERS];
+	int npids;
+	int done_fd;			/* hangs up when every member is gone; -1: idle */
+	uint64_t started;
+};
+
+/* In a new member: die with the thread that forked us, and never outlive it. */
+static void member_setup(pid_t parent)
+{
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(0);
+}
+
+/* Count whole messages as they arrive, until every sender has closed. */
+static void NORETURN hack_receiver(struct load_ctx *ctx, int fd)
+{
+	char buf[16 * HACK_MSG_SIZE];
+	uint64_t bytes = 0, counted = 0;
+
+	for (;;) {
+		ssize_t r = read(fd, buf, sizeof(buf));
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		bytes += (uint64_t)r;
+		atomic_fetch_add(&ctx->ctr->units, bytes / HACK_MSG_SIZE - counted);
+		counted = bytes / HACK_MSG_SIZE;
+	}
+	_exit(0);
+}
+
+static void NORETURN hack_sender(const int *out)
+{
+	char msg[HACK_MSG_SIZE];
+
+	memset(msg, 'h', sizeof(msg));
+	for (int m = 0; m < HACK_MSGS; m++) {
+		for (int j = 0; j < HACK_RECEIVERS; j++) {
+			size_t done = 0;
+
+			while (done < sizeof(msg)) {
+				ssize_t w = send(out[j], msg + done, sizeof(msg) - done, MSG_NOSIGNAL);
+
+				if (w < 0 && errno == EINTR)
+					continue;
+				if (w < 0)
+					_exit(1);	/* its receiver is gone */
+				done += (size_t)w;
+			}
+		}
+	}
+	_exit(0);
+}
+
+static void group_kill(struct hack_group *g)
+{
+	for (int i = 0; i < g->npids; i++)
+		kill(g->pid[i], SIGKILL);
+}
+
+/* Kill (when asked) and reap every member: all of them are dying, so this is short. */
+static void group_end(struct hack_group *g, bool kill_them)
+{
+	if (kill_them)
+		group_kill(g);
+	for (int i = 0; i < g->npids; i++)
+		while (waitpid(g->pid[i], NULL, 0) < 0 && errno == EINTR)
+			;
+	if (g->done_fd >= 0)
+		close(g->done_fd);
+	g->done_fd = -1;
+	g->npids = 0;
+}
+
+/*
+ * Fork a group's receivers and senders; on failure, no member is left. A
+ * stop cuts the forking short (forks are slow on a busy machine): a partial
+ * group still ends by itself, its receivers seeing the end of input.
+ */
+static int group_start(struct load_ctx *ctx, struct hack_group *g, pid_t self)
+{
+	int sv[HACK_RECEIVERS][2], out[HACK_RECEIVERS], done[2], nsv = 0, ret = 0;
+	const char *call = "socketpair";
+
+	g->npids = 0;
+	g->done_fd = -1;
+	if (pipe2(done, O_CLOEXEC) < 0) {
+		ret = -errno;
+		snprintf(ctx->reason, sizeof(ctx->reason), "pipe: %s", strerror(-ret));
+		return ret;
+	}
+	for (; nsv < HACK_RECEIVERS; nsv++) {
+		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv[nsv]) < 0) {
+			ret = -errno;
+			goto out;
+		}
+	}
+	call = "fork";
+	for (int i = 0; i < HACK_MEMBERS && !load_stopping(ctx); i++) {
+		pid_t pid = fork();
+
+		if (pid < 0) {
+			ret = -errno;
+			goto out;
+		}
+		if (pid == 0) {
+			member_setup(self);
+			close(done[0]);
+			for (int j = 0; j < HACK_RECEIVERS; j++) {
+				if (i < HACK_RECEIVERS) {	/* keeps only its own reading end */
+					close(sv[j][1]);
+					if (j != i)
+						close(sv[j][0]);
+				} else {			/* keeps every writing end */
+					close(sv[j][0]);
+					out[j] = sv[j][1];
+				}
+			}
+			if (i < HACK_RECEIVERS)
+				hack_receiver(ctx, sv[i][0]);
+			hack_sender(out);
+		}
+		g->pid[g->npids++] = pid;
+	}
+out:
+	close(done[1]);		/* the members hold it now */
+	for (int j = 0; j < nsv; j++)
+		close(sv[j][0]), close(sv[j][1]);
+	g->done_fd = done[0];
+	g->started = now_ns();
+	if (ret) {
+		snprintf(ctx->reason, sizeof(ctx->reason), "%s: %s", call, strerror(-ret));
+		group_end(g, true);
+	}
+	return ret;
+}
+
+/* L groups, each restarted as soon as its round ends. Units: messages received. */
+int load_hack(struct load_ctx *ctx)
+{
+	int n = ctx->par.cpu_load, ret = 0;
+	struct hack_group *g = calloc((size_t)n, sizeof(*g));
+	struct pollfd *p = calloc((size_t)n, sizeof(*p));
+	pid_t self = getpid();
+
+	if (!g || !p) {
+		free(g);
+		free(p);
+		snprintf(ctx->reason, sizeof(ctx->reason), "out of memory for %d groups", n);
+		return -ENOMEM;
+	}
+	for (int i = 0; i < n; i++)
+		g[i].done_fd = -1;
+	while (!load_stopping(ctx)) {
+		uint64_t now;
+
+		for (int i = 0; i < n; i++) {
+			if (g[i].done_fd < 0 && !load_stopping(ctx)) {
+				ret = group_start(ctx, &g[i], self);
+				if (ret)
+					goto out;
+			}
+			p[i] = (struct pollfd){ .fd = g[i].done_fd, .events = POLLIN };
+		}
+		poll(p, (nfds_t)n, HACK_POLL_MS);	/* the stop's kick ends it early */
+		now = now_ns();
+		for (int i = 0; i < n; i++) {
+			if (p[i].revents)
+				group_end(&g[i], false);
+			else if (now - g[i].started > HACK_ROUND_NS)
+				group_end(&g[i], true);
+		}
+	}
+out:
+	for (int i = 0; i < n; i++)	/* all at once: dying members free the CPUs */
+		group_kill(&g[i]);
+	for (int i = 0; i < n; i++)
+		group_end(&g[i], false);
+	free(g);
+	free(p);
+	return ret;
+}

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* loads/registry.c - the one registry of all workloads: benchmarks in bench order, loads in load order. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "lib/util.h"
+#include "loads/family.h"
+
+/* ---- the registry: benchmarks in bench order, loads in load order; 0.31's first ---- */
+
+const struct workload workloads[] = {
+	{
+		.name = "None", .flags = WL_LOAD,
+		.what = "an idle machine",
+		.load = load_none, .intensity = INT_NONE, .unit = "",
+	}, {
+		.name = "Audio", .flags = WL_BENCH | WL_RT,
+		.what = "2.5 ms of CPU every 50 ms (5 %)",
+		.model = SIM_PERIODIC, .period_num = 50 * NSEC_PER_MSEC, .period_den = 1,
+		.work_ns = 2500 * NSEC_PER_USEC,
+	}, {
+		.name = "Video", .flags = WL_BENCH | WL_LOAD | WL_RT,
+		.what = "6.67 ms of CPU every 1/60 s (40 %)",
+		.model = SIM_PERIODIC, .period_num = NSEC_PER_SEC, .period_den = 60,
+		.work_ns = 6666667,
+		.load = load_sim, .intensity = INT_PCT, .unit = "% CPU",
+	}, {
+		.name = "X", .flags = WL_BENCH | WL_LOAD,
+		.what = "100 ms frames; frame k of a 101-frame sweep needs k ms",
+		.model = SIM_SWEEP, .period_num = 100 * NSEC_PER_MSEC, .period_den = 1,
+		.load = load_sim, .intensity = INT_PCT, .unit = "% CPU",
+	}, {
+		.name = "Gaming", .flags = WL_BENCH | WL_NODEADLINE,
+		.what = "100 ms units of CPU work back to back, no deadlines",
+		.model = SIM_FLAT,
+	}, {
+		.name = "Burn", .flags = WL_LOAD,
+		.what = "-L threads spinning on the CPU",
+		.load = load_burn, .intensity = INT_CPUS, .unit = "CPUs",
+	}, {
+		.name = "Write", .flags = WL_LOAD | WL_WRITE_FILE,
+		.what = "streams writes to a file in the work directory, through to the disk",
+		.load = load_write, .intensity = INT_RATE, .unit = "MiB/s", .unit_scale = 1.0 / MIB,
+	}, {
+		.name = "Read", .flags = WL_LOAD | WL_READ_FILE,
+		.what = "reads a file from the disk over and over, the page cache dropped each pass",
+		.load = load_read, .intensity = INT_RATE, .unit = "MiB/s", .unit_scale = 1.0 / MIB,
+	}, {
+		.name = "Ring", .flags = WL_LOAD,
+		.what = "max(2, -L) threads passing a token around a ring",
+		.load = load_ring, .intensity = INT_RATE, .unit = "msg/s", .unit_scale = 1.0,
+	}, {
+		.name = "Compile", .flags = WL_LOAD | WL_FILES,
+		.what = "Burn, Write and Read at once, like make -j L; intensity: its I/O",
+		.load = load_compile, .intensity = INT_RATE, .unit = "MiB/s", .unit_scale = 1.0 / MIB,
+	}, {
+		.name = "Memload", .flags = WL_LOAD,
+		.what = "touches and copies around most of MemAvailable (and half the free swap)",
+		.load = load_memload, .intensity = INT_RATE, .unit = "MiB/s", .unit_scale = 1.0 / MIB,
+	}, {
+		.name = "Hack", .flags = WL_LOAD,
+		.what = "hackbench: -L groups of processes messaging over socket pairs",
+		.load = load_hack, .intensity = INT_RATE, .unit = "msg/s", .unit_scale = 1.0,
+	}, {
+		.name = "Net", .flags = WL_LOAD,
+		.what = "a stream of small messages over loopback TCP",
+		.load = load_net, .intensity = INT_RATE, .unit = "msg/s", .unit_scale = 1.0,
+	}, {
+		.name = "Custom", .flags = WL_BENCH | WL_LOAD | WL_RT | WL_CUSTOM,
+		.what = "-C percent of CPU every -I microseconds",
+		.model = SIM_PERIODIC,
+		.load = load_sim, .intensity = INT_PCT, .unit = "% CPU",
+	}, {
+		.name = "ProAudio", .flags = WL_BENCH | WL_LOAD | WL_RT | WL_OPTIN,
+		.what = "0.667 ms of CPU every 128 frames at 48 kHz (2.667 ms, 25 %)",
+		.model = SIM_PERIODIC, .period_num = 128 * NSEC_PER_SEC, .period_den = 48000,
+		.work_ns = 666667,
+		.load = load_sim, .intensity = INT_PCT, .unit = "% CPU",
+	}, {
+		.name = "Render", .flags = WL_BENCH | WL_LOAD | WL_OPTIN,
+		.what = "frames at --fps (144); frame work sweeps 20 % -> 80 % -> 20 % over 120",
+		.model = SIM_RENDER, .period_num = NSEC_PER_SEC, .period_den = 144,
+		.load = load_sim, .intensity = INT_PCT, .unit = "% CPU",
+	}, {
+		.name = "Input", .flags = WL_BENCH | WL_LOAD | WL_RT | WL_OPTIN,
+		.what = "a 1 kHz input device: 50 us of CPU every 1 ms",
+		.model = SIM_PERIODIC, .period_num = NSEC_PER_MSEC, .period_den = 1,
+		.work_ns = 50 * NSEC_PER_USEC,
+		.load = load_sim, .intensity = INT_PCT, .unit = "% CPU",
+	},
+};
+const size_t nr_workloads = ARRAY_SIZE(workloads);
+
+int workload_find(const char *name)
+{
+	for (size_t i = 0; i < nr_workloads; i++)
+		if (!strcasecmp(name, workloads[i].name))
+			return (int)i;
+	return -1;
+}
+
+/* "Audio, Video, ..." of the workloads having every flag in need. */
+void workload_names(unsigned need, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < nr_workloads && used < len; i++) {
+		if ((workloads[i].flags & need) != need)
+			continue;
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
+					 workloads[i].name);
+	}
+}
+
+/* Which of the Read and Write files (WL_READ_FILE, WL_WRITE_FILE) the selected loads use. */
+unsigned load_files_needed(uint32_t loads)
+{
+	unsigned files = 0;
+
+	for (size_t i = 0; i < nr_workloads; i++)
+		if (loads & (1u << i))
+			files |= workloads[i].flags & WL_FILES;
+	return files;
+}

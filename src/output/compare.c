@@ -1,0 +1,800 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* compare.c - --compare: runs side by side, a table per benchmark, with relative changes. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "lib/util.h"
+#include "output/compare.h"
+#include "output/output.h"
+#include "run/config.h"
+
+#define CMP_WIDTH 100		/* two runs must fit, for mail */
+#define CMP_VALUE_WIDTH 6	/* characters of a latency: costs only decimals */
+#define CMP_PCT_WIDTH 4		/* of a percentage */
+
+/* ---- the matrix: tables, loads, cells ---- */
+
+struct obs_ref {
+	const struct result *o;
+	int key;		/* table * CMP_MAX_LOADS + load */
+	int seq;		/* keeps qsort stable */
+};
+
+static int find_table(const struct cmp_matrix *m, const char *bench, bool rt)
+{
+	for (int t = 0; t < m->ntables; t++)
+		if (!strcmp(m->tables[t].bench, bench) && m->tables[t].realtime == rt)
+			return t;
+	return -1;
+}
+
+static int find_load(const struct cmp_table *t, const char *load)
+{
+	for (int l = 0; l < t->nloads; l++)
+		if (!strcmp(t->loads[l], load))
+			return l;
+	return -1;
+}
+
+static int cmp_tables_order(const void *pa, const void *pb)
+{
+	const struct cmp_table *a = pa, *b = pb;
+	int ra = bench_rank(a->bench), rb = bench_rank(b->bench);
+
+	if (ra != rb)
+		return ra - rb;
+	if (strcmp(a->bench, b->bench))
+		return strcmp(a->bench, b->bench);
+	return (int)a->realtime - (int)b->realtime;
+}
+
+/* Loads in our order; unknown names keep the order they were first seen in. */
+static void sort_loads(struct cmp_table *t)
+{
+	for (int i = 1; i < t->nloads; i++) {
+		char tmp[RES_NAME_LEN];
+		int j = i;
+
+		memcpy(tmp, t->loads[i], sizeof(tmp));
+		while (j > 0 && load_rank(t->loads[j - 1]) > load_rank(tmp)) {
+			memcpy(t->loads[j], t->loads[j - 1], sizeof(tmp));
+			j--;
+		}
+		memcpy(t->loads[j], tmp, sizeof(tmp));
+	}
+}
+
+static int cmp_refs(const void *pa, const void *pb)
+{
+	const struct obs_ref *a = pa, *b = pb;
+
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	return a->seq - b->seq;
+}
+
+/* Every row of every run into its table, load and run; passes summarised. */
+static int fill_cells(const struct cmp_input *in, int n, struct cmp_matrix *m, int r)
+{
+	const struct run_record *run = in[r].run;
+	struct obs_ref *refs = malloc(((size_t)run->nres + 1) * sizeof(*refs));
+	int i = 0;
+
+	if (!refs)
+		return -1;
+	for (int k = 0; k < run->nres; k++) {
+		const struct result *o = &run->res[k];
+		int t = find_table(m, o->bench, o->realtime);
+
+		refs[k] = (struct obs_ref){
+			.o = o,
+			.key = t * CMP_MAX_LOADS + find_load(&m->tables[t], o->load),
+			.seq = k,
+		};
+		m->tables[t].present[r] = true;
+	}
+	qsort(refs, (size_t)run->nres, sizeof(*refs), cmp_refs);
+	while (i < run->nres) {
+		int key = refs[i].key, cnt = 0;
+		struct cmp_table *t = &m->tables[key / CMP_MAX_LOADS];
+		struct cmp_cell *c = &t->cells[(key % CMP_MAX_LOADS) * n + r];
+
+		c->res = malloc(((size_t)run->nres - (size_t)i) * sizeof(*c->res));
+		if (!c->res) {
+			free(refs);
+			return -1;
+		}
+		while (i < run->nres && refs[i].key == key)
+			c->res[cnt++] = refs[i++].o;
+		c->nres = cnt;
+		summarize_passes(c->res, cnt, &c->s);
+	}
+	free(refs);
+	return 0;
+}
+
+int cmp_build(const struct cmp_input *in, int n, struct cmp_matrix *m, char *err,
+	      size_t errlen)
+{
+	memset(m, 0, sizeof(*m));
+	if (n < 1 || n > MAX_COMPARE) {
+		snprintf(err, errlen, "%d runs to compare (each kernel and comment of a file is "
+			 "one); 1 to %d can be", n, MAX_COMPARE);
+		return -EINVAL;
+	}
+	m->nruns = n;
+	for (int r = 0; r < n; r++) {
+		for (int k = 0; k < in[r].run->nres; k++) {
+			const struct result *o = &in[r].run->res[k];
+			int t = find_table(m, o->bench, o->realtime);
+			struct cmp_table *tab;
+
+			if (t < 0) {
+				if (m->ntables == CMP_MAX_TABLES) {
+					snprintf(err, errlen, "%s: more than %d benchmarks",
+						 in[r].file, CMP_MAX_TABLES);
+					return -EINVAL;
+				}
+				t = m->ntables++;
+				snprintf(m->tables[t].bench, RES_NAME_LEN, "%s", o->bench);
+				m->tables[t].realtime = o->realtime;
+			}
+			tab = &m->tables[t];
+			if (find_load(tab, o->load) >= 0)
+				continue;
+			if (tab->nloads == CMP_MAX_LOADS) {
+				snprintf(err, errlen, "%s: more than %d loads for %s", in[r].file,
+					 CMP_MAX_LOADS, o->bench);
+				return -EINVAL;
+			}
+			snprintf(tab->loads[tab->nloads++], RES_NAME_LEN, "%s", o->load);
+		}
+	}
+	qsort(m->tables, (size_t)m->ntables, sizeof(m->tables[0]), cmp_tables_order);
+	for (int t = 0; t < m->ntables; t++) {
+		struct cmp_table *tab = &m->tables[t];
+
+		sort_loads(tab);
+		tab->cells = calloc((size_t)tab->nloads * (size_t)n, sizeof(*tab->cells));
+		tab->present = calloc((size_t)n, sizeof(*tab->present));
+		if (!tab->cells || !tab->present)
+			goto oom;
+	}
+	for (int r = 0; r < n; r++)
+		if (fill_cells(in, n, m, r))
+			goto oom;
+	return 0;
+oom:
+	cmp_matrix_free(m);
+	snprintf(err, errlen, "out of memory");
+	return -ENOMEM;
+}
+
+void cmp_matrix_free(struct cmp_matrix *m)
+{
+	for (int t = 0; t < m->ntables; t++) {
+		for (int c = 0; m->tables[t].cells && c < m->tables[t].nloads * m->nruns; c++)
+			free(m->tables[t].cells[c].res);
+		free(m->tables[t].cells);
+		free(m->tables[t].present);
+	}
+	memset(m, 0, sizeof(*m));
+}
+
+/* ---- the text ---- */
+
+enum { K_MEAN, K_SD, K_MCHG, K_MAX, K_XCHG, K_CPU, K_DL, K_COUNT };
+
+#define CELL_LEN 24
+
+struct text_row {		/* one printed row: the load and each run's cells */
+	char load[RES_NAME_LEN];
+	char (*cell)[K_COUNT][CELL_LEN];	/* [run] */
+	bool *pm;				/* [run]: print "+/-" */
+};
+
+struct text_table {
+	int nruns, nrows;
+	struct text_row *rows;
+	int w_load;
+	int w[MAX_COMPARE][K_COUNT];
+	bool has_dl;
+	bool dash, failed, star_possible, changes;
+};
+
+static const char *const col_head[K_COUNT] = {
+	[K_MEAN] = "Mean", [K_SD] = "SD", [K_MAX] = "Max", [K_CPU] = "%CPU", [K_DL] = "%DL",
+};
+
+/* The strings of one cell of the table: a run's numbers for one load. */
+static void fill_text(char (*s)[CELL_LEN], bool *pm, const struct cmp_table *t, int l, int r,
+		      int nruns, double unit, struct text_table *tt)
+{
+	const struct pass_summary *c = &t->cells[l * nruns + r].s, *ref = &t->cells[l * nruns].s;
+	bool ref_ok = r > 0 && ref->npass > 0;
+
+	for (int k = 0; k < K_COUNT; k++)
+		s[k][0] = '\0';
+	*pm = false;
+	if (!c->npass) {
+		snprintf(s[K_MEAN], CELL_LEN, "%s", c->nfail ? "failed" : "-");
+		if (c->nfail) {
+			tt->failed = true;
+			return;
+		}
+		tt->dash = true;
+		snprintf(s[K_MAX], CELL_LEN, "-");
+		snprintf(s[K_CPU], CELL_LEN, "-");
+		snprintf(s[K_DL], CELL_LEN, "-");
+		return;
+	}
+	*pm = true;
+	fmt_value(s[K_MEAN], CELL_LEN, c->v[RF_MEAN] / unit, 3, CMP_VALUE_WIDTH);
+	fmt_value(s[K_SD], CELL_LEN, c->v[RF_SD] / unit, 2, CMP_VALUE_WIDTH);
+	fmt_value(s[K_MAX], CELL_LEN, c->v[RF_MAX] / unit, 3, CMP_VALUE_WIDTH);
+	fmt_pct(s[K_CPU], CELL_LEN, c->v[RF_CPU], CMP_PCT_WIDTH);
+	fmt_pct(s[K_DL], CELL_LEN, c->v[RF_DL], CMP_PCT_WIDTH);
+	if (!ref_ok)
+		return;
+	fmt_change(s[K_MCHG], CELL_LEN - 1, ref->v[RF_MEAN], c->v[RF_MEAN]);
+	fmt_change(s[K_XCHG], CELL_LEN - 1, ref->v[RF_MAX], c->v[RF_MAX]);
+	if (s[K_MCHG][0] && summary_differs(ref, c, RF_MEAN))
+		strcat(s[K_MCHG], "*");
+	if (s[K_XCHG][0] && summary_differs(ref, c, RF_MAX))
+		strcat(s[K_XCHG], "*");
+}
+
+static int imax(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+/* Width of run r's group, with gap spaces between its columns. */
+static int group_width(const struct text_table *tt, int r, int gap)
+{
+	const int *w = tt->w[r];
+	int width = w[K_MEAN] + 5 + w[K_SD] + gap + w[K_MAX] + gap + w[K_CPU];
+
+	if (w[K_MCHG])
+		width += 1 + w[K_MCHG];
+	if (w[K_XCHG])
+		width += 1 + w[K_XCHG];
+	if (tt->has_dl)
+		width += gap + w[K_DL];
+	return width;
+}
+
+static int line_width(const struct text_table *tt, int gap)
+{
+	int width = tt->w_load;
+
+	for (int r = 0; r < tt->nruns; r++)
+		width += 3 + group_width(tt, r, gap);
+	return width;
+}
+
+struct linebuf {
+	char s[4096];
+	size_t n;
+};
+
+static void lb_add(struct linebuf *lb, const char *s, int width, bool right)
+{
+	int len = (int)strlen(s), pad = width > len ? width - len : 0;
+
+	if (len > width)
+		len = width;
+	if (lb->n + (size_t)len + (size_t)pad + 1 >= sizeof(lb->s))
+		return;
+	if (right) {
+		memset(lb->s + lb->n, ' ', (size_t)pad);
+		lb->n += (size_t)pad;
+	}
+	memcpy(lb->s + lb->n, s, (size_t)len);
+	lb->n += (size_t)len;
+	if (!right) {
+		memset(lb->s + lb->n, ' ', (size_t)pad);
+		lb->n += (size_t)pad;
+	}
+	lb->s[lb->n] = '\0';
+}
+
+/* Print the line without trailing spaces, and start the next one. */
+static void lb_flush(FILE *out, struct linebuf *lb)
+{
+	while (lb->n && lb->s[lb->n - 1] == ' ')
+		lb->n--;
+	fprintf(out, "%.*s\n", (int)lb->n, lb->s);
+	lb->n = 0;
+	lb->s[0] = '\0';
+}
+
+/* One group's columns; s NULL prints the column header. */
+static void put_group(struct linebuf *lb, const struct text_table *tt, int r, int gap,
+		      char (*s)[CELL_LEN], bool pm)
+{
+	const int *w = tt->w[r];
+	const char *const *h = col_head;
+
+	lb_add(lb, s ? s[K_MEAN] : h[K_MEAN], w[K_MEAN], true);
+	lb_add(lb, s && !pm ? "" : " +/- ", 5, false);
+	lb_add(lb, s ? s[K_SD] : h[K_SD], w[K_SD], false);
+	if (w[K_MCHG]) {
+		lb_add(lb, "", 1, false);
+		lb_add(lb, s ? s[K_MCHG] : "", w[K_MCHG], false);
+	}
+	lb_add(lb, "", gap, false);
+	lb_add(lb, s ? s[K_MAX] : h[K_MAX], w[K_MAX], true);
+	if (w[K_XCHG]) {
+		lb_add(lb, "", 1, false);
+		lb_add(lb, s ? s[K_XCHG] : "", w[K_XCHG], false);
+	}
+	lb_add(lb, "", gap, false);
+	lb_add(lb, s ? s[K_CPU] : h[K_CPU], w[K_CPU], true);
+	if (tt->has_dl) {
+		lb_add(lb, "", gap, false);
+		lb_add(lb, s ? s[K_DL] : h[K_DL], w[K_DL], true);
+	}
+}
+
+/* Words of text, wrapped to CMP_WIDTH columns. */
+static void print_wrapped(FILE *out, const char *text)
+{
+	int col = 0;
+
+	while (*text) {
+		size_t n = strcspn(text, " ");
+
+		if (col && col + 1 + (int)n > CMP_WIDTH) {
+			fputc('\n', out);
+			col = 0;
+		} else if (col) {
+			fputc(' ', out);
+			col++;
+		}
+		fprintf(out, "%.*s", (int)n, text);
+		col += (int)n;
+		text += n;
+		text += strspn(text, " ");
+	}
+	if (col)
+		fputc('\n', out);
+}
+
+/* What the marks mean and how many passes each number averages. */
+static void print_legend(FILE *out, const struct cmp_table *t, const struct text_table *tt,
+			 int nruns)
+{
+	char text[2048];
+	size_t n = 0;
+
+	n += (size_t)snprintf(text + n, sizeof(text) - n, "Passes averaged:");
+	for (int r = 0; r < nruns && n < sizeof(text); r++) {
+		int lo = 0, hi = 0;
+
+		for (int l = 0; l < t->nloads; l++) {
+			int p = t->cells[l * nruns + r].s.npass;
+
+			if (!p)
+				continue;
+			lo = lo ? (p < lo ? p : lo) : p;
+			hi = p > hi ? p : hi;
+		}
+		if (!hi)
+			n += (size_t)snprintf(text + n, sizeof(text) - n, " [%d] -%s", r + 1,
+					      r + 1 < nruns ? "," : ".");
+		else if (lo == hi)
+			n += (size_t)snprintf(text + n, sizeof(text) - n, " [%d] %d%s", r + 1, hi,
+					      r + 1 < nruns ? "," : ".");
+		else
+			n += (size_t)snprintf(text + n, sizeof(text) - n, " [%d] %d-%d%s", r + 1,
+					      lo, hi, r + 1 < nruns ? "," : ".");
+	}
+	if (tt->changes && n < sizeof(text))
+		n += (size_t)snprintf(text + n, sizeof(text) - n,
+				      " (+N%%): change of the mean or max against [1].");
+	if (nruns > 1 && n < sizeof(text)) {
+		if (tt->star_possible)
+			n += (size_t)snprintf(text + n, sizeof(text) - n,
+					      " *: the 95 %% confidence intervals over the passes "
+					      "(Student's t) of [1] and that run do not overlap.");
+		else
+			n += (size_t)snprintf(text + n, sizeof(text) - n,
+					      " No *: a confidence interval needs at least 2 "
+					      "passes in [1] and in the run compared.");
+	}
+	if (tt->dash && n < sizeof(text))
+		n += (size_t)snprintf(text + n, sizeof(text) - n, " -: not measured in that run.");
+	if (tt->failed && n < sizeof(text))
+		snprintf(text + n, sizeof(text) - n, " failed: every pass of that row failed.");
+	print_wrapped(out, text);
+}
+
+/* A cell's load intensity and notes: "1.94 CPUs", "0 MiB/s [memory, not a disk] (...)". */
+static bool intensity_text(char *buf, size_t len, const struct cmp_cell *c)
+{
+	const char *unit = "", *medium = "", *reason = "";
+	char v[32];
+	size_t n;
+
+	for (int i = 0; i < c->nres; i++) {
+		const struct result *o = c->res[i];
+
+		if (o->status != ROW_OK)
+			continue;
+		unit = *unit ? unit : o->unit;
+		medium = *medium ? medium : o->medium;
+		reason = *reason ? reason : o->reason;
+	}
+	if (!c->s.npass || (!isfinite(c->s.v[RF_INTENSITY]) && !*reason &&
+			    strcmp(medium, RES_MEDIUM_MEMORY) && strcmp(medium, RES_MEDIUM_CACHE)))
+		return false;
+	fmt_sig3(v, sizeof(v), c->s.v[RF_INTENSITY]);
+	n = (size_t)snprintf(buf, len, "%s%s%s", isfinite(c->s.v[RF_INTENSITY]) ? v : "-",
+			     *unit ? " " : "", unit);
+	if (!strcmp(medium, RES_MEDIUM_MEMORY) && n < len)
+		n += (size_t)snprintf(buf + n, len - n, " " LOG_MEMORY_NOTE);
+	else if (!strcmp(medium, RES_MEDIUM_CACHE) && n < len)
+		n += (size_t)snprintf(buf + n, len - n, " " LOG_CACHE_NOTE);
+	if (*reason && n < len)
+		snprintf(buf + n, len - n, " (%s)", reason);
+	return true;
+}
+
+/* Under a table: each load's intensity in each run, and what its load noted. */
+static void print_intensity(FILE *out, const struct cmp_table *t, int nruns)
+{
+	bool heading = false;
+	int w = 0;
+
+	for (int l = 0; l < t->nloads; l++)
+		w = imax(w, (int)strlen(t->loads[l]));
+	for (int l = 0; l < t->nloads; l++) {
+		bool any = false;
+
+		for (int r = 0; r < nruns; r++) {
+			char text[400];
+
+			if (!intensity_text(text, sizeof(text), &t->cells[l * nruns + r]))
+				continue;
+			if (!heading)
+				fprintf(out, "Load intensity:\n");
+			if (!any)
+				fprintf(out, "  %-*s", w, t->loads[l]);
+			fprintf(out, "  [%d] %s", r + 1, text);
+			heading = any = true;
+		}
+		if (any)
+			fputc('\n', out);
+	}
+}
+
+static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_table *t,
+			int nruns)
+{
+	struct text_table tt = { .nruns = nruns, .nrows = t->nloads };
+	double unit = t->realtime ? 1e3 : 1e6;
+	struct linebuf lb = { .n = 0 };
+	int gap = 2;
+
+	tt.rows = calloc((size_t)t->nloads + 1, sizeof(*tt.rows));
+	if (!tt.rows)
+		return;
+	tt.w_load = 4;
+	for (int r = 0; r < nruns; r++) {
+		for (int k = 0; k < K_COUNT; k++)
+			tt.w[r][k] = col_head[k] ? (int)strlen(col_head[k]) : 0;
+	}
+	for (int l = 0; l < t->nloads; l++) {
+		struct text_row *row = &tt.rows[l];
+
+		snprintf(row->load, sizeof(row->load), "%s", t->loads[l]);
+		tt.w_load = imax(tt.w_load, (int)strlen(row->load));
+		row->cell = calloc((size_t)nruns, sizeof(*row->cell));
+		row->pm = calloc((size_t)nruns, sizeof(*row->pm));
+		if (!row->cell || !row->pm)
+			goto out;
+		for (int r = 0; r < nruns; r++) {
+			const struct pass_summary *c = &t->cells[l * nruns + r].s;
+
+			fill_text(row->cell[r], &row->pm[r], t, l, r, nruns, unit, &tt);
+			if (c->npass && isfinite(c->v[RF_DL]))
+				tt.has_dl = true;
+			if (c->npass >= 2 && t->cells[l * nruns].s.npass >= 2 && r > 0)
+				tt.star_possible = true;
+			for (int k = 0; k < K_COUNT; k++)
+				tt.w[r][k] = imax(tt.w[r][k], (int)strlen(row->cell[r][k]));
+			tt.changes |= row->cell[r][K_MCHG][0] || row->cell[r][K_XCHG][0];
+		}
+	}
+	if (line_width(&tt, gap) > CMP_WIDTH)
+		gap = 1;
+
+	fprintf(out, "--- %s%s: wakeup latency in %s ---\n", t->bench,
+		t->realtime ? " real time" : "", t->realtime ? "us" : "ms");
+	/* the run labels over their groups */
+	lb_add(&lb, "", tt.w_load, false);
+	for (int r = 0; r < nruns; r++) {
+		char label[600];
+		int w = group_width(&tt, r, gap);
+
+		snprintf(label, sizeof(label), "[%d] %s", r + 1, in[r].label);
+		if ((int)strlen(label) > w && w > 2)	/* cut, and says so: "--fps 14" misleads */
+			memcpy(label + w - 2, "..", 3);
+		lb_add(&lb, " | ", 3, false);
+		lb_add(&lb, label, w, false);
+	}
+	lb_flush(out, &lb);
+	lb_add(&lb, "Load", tt.w_load, false);
+	for (int r = 0; r < nruns; r++) {
+		lb_add(&lb, " | ", 3, false);
+		put_group(&lb, &tt, r, gap, NULL, false);
+	}
+	lb_flush(out, &lb);
+	for (int l = 0; l < t->nloads; l++) {
+		lb_add(&lb, tt.rows[l].load, tt.w_load, false);
+		for (int r = 0; r < nruns; r++) {
+			lb_add(&lb, " | ", 3, false);
+			put_group(&lb, &tt, r, gap, tt.rows[l].cell[r], tt.rows[l].pm[r]);
+		}
+		lb_flush(out, &lb);
+	}
+	print_intensity(out, t, nruns);
+	print_legend(out, t, &tt, nruns);
+	fputc('\n', out);
+out:
+	for (int l = 0; l < t->nloads; l++) {
+		free(tt.rows[l].cell);
+		free(tt.rows[l].pm);
+	}
+	free(tt.rows);
+}
+
+/* "202611291936" and "2026-11-29T19:36:00+01:00" both as "2026-11-29 19:36". */
+static void pretty_date(char *buf, size_t len, const char *d)
+{
+	if (strlen(d) == 12 && strspn(d, "0123456789") == 12)
+		snprintf(buf, len, "%.4s-%.2s-%.2s %.2s:%.2s", d, d + 4, d + 6, d + 8, d + 10);
+	else if (strlen(d) >= 16 && d[4] == '-' && d[7] == '-' && d[10] == 'T' && d[13] == ':')
+		snprintf(buf, len, "%.10s %.5s", d, d + 11);
+	else
+		snprintf(buf, len, "%s", d);
+}
+
+/*
+ * "policy fifo, rt-priority 40": run r's value of each knob that differs
+ * between the runs (only those labelled as r is, with same_label).
+ */
+static void knobs_differing(const struct cmp_input *in, int n, int r, bool same_label, char *buf,
+			    size_t len)
+{
+	const struct knob_values *kv = &in[r].run->knobs;
+	bool differ[NR_KNOBS], any = false;
+
+	for (int k = 0; k < NR_KNOBS; k++) {
+		differ[k] = false;
+		for (int o = 0; o < n; o++)
+			differ[k] |= (!same_label || !strcmp(in[o].label, in[r].label)) &&
+				     strcmp(in[o].run->knobs.v[k], kv->v[k]) != 0;
+		any |= differ[k];
+	}
+	if (any && !kv->known)
+		snprintf(buf, len, "scheduling not recorded");
+	else
+		knobs_text(kv, differ, buf, len);
+}
+
+/* The runs compared, in full, then a table per benchmark. */
+void cmp_print(FILE *out, const struct cmp_input *in, const struct cmp_matrix *m)
+{
+	fprintf(out, "Comparing %d run%s; changes are against [1].\n", m->nruns,
+		m->nruns == 1 ? "" : "s");
+	for (int r = 0; r < m->nruns; r++) {
+		const struct run_record *run = in[r].run;
+		char text[1024];
+		int n;
+
+		n = snprintf(text, sizeof(text), "[%d] %s: %s", r + 1, in[r].label, in[r].file);
+		if (run->date[0] && n < (int)sizeof(text)) {
+			char date[40];
+
+			pretty_date(date, sizeof(date), run->date);
+			n += snprintf(text + n, sizeof(text) - (size_t)n, ", %s", date);
+		}
+		if (run->nruns > 1 && n < (int)sizeof(text))
+			n += snprintf(text + n, sizeof(text) - (size_t)n, ", %d runs pooled",
+				      run->nruns);
+		if (run->seconds > 0 && n < (int)sizeof(text))
+			n += snprintf(text + n, sizeof(text) - (size_t)n, ", %g s per row",
+				      run->seconds);
+		if (run->work[0] && n < (int)sizeof(text))
+			n += snprintf(text + n, sizeof(text) - (size_t)n, ", work: %s", run->work);
+		if (run->interrupted && n < (int)sizeof(text))
+			n += snprintf(text + n, sizeof(text) - (size_t)n, ", interrupted");
+		if (n < (int)sizeof(text) - 2) {	/* unless the label says it already */
+			knobs_differing(in, m->nruns, r, false, text + n + 2,
+					sizeof(text) - (size_t)n - 2);
+			if (text[n + 2] && !strstr(in[r].label, text + n + 2))
+				memcpy(text + n, ", ", 2);
+			else
+				text[n] = '\0';
+		}
+		print_wrapped(out, text);
+	}
+	fputc('\n', out);
+	for (int t = 0; t < m->ntables; t++)
+		print_table(out, in, &m->tables[t], m->nruns);
+}
+
+/* ---- --compare ---- */
+
+/* "6.18.44 before": kernel release and comment, else the file's name. */
+static void make_label(struct cmp_input *c)
+{
+	const char *base = strrchr(c->file, '/');
+
+	base = base ? base + 1 : c->file;
+	if (c->run->kernel[0] && c->run->comment[0])
+		snprintf(c->label, sizeof(c->label), "%s %s", c->run->kernel, c->run->comment);
+	else if (c->run->kernel[0])
+		snprintf(c->label, sizeof(c->label), "%s", c->run->kernel);
+	else if (c->run->comment[0])
+		snprintf(c->label, sizeof(c->label), "%s %s", base, c->run->comment);
+	else
+		snprintf(c->label, sizeof(c->label), "%s", base);
+	for (char *p = c->label; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = ' ';
+}
+
+static bool label_dup(const struct cmp_input *in, int n, int i)
+{
+	for (int j = 0; j < n; j++)
+		if (i != j && !strcmp(in[i].label, in[j].label))
+			return true;
+	return false;
+}
+
+/* ", -t 2 -L 1": the run keys in which run i differs from a run of the same label. */
+static void key_suffix(char *buf, size_t len, const struct cmp_input *in, int n, int i)
+{
+	unsigned differ = 0;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int j = 0; j < n; j++) {
+		if (j == i || strcmp(in[i].label, in[j].label))
+			continue;
+		for (int k = 0; k < RK_COUNT; k++)
+			if (strcmp(in[i].run->key[k], in[j].run->key[k]))
+				differ |= 1u << k;
+	}
+	for (int k = 0; k < RK_COUNT && used < len; k++)
+		if (differ & (1u << k))
+			used += (size_t)snprintf(buf + used, len - used, "%s%s %s",
+						 used ? " " : ", ", run_keys[k].flag,
+						 in[i].run->key[k][0] ? in[i].run->key[k] : "?");
+}
+
+/*
+ * Two columns that would read the same say what sets them apart: the run
+ * keys (-t, -L, ...) and the scheduling knobs they differ in, else which
+ * file they come from.
+ */
+static void disambiguate(struct cmp_input *in, int n)
+{
+	char what[MAX_COMPARE][200], keys[MAX_COMPARE][128];
+
+	for (int i = 0; i < n && i < MAX_COMPARE; i++) {
+		knobs_differing(in, n, i, true, what[i], sizeof(what[i]));
+		key_suffix(keys[i], sizeof(keys[i]), in, n, i);
+	}
+	for (int i = 0; i < n && i < MAX_COMPARE; i++) {
+		size_t len = strlen(in[i].label);
+
+		snprintf(in[i].label + len, sizeof(in[i].label) - len, "%s", keys[i]);
+		len = strlen(in[i].label);
+		if (what[i][0])
+			snprintf(in[i].label + len, sizeof(in[i].label) - len, " (%s)", what[i]);
+	}
+	for (int i = 0; i < n; i++) {
+		if (label_dup(in, n, i)) {
+			const char *base = strrchr(in[i].file, '/');
+			size_t len = strlen(in[i].label);
+
+			snprintf(in[i].label + len, sizeof(in[i].label) - len, " (%s)",
+				 base ? base + 1 : in[i].file);
+		}
+	}
+}
+
+/* The plot of a comparison: a dash pattern per run, every run's label in the subtitle. */
+static int compare_plot(const char *path, const struct cmp_input *in, const struct cmp_matrix *m)
+{
+	char title[400], subtitle[400] = "";
+	struct plot_spec spec = { .title = title, .subtitle = subtitle, .in = in, .m = m,
+				  .run_legend = true };
+
+	snprintf(title, sizeof(title), "interbench: wakeup latency of %d run%s compared",
+		 m->nruns, m->nruns == 1 ? "" : "s");
+	for (int r = 0; r < m->nruns && r < MAX_COMPARE; r++) {
+		size_t len = strlen(subtitle);
+		int n = snprintf(subtitle + len, sizeof(subtitle) - len, "%s[%d] ", r ? "; " : "",
+				 r + 1);
+
+		if (n < 0 || len + (size_t)n >= sizeof(subtitle) - 1)
+			break;
+		len += (size_t)n;	/* the label, cut to what is left */
+		snprintf(subtitle + len, sizeof(subtitle) - len, "%.*s",
+			 (int)(sizeof(subtitle) - len - 1), in[r].label);
+	}
+	return plot_results(path, &spec);
+}
+
+int compare_main(const struct config *cfg)
+{
+	struct result_file files[MAX_COMPARE];
+	struct cmp_input *in = NULL;
+	static struct cmp_matrix m;
+	char err[512];
+	int nin = 0, cap = 0, ret = 0, nfiles = 0;
+
+	if (cfg->plot_path && !strcmp(cfg->plot_path, "-")) {
+		error("--plot: needs a file name, not -");
+		return 2;
+	}
+	for (int i = 0; i < cfg->ncompare; i++, nfiles++) {
+		ret = results_read(cfg->compare[i], &files[i], err, sizeof(err));
+		if (ret) {
+			error("%s: %s", cfg->compare[i], err);
+			ret = ret == -EINVAL ? 2 : 1;	/* the file named, or the machine */
+			goto out;
+		}
+		for (int r = 0; r < files[i].nruns; r++) {
+			if (nin == cap) {
+				int ncap = cap ? cap * 2 : 8;
+				struct cmp_input *p = realloc(in, (size_t)ncap * sizeof(*p));
+
+				if (!p) {
+					error("out of memory");
+					ret = 1;
+					nfiles++;
+					goto out;
+				}
+				in = p;
+				cap = ncap;
+			}
+			in[nin] = (struct cmp_input){ .run = &files[i].runs[r],
+						      .file = cfg->compare[i] };
+			make_label(&in[nin]);
+			nin++;
+		}
+	}
+	disambiguate(in, nin);
+	ret = cmp_build(in, nin, &m, err, sizeof(err));
+	if (ret) {
+		error("%s", err);
+		ret = ret == -EINVAL ? 2 : 1;	/* what the files hold, or the machine */
+		goto out;
+	}
+	cmp_print(stdout, in, &m);
+	fflush(stdout);
+	if (cfg->plot_path) {
+		int pr = compare_plot(cfg->plot_path, in, &m);
+
+		if (pr) {
+			error("--plot %s: %s", cfg->plot_path, strerror(-pr));
+			ret = 1;
+		}
+	}
+	cmp_matrix_free(&m);
+out:
+	for (int i = 0; i < nfiles; i++)
+		results_free(&files[i]);
+	free(in);
+	return ret;
+}

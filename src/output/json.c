@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* output/json.c - the --json file: the run, the system, every result and the summary over passes. */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/util.h"
+#include "loads/loads.h"
+#include "output/output.h"
+#include "run/config.h"
+#include "run/plan.h"
+#include "sys/sys.h"
+#include "task/task.h"
+
+struct jw {			/* a pretty-printing JSON writer */
+	struct sbuf *sb;
+	int depth;
+	bool first;		/* nothing yet in the open object or array */
+};
+
+/* The separator, indentation and key before a value. */
+static void jw_key(struct jw *w, const char *key)
+{
+	if (w->depth) {
+		sb_puts(w->sb, w->first ? "\n" : ",\n");
+		for (int i = 0; i < w->depth; i++)
+			sb_add(w->sb, "  ", 2);
+	}
+	if (key) {
+		json_string(w->sb, key);
+		sb_add(w->sb, ": ", 2);
+	}
+	w->first = false;
+}
+
+static void jw_open(struct jw *w, const char *key, char c)
+{
+	jw_key(w, key);
+	sb_add(w->sb, &c, 1);
+	w->depth++;
+	w->first = true;
+}
+
+static void jw_close(struct jw *w, char c)
+{
+	w->depth--;
+	if (!w->first) {
+		sb_add(w->sb, "\n", 1);
+		for (int i = 0; i < w->depth; i++)
+			sb_add(w->sb, "  ", 2);
+	}
+	sb_add(w->sb, &c, 1);
+	w->first = false;
+}
+
+static void jw_str(struct jw *w, const char *key, const char *v)
+{
+	jw_key(w, key);
+	json_string(w->sb, v);
+}
+
+/* A string that is null when empty: what could not be read. */
+static void jw_known(struct jw *w, const char *key, const char *v)
+{
+	jw_str(w, key, v && *v ? v : NULL);
+}
+
+static void jw_num(struct jw *w, const char *key, double v)
+{
+	jw_key(w, key);
+	json_number(w->sb, v);
+}
+
+static void jw_int(struct jw *w, const char *key, long long v)	/* SI_UNKNOWN: null */
+{
+	jw_key(w, key);
+	if (v == SI_UNKNOWN)
+		sb_puts(w->sb, "null");
+	else
+		sb_printf(w->sb, "%lld", v);
+}
+
+static void jw_u64(struct jw *w, const char *key, uint64_t v)
+{
+	jw_key(w, key);
+	sb_printf(w->sb, "%llu", (unsigned long long)v);
+}
+
+static void jw_bool(struct jw *w, const char *key, bool v)
+{
+	jw_key(w, key);
+	sb_puts(w->sb, v ? "true" : "false");
+}
+
+static void jw_null(struct jw *w, const char *key)
+{
+	jw_key(w, key);
+	sb_puts(w->sb, "null");
+}
+
+/* 1 true, 0 false, < 0 null: what could not be read. */
+static void jw_tristate(struct jw *w, const char *key, int v)
+{
+	if (v < 0)
+		jw_null(w, key);
+	else
+		jw_bool(w, key, v);
+}
+
+/* The scheduling knobs, by the table the log line and CSV columns use too. */
+static void json_knobs(struct jw *w, const struct knob_values *kv)
+{
+	for (int k = 0; k < NR_KNOBS; k++) {
+		const char *v = kv->v[k];
+
+		if (knob_descs[k].number)
+			jw_num(w, knob_descs[k].file, *v ? strtod(v, NULL) : NAN);
+		else
+			jw_str(w, knob_descs[k].file, v);
+	}
+}
+
+/* The settings of Render and Custom, which the log's Settings line and the CSV keep too. */
+static void json_task_settings(struct jw *w, const struct config *cfg)
+{
+	jw_int(w, "fps", cfg->fps ? cfg->fps : SI_UNKNOWN);
+	/* both 0 without Custom: null, as no Custom task ran */
+	jw_int(w, "custom_cpu_pct", cfg->custom_pct ? cfg->custom_pct : SI_UNKNOWN);
+	jw_int(w, "custom_interval_us", cfg->custom_interval_us ? cfg->custom_interval_us :
+	       SI_UNKNOWN);
+}
+
+static void json_run(struct jw *w, const struct run_record *run)
+{
+	const struct config *cfg = run->cfg;
+	char t[40];
+
+	jw_open(w, "run", '{');
+	jw_open(w, "command_line", '[');
+	for (int i = 0; i < cfg->argc; i++)
+		jw_str(w, NULL, cfg->argv[i]);
+	jw_close(w, ']');
+	fmt_iso8601(t, sizeof(t), run->start);
+	jw_str(w, "start", t);
+	fmt_iso8601(t, sizeof(t), run->end);
+	jw_str(w, "end", run->end ? t : NULL);
+	jw_num(w, "seconds_per_row", cfg->seconds);
+	jw_str(w, "work", work_mode_name(cfg->work));
+	if (cfg->work == WORK_LOOPS)
+		jw_u64(w, "loops_per_ms", cfg->loops_per_ms);
+	else
+		jw_null(w, "loops_per_ms");
+	jw_int(w, "cpu_load", cfg->cpu_load);
+	jw_bool(w, "realtime", cfg->realtime);
+	jw_int(w, "bench_nice", cfg->bench_nice);
+	jw_int(w, "load_nice", cfg->load_nice);
+	jw_str(w, "comment", cfg->comment);
+	jw_bool(w, "interrupted", run->interrupted);
+	jw_int(w, "signal", run->interrupted ? run->interrupted : SI_UNKNOWN);
+	json_knobs(w, &run->knobs);
+	json_task_settings(w, cfg);
+	jw_bool(w, "waker_fifo", run->waker_rt);
+	jw_bool(w, "uniprocessor", cfg->uniprocessor);
+	jw_int(w, "repeat", cfg->repeat);
+	jw_int(w, "trace_above_us", cfg->trace_above_us > 0 ? cfg->trace_above_us : SI_UNKNOWN);
+	jw_bool(w, "explain", cfg->explain);
+	jw_bool(w, "split", !cfg->no_split);
+	jw_close(w, '}');
+}
+
+static void json_system(struct jw *w, const struct run_record *run)
+{
+	static const struct machine none = {
+		.preempt_dynamic = -1, .cpus_online = -1, .sched_rt_runtime_us = SI_UNKNOWN,
+		.sched_rt_period_us = SI_UNKNOWN, .timer_slack_ns = SI_UNKNOWN,
+		.pm_qos_us = SI_UNKNOWN, .mem_kib = SI_UNKNOWN, .swap_kib = SI_UNKNOWN,
+		.autogroup = -1,
+		.mem_limit_bytes = SI_UNKNOWN, .cpus_usable = -1, .work_dir_in_memory = -1,
+	};
+	const struct machine *si = run->sys ? run->sys : &none;
+
+	jw_open(w, "system", '{');
+	jw_known(w, "kernel_release", run->kernel);
+	jw_known(w, "kernel_version", si->kernel_version);
+	jw_known(w, "preemption", si->preemption);
+	jw_known(w, "preemption_source", si->preemption_source);
+	jw_tristate(w, "preempt_dynamic", si->preempt_dynamic);
+	jw_known(w, "hostname", si->hostname);
+	jw_known(w, "cpu_model", si->cpu_model);
+	jw_int(w, "cpus_online", si->cpus_online > 0 ? si->cpus_online : SI_UNKNOWN);
+	jw_int(w, "cpus_usable", si->cpus_usable > 0 ? si->cpus_usable : SI_UNKNOWN);
+	jw_known(w, "cpufreq_governor", si->cpufreq_governor);
+	jw_known(w, "clocksource", si->clocksource);
+	jw_int(w, "sched_rt_runtime_us", si->sched_rt_runtime_us);
+	jw_int(w, "sched_rt_period_us", si->sched_rt_period_us);
+	jw_int(w, "timer_slack_ns", si->timer_slack_ns);
+	jw_int(w, "pm_qos_us", si->pm_qos_us);
+	jw_int(w, "mem_kib", si->mem_kib);
+	jw_int(w, "swap_kib", si->swap_kib);
+	jw_int(w, "memory_limit_bytes", si->mem_limit_bytes);
+	jw_known(w, "memory_limit_file", si->mem_limit_file);
+	jw_known(w, "work_dir_fs", si->work_dir_fs);
+	jw_known(w, "work_dir_device", si->work_dir_device);
+	if (si->work_dir_in_memory < 0)
+		jw_null(w, "work_dir_in_memory");
+	else
+		jw_bool(w, "work_dir_in_memory", si->work_dir_in_memory);
+	jw_known(w, "io_scheduler", si->io_scheduler);
+	jw_known(w, "kernel_cmdline", si->kernel_cmdline);
+	jw_known(w, "sched_ext", si->sched_ext);
+	jw_known(w, "sched_ext_ops", si->sched_ext_ops);
+	jw_tristate(w, "autogroup", si->autogroup);
+	jw_close(w, '}');
+}
+
+/* A latency's numbers from v[base..base+8), as JSON keeps them; null without samples. */
+static void json_latency(struct jw *w, const char *key, const struct result *r, int base)
+{
+	static const char *const names[] = {
+		"min", "mean", "sd", "max", "p50", "p90", "p99", "p999",
+	};
+
+	jw_open(w, key, '{');
+	for (int i = 0; i < (int)ARRAY_SIZE(names); i++)
+		jw_num(w, names[i], result_file_value(r, base + i));
+	jw_close(w, '}');
+}
+
+/* [[upper bound (exclusive), count], ...] of the non-empty buckets, on one line. */
+static void json_histogram(struct jw *w, const struct latency *l)
+{
+	bool first = true;
+
+	jw_key(w, "histogram");
+	sb_add(w->sb, "[", 1);
+	for (unsigned b = 0; l && b < HIST_BUCKETS; b++) {
+		uint64_t upper = b == HIST_BUCKETS - 1 ? l->r.max + 1 : hist_upper(b);
+
+		if (!l->hist[b])
+			continue;
+		sb_printf(w->sb, "%s[%llu, %llu]", first ? "" : ", ", (unsigned long long)upper,
+			  (unsigned long long)l->hist[b]);
+		first = false;
+	}
+	sb_add(w->sb, "]", 1);
+}
+
+/* Where the latency went (explain.h): null where not measured, ran_instead without --explain. */
+static void json_split(struct jw *w, const struct result *r)
+{
+	const struct ran_instead *ri = &r->ran;
+
+	json_latency(w, "queue_wait_ns", r, RF_QMIN);
+	json_latency(w, "wake_path_ns", r, RF_PMIN);
+	jw_num(w, "wakeups_queued", r->v[RF_QUEUED]);
+	jw_num(w, "wakeups_cross_cpu", r->v[RF_CROSS_CPU]);
+	jw_num(w, "migrations", r->v[RF_MIGRATIONS]);
+	if (ri->state != RAN_OK) {
+		jw_null(w, "ran_instead");
+		jw_null(w, "ran_instead_lost_events");
+		return;
+	}
+	jw_open(w, "ran_instead", '[');
+	for (int i = 0; i < ri->n; i++) {
+		jw_open(w, NULL, '{');
+		jw_str(w, "comm", ri->top[i].comm);
+		jw_int(w, "pid", ri->top[i].pid);
+		jw_int(w, "prio", ri->top[i].prio);
+		jw_int(w, "threads", ri->top[i].threads);
+		jw_num(w, "share", ri->top[i].share);
+		jw_num(w, "preempted", ri->top[i].preempted);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+	jw_bool(w, "ran_instead_lost_events", ri->lost);
+}
+
+static void json_result(struct jw *w, const struct result *r)
+{
+	jw_open(w, NULL, '{');
+	jw_str(w, "benchmark", r->bench);
+	jw_str(w, "load", r->load);
+	jw_int(w, "pass", r->pass + 1);
+	jw_str(w, "status", status_name(r->status));
+	jw_known(w, "reason", r->reason);
+	jw_num(w, "samples", r->v[RF_SAMPLES]);
+	json_latency(w, "latency_ns", r, RF_MIN);
+	json_latency(w, "timer_latency_ns", r, RF_TMIN);
+	json_histogram(w, r->wake);
+	jw_num(w, "pct_desired_cpu", r->v[RF_CPU]);
+	jw_num(w, "pct_deadlines_met", r->v[RF_DL]);
+	jw_open(w, "load_intensity", '{');
+	jw_num(w, "value", r->v[RF_INTENSITY]);
+	jw_known(w, "unit", r->unit);
+	jw_close(w, '}');
+	jw_known(w, "load_medium", r->medium);
+	if (isfinite(r->v[RF_MET])) {
+		jw_open(w, "periods", '{');
+		jw_num(w, "met", r->v[RF_MET]);
+		jw_num(w, "missed", r->v[RF_MISSED]);
+		jw_num(w, "dropped", r->v[RF_DROPPED]);
+		jw_close(w, '}');
+	} else {
+		jw_null(w, "periods");
+	}
+	jw_num(w, "task_cpu_ns", r->v[RF_TASK_CPU]);
+	jw_num(w, "wall_ns", r->v[RF_WALL]);
+	jw_num(w, "load_stop_ns", r->v[RF_LOAD_STOP]);
+	jw_num(w, "trace_triggered_ns", r->v[RF_TRACED]);
+	jw_num(w, "work_ratio", r->v[RF_WORK_RATIO]);
+	jw_num(w, "loop_speed", result_file_value(r, RF_LOOP_SPEED));
+	json_split(w, r);
+	jw_close(w, '}');
+}
+
+/* Per benchmark x load, over the passes (--repeat): what the summary table shows, in ns. */
+static void json_summary(void *arg, const struct cell *c, const struct pass_summary *s)
+{
+	struct jw *w = arg;
+	double nan = NAN;
+	bool have = s->npass > 0;
+
+	jw_open(w, NULL, '{');
+	jw_str(w, "benchmark", workloads[c->bench].name);
+	jw_str(w, "load", workloads[c->load].name);
+	jw_int(w, "passes", s->npass);
+	jw_num(w, "latency_mean_ns", have ? s->v[RF_MEAN] : nan);
+	jw_num(w, "latency_mean_ci95_low_ns", have ? s->v[RF_MEAN] - s->half_mean : nan);
+	jw_num(w, "latency_mean_ci95_high_ns", have ? s->v[RF_MEAN] + s->half_mean : nan);
+	jw_num(w, "latency_max_mean_ns", have ? s->v[RF_MAX] : nan);
+	jw_num(w, "pct_desired_cpu_mean", have ? s->v[RF_CPU] : nan);
+	jw_num(w, "pct_deadlines_met_mean", have ? s->v[RF_DL] : nan);
+	jw_close(w, '}');
+}
+
+void build_json(struct sbuf *sb, const struct run_record *run)
+{
+	struct jw w = { .sb = sb, .first = true };
+
+	jw_open(&w, NULL, '{');
+	jw_open(&w, "interbench", '{');
+	jw_str(&w, "version", INTERBENCH_VERSION);
+	jw_int(&w, "schema", 1);
+	jw_close(&w, '}');
+	json_run(&w, run);
+	json_system(&w, run);
+	jw_open(&w, "results", '[');
+	for (int i = 0; i < run->nres; i++)
+		json_result(&w, &run->res[i]);
+	jw_close(&w, ']');
+	jw_open(&w, "summary", '[');
+	report_each_summary(run, json_summary, &w);
+	jw_close(&w, ']');
+	jw_close(&w, '}');
+	sb_add(sb, "\n", 1);
+}

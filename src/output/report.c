@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* output/report.c - the text of a run: its tables on the terminal and in the log, the --repeat summary. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdarg.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/util.h"
+#include "loads/loads.h"
+#include "output/output.h"
+#include "run/config.h"
+#include "run/plan.h"
+#include "sys/sys.h"
+
+static void out(struct report *o, const char *fmt, ...) PRINTF(2, 3);
+
+/* Text goes to the terminal and, unless -c, to the log: the same bytes. */
+static void out(struct report *o, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(o->text, fmt, ap);
+	va_end(ap);
+	fflush(o->text);
+	if (o->log) {
+		int bad;
+
+		va_start(ap, fmt);
+		bad = vfprintf(o->log, fmt, ap) < 0;
+		va_end(ap);
+		if (bad || fflush(o->log) == EOF) {
+			warn("cannot write the log: %s; going on without it", strerror(errno));
+			fclose(o->log);
+			o->log = NULL;
+		}
+	}
+}
+
+/* The comment on one line: control characters become spaces. */
+static void print_comment(struct report *o, const struct run_record *rec)
+{
+	char buf[1100];
+	size_t i;
+
+	snprintf(buf, sizeof(buf), "%s", rec->cfg->comment);
+	for (i = 0; buf[i]; i++)
+		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
+			buf[i] = ' ';
+	out(o, LOG_COMMENT "%s\n", buf);
+}
+
+static const char *or_dash(const char *s)
+{
+	return s && *s ? s : "-";
+}
+
+/* One line of what shapes the numbers, so a pasted table carries it. */
+static void print_context(struct report *o, const struct run_record *rec)
+{
+	static const char *const autogroup[] = { "unavailable", "off", "on" };
+	const struct machine *si = rec->sys;
+	char scx[96];
+
+	if (!si)
+		return;
+	if (si->preemption[0])
+		out(o, "Preemption: %s (%s)", si->preemption, si->preemption_source);
+	else
+		out(o, "Preemption: unknown");
+	out(o, ", clocksource: %s, governor: %s, PM QoS: ", or_dash(si->clocksource),
+	    or_dash(si->cpufreq_governor));
+	if (si->pm_qos_us == SI_UNKNOWN)
+		out(o, "untouched");
+	else
+		out(o, "%lld us", si->pm_qos_us);
+	sysinfo_sched_ext_text(si, scx, sizeof(scx));
+	out(o, ", sched_ext: %s, autogroup: %s\n", scx, autogroup[si->autogroup + 1]);
+	out(o, "CPUs: %d online, %d usable; memory limit: ", si->cpus_online, si->cpus_usable);
+	if (si->mem_limit_bytes == SI_UNKNOWN)
+		out(o, "none\n");
+	else
+		out(o, "%lld MiB (%s)\n", si->mem_limit_bytes / (long long)MIB,
+		    si->mem_limit_file);
+}
+
+void report_header(struct report *o, const struct run_record *rec)
+{
+	const struct config *cfg = rec->cfg;
+	char line[256], settings[512];
+
+	out(o, "\nLoad set to %d processors\n\n", cfg->cpu_load);
+	if (cfg->work == WORK_LOOPS)
+		out(o, LOG_USING "%lu" LOG_LOOPS LOG_EVERY "%g seconds\n", cfg->loops_per_ms,
+		    cfg->seconds);
+	else
+		out(o, LOG_USING LOG_CPU_WORK LOG_EVERY "%g seconds\n", cfg->seconds);
+	out(o, LOG_KERNEL "%s" LOG_DATESTAMP "%s\n", rec->kernel, rec->date);
+	print_context(o, rec);
+	knobs_line(&rec->knobs, line, sizeof(line));
+	out(o, "%s\n", line);
+	build_settings(settings, sizeof(settings), rec);
+	out(o, LOG_SETTINGS "%s\n", settings);
+	if (cfg->comment)
+		print_comment(o, rec);
+	out(o, "\n");
+}
+
+static double unit_ns(const struct run_record *rec)
+{
+	return rec->cfg->realtime ? 1e3 : 1e6;	/* us for -r, else ms */
+}
+
+/* Gaming has no deadline column; p99 and p99.9 come with --percentiles. */
+static bool log_column_shown(const struct run_record *rec, const struct workload *wl,
+			     const struct log_column *c)
+{
+	if ((c->flags & LC_DEADLINE) && (wl->flags & WL_NODEADLINE))
+		return false;
+	return !(c->flags & LC_PERCENTILE) || rec->cfg->percentiles;
+}
+
+void report_heading(struct report *o, const struct run_record *rec, int bench)
+{
+	const struct config *cfg = rec->cfg;
+	const struct workload *wl = &workloads[bench];
+
+	o->table_first = rec->nres;
+	out(o, LOG_HEADING "%s ", wl->name);
+	if (cfg->realtime)
+		out(o, LOG_REALTIME);
+	else if (cfg->bench_nice)
+		out(o, "nice %d ", cfg->bench_nice);
+	out(o, LOG_PRESENCE);
+	if (cfg->load_nice)
+		out(o, "nice %d ", cfg->load_nice);
+	out(o, "---\n");
+	out(o, "Load\t");
+	for (size_t i = 0; i < nr_log_columns; i++) {
+		const struct log_column *c = &log_columns[i];
+
+		if (!log_column_shown(rec, wl, c))
+			continue;
+		out(o, "%s", c->head);
+		if (c->flags & LC_UNIT)
+			out(o, " (%s)", cfg->realtime ? "us" : "ms");
+	}
+	out(o, LOG_INTENSITY "\n");
+	o->table_marks = 0;
+}
+
+/* Once, on stderr: the row whose latency stopped the kernel's trace. */
+static void report_trace_stop(const struct run_record *rec, int i)
+{
+	const struct machine *si = rec->sys;
+	const struct result *r = &rec->res[i];
+	char lat[32];
+
+	if (!isfinite(r->v[RF_TRACED]))
+		return;
+	for (int k = 0; k < i; k++)
+		if (isfinite(rec->res[k].v[RF_TRACED]))
+			return;
+	fmt_sig3(lat, sizeof(lat), r->v[RF_TRACED] / 1e3);
+	fprintf(stderr, "%s: tracing stopped in the %s row of %s (pass %d): a wakeup latency "
+		"of %s us went over --trace-above %ld us; see %s/trace\n", progname,
+		r->load, r->bench, r->pass + 1, lat, rec->cfg->trace_above_us,
+		si && si->tracefs[0] ? si->tracefs : "tracefs");
+}
+
+/* The record's result i as a row of the table being printed. */
+void report_row(struct report *o, const struct run_record *rec, int i)
+{
+	const struct result *r = &rec->res[i];
+	const struct workload *bwl = &workloads[workload_find(r->bench)];
+	double u = unit_ns(rec);
+	char v[32], inten[64];
+	char marks[128];
+
+	if (r->status == ROW_FAILED || !r->wake) {
+		out(o, "%s\t" LOG_FAILED ": %s\n", r->load, r->reason);
+		return;
+	}
+	out(o, "%s\t", r->load);
+	for (size_t k = 0; k < nr_log_columns; k++) {
+		const struct log_column *c = &log_columns[k];
+
+		if (!log_column_shown(rec, bwl, c))
+			continue;
+		if (c->flags & LC_PCT)
+			fmt_pct(v, sizeof(v), r->v[c->field], 0);
+		else
+			fmt_sig3(v, sizeof(v), r->v[c->field] / (c->flags & LC_LATENCY ? u : 1));
+		out(o, "%s%*s", c->sep, c->width, v);
+	}
+	fmt_sig3(v, sizeof(v), r->v[RF_INTENSITY]);
+	snprintf(inten, sizeof(inten), "%s %s", v, r->unit);
+	out(o, "  %s", isfinite(r->v[RF_INTENSITY]) ? inten : "-");
+	if (!strcmp(r->medium, RES_MEDIUM_MEMORY))
+		out(o, " " LOG_MEMORY_NOTE);
+	else if (!strcmp(r->medium, RES_MEDIUM_CACHE))
+		out(o, " " LOG_CACHE_NOTE);
+	if (r->reason[0])
+		out(o, " (%s)", r->reason);
+	o->table_marks |= result_marks(r, record_fastest(rec, i + 1), marks, sizeof(marks));
+	if (marks[0])
+		out(o, "  [%s]", marks);
+	out(o, "\n");
+	report_trace_stop(rec, i);
+}
+
+/* --explain: under the table that just ended, a line per load on where its latency went. */
+static void report_explain(struct report *o, const struct run_record *rec)
+{
+	char line[640];
+
+	out(o, "Where the latency went (%s):\n", rec->cfg->realtime ? "us" : "ms");
+	for (int i = o->table_first; i < rec->nres; i++) {
+		const struct result *r = &rec->res[i];
+
+		if (r->status == ROW_FAILED || !r->wake)
+			continue;
+		explain_line(line, sizeof(line), r, unit_ns(rec));
+		out(o, "%s\n", line);
+	}
+	out(o, "\n");
+}
+
+/*
+ * The table's end: the marks' footnote, then --explain's lines, each after a
+ * blank line, so every reader still sees the table end at the first.
+ */
+void report_table_end(struct report *o, const struct run_record *rec)
+{
+	char note[512];
+
+	out(o, "\n");
+	if (o->table_marks) {
+		result_marks_note(o->table_marks, note, sizeof(note));
+		out(o, "%s\n\n", note);
+		o->table_marks = 0;
+	}
+	if (rec->cfg->explain && rec->nres > o->table_first)
+		report_explain(o, rec);
+}
+
+void report_interrupted(struct report *o, const struct run_record *rec)
+{
+	int done = 0;
+
+	for (int i = 0; i < rec->nres; i++)
+		done += rec->res[i].status != ROW_SKIPPED;
+	out(o, "\n" LOG_INTERRUPTED "%d (SIG%s) after %d row%s\n", rec->interrupted,
+	    sigabbrev_np(rec->interrupted) ? sigabbrev_np(rec->interrupted) : "?",
+	    done, done == 1 ? "" : "s");
+}
+
+struct summary_out {		/* what a line of the --repeat summary is printed with */
+	struct report *o;
+	const struct run_record *rec;
+};
+
+/* One line of the --repeat summary; the table's heading before its first. */
+static void summary_line(void *arg, const struct cell *cell, const struct pass_summary *s)
+{
+	struct summary_out *so = arg;
+	struct report *o = so->o;
+	const struct config *cfg = so->rec->cfg;
+	const struct workload *wl = &workloads[cell->bench];
+	const char *load = workloads[cell->load].name;
+	bool dl = !(wl->flags & WL_NODEADLINE);
+	char m[32], lo[32], hi[32], mx[32], c[32], d[32], text[128];
+	double u = unit_ns(so->rec), mean = s->v[RF_MEAN], half = s->half_mean;
+
+	if (cell->table_start) {
+		out(o, "--- Summary of %d passes: simulated cpu of %s ---\n", cfg->repeat, wl->name);
+		snprintf(text, sizeof(text), "Latency (%s) [95%% CI]", cfg->realtime ? "us" : "ms");
+		out(o, "Load\t%-30s%12s%16s", text, "Max Latency", "% Desired CPU");
+		if (dl)
+			out(o, "%17s", "% Deadlines Met");
+		out(o, "%8s\n", "Passes");
+	}
+	if (!s->npass) {
+		out(o, "%s\tno pass produced numbers\n", load);
+	} else {
+		fmt_sig3(m, sizeof(m), mean / u);
+		/* a latency is never negative, whatever the t interval says */
+		fmt_sig3(lo, sizeof(lo), mean > half ? (mean - half) / u : 0.0);
+		fmt_sig3(hi, sizeof(hi), (mean + half) / u);
+		fmt_sig3(mx, sizeof(mx), s->v[RF_MAX] / u);
+		fmt_pct(c, sizeof(c), s->v[RF_CPU], 0);
+		fmt_pct(d, sizeof(d), s->v[RF_DL], 0);
+		snprintf(text, sizeof(text), "%7s [%s, %s]", m, lo, hi);
+		out(o, "%s\t%-30s%12s%16s", load, text, mx, c);
+		if (dl)
+			out(o, "%17s", d);
+		out(o, "%8d\n", s->npass);
+	}
+	if (cell->table_end)
+		out(o, "\n");
+}
+
+/*
+ * With --repeat: per benchmark, each load's mean latency over the passes with
+ * its 95 % confidence interval, and the mean of the other columns.
+ */
+void report_summary(struct report *o, const struct run_record *rec)
+{
+	struct summary_out so = { .o = o, .rec = rec };
+
+	report_each_summary(rec, summary_line, &so);
+}

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* run/config.c - the configuration turned into what a part needs: a task's parameters and scheduling, the knobs' record, their checks and a trial. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/util.h"
+#include "loads/loads.h"
+#include "output/result.h"
+#include "run/run.h"
+
+void task_sched_of(const struct config *cfg, uint64_t period_num, uint64_t period_den,
+		   uint64_t work_ns, struct task_sched *ts)
+{
+	memset(ts, 0, sizeof(*ts));
+	ts->policy = policy_of(cfg->policy, cfg->realtime);
+	ts->nice = cfg->bench_nice;
+	ts->rt_priority = cfg->rt_priority;
+	ts->slice_ns = (uint64_t)cfg->slice_us * NSEC_PER_USEC;
+	if (ts->policy == POL_DEADLINE && period_den)
+		dl_params(period_num, period_den, work_ns, &ts->dl_runtime_ns, &ts->dl_period_ns);
+	ts->util_min = uclamp_value(cfg->uclamp_min);
+	ts->util_max = uclamp_value(cfg->uclamp_max);
+}
+
+/* The checks of the knobs against each other and -r, -u, before anything runs. */
+int knobs_validate(struct config *cfg, char *err, size_t errlen)
+{
+	int pol = cfg->policy;
+
+	if (cfg->realtime && pol >= 0 && !policy_is_rt(pol))
+		return set_err(err, errlen, "-r runs the benchmarks in a real-time class; "
+			       "--policy %s contradicts it", policy_names[pol]);
+	cfg->policy = pol = policy_of(pol, cfg->realtime);
+	if (cfg->slice_us && pol != POL_OTHER && pol != POL_BATCH)
+		return set_err(err, errlen, "--slice sets the EEVDF slice of an other or batch "
+			       "task, not of --policy %s", policy_names[pol]);
+	if (cfg->uclamp_min >= 0 && cfg->uclamp_max >= 0 && cfg->uclamp_min > cfg->uclamp_max)
+		return set_err(err, errlen, "--uclamp-min %d is above --uclamp-max %d",
+			       cfg->uclamp_min, cfg->uclamp_max);
+	if (pol == POL_DEADLINE && cfg->uniprocessor)
+		return set_err(err, errlen, "--policy deadline and -u contradict: a SCHED_DEADLINE "
+			       "task must be allowed every CPU");
+	return 0;
+}
+
+static void knob_set(struct knob_values *kv, int k, bool set, long v)
+{
+	if (set)
+		snprintf(kv->v[k], KNOB_LEN, "%ld", v);
+}
+
+void knobs_of_config(const struct config *cfg, struct knob_values *kv)
+{
+	int pol = policy_of(cfg->policy, cfg->realtime);
+
+	memset(kv, 0, sizeof(*kv));
+	kv->known = true;
+	snprintf(kv->v[KN_POLICY], KNOB_LEN, "%s", policy_names[pol]);
+	knob_set(kv, KN_RT_PRIORITY, pol == POL_FIFO || pol == POL_RR, cfg->rt_priority);
+	knob_set(kv, KN_SLICE, cfg->slice_us, cfg->slice_us);
+	knob_set(kv, KN_UCLAMP_MIN, cfg->uclamp_min >= 0, cfg->uclamp_min);
+	knob_set(kv, KN_UCLAMP_MAX, cfg->uclamp_max >= 0, cfg->uclamp_max);
+	snprintf(kv->v[KN_LOAD_POLICY], KNOB_LEN, "%s", load_policy_names[cfg->load_policy]);
+}
+
+void sim_params_init(struct sim_params *p, const struct workload *wl,
+		     const struct config *cfg)
+{
+	memset(p, 0, sizeof(*p));
+	p->name = wl->name;
+	p->model = wl->model;
+	p->work = cfg->work;
+	p->loops_per_ms = cfg->loops_per_ms;
+	p->period_num = wl->period_num;
+	p->period_den = wl->period_den;
+	p->work_ns = wl->work_ns;
+	if (wl->flags & WL_CUSTOM) {
+		p->period_num = (uint64_t)cfg->custom_interval_us * NSEC_PER_USEC;
+		p->period_den = 1;
+		p->work_ns = p->period_num * (uint64_t)cfg->custom_pct / 100;
+	}
+	if (wl->model == SIM_RENDER && cfg->fps)
+		p->period_den = (uint64_t)cfg->fps;
+	task_sched_of(cfg, p->period_num, p->period_den, p->work_ns, &p->sched);
+	p->trace_fd = -1;
+	p->tracing_on_fd = -1;
+}
+
+void load_params_of(const struct config *cfg, struct load_params *lp)
+{
+	*lp = (struct load_params){ .cpu_load = cfg->cpu_load, .loops_per_ms = cfg->loops_per_ms,
+				    .memload_mib = cfg->memload_mib, .file_mib = cfg->file_mib,
+				    .work_dir = cfg->work_dir };
+}
+
+/* The most wake-ups a row of the selected periodic benchmarks can have: its periods. */
+uint64_t row_wakeups_max(const struct config *cfg)
+{
+	uint64_t periods = 0;
+
+	for (size_t i = 0; i < nr_workloads; i++) {
+		struct sim_params p;
+		uint64_t n;
+
+		if (!(cfg->benches & (1u << i)) || workloads[i].model == SIM_FLAT)
+			continue;
+		sim_params_init(&p, &workloads[i], cfg);
+		n = (uint64_t)(cfg->seconds * 1e9) / p.period_num * p.period_den;
+		if (n > periods)
+			periods = n;
+	}
+	return periods;
+}
+
+struct trial {
+	const struct task_sched *ts;
+	const char *bench;
+	char *err;
+	size_t errlen;
+	int ret;
+};
+
+static void *trial_main(void *arg)
+{
+	struct trial *t = arg;
+
+	t->ret = sched_apply(t->ts, t->bench, t->err, t->errlen);
+	return NULL;
+}
+
+/*
+ * Before the run: each selected benchmark's scheduling, applied to a
+ * throw-away thread of ours, so that what the kernel refuses (privilege,
+ * deadline admission, a slice or clamps it does not keep) stops the run
+ * with one line instead of failing every row.
+ */
+int sched_probe(const struct config *cfg, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < nr_workloads; i++) {
+		struct sim_params p;
+		struct trial t = { .err = err, .errlen = errlen };
+		pthread_t th;
+		int ret;
+
+		if (!(cfg->benches & (1u << i)))
+			continue;
+		sim_params_init(&p, &workloads[i], cfg);
+		if (task_sched_is_default(&p.sched))
+			continue;
+		t.ts = &p.sched;
+		t.bench = workloads[i].name;
+		ret = pthread_create(&th, NULL, trial_main, &t);
+		if (ret)
+			return set_err(err, errlen, "pthread_create: %s", strerror(ret));
+		pthread_join(th, NULL);
+		if (t.ret)
+			return t.ret;
+	}
+	return 0;
+}

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* run/config.h - the run's configuration, parsed and validated once from the command line. */
+#ifndef RUN_CONFIG_H
+#define RUN_CONFIG_H
+
+/* Plain data that every part may read; options.c alone writes it. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "task/work.h"
+
+#define MAX_COMPARE 16
+
+struct config {
+	double seconds;			/* -t: per row */
+	enum work_mode work;		/* --work: CPU time (default) or loops */
+	unsigned long loops_per_ms;	/* loops mode: -l, or from calibration; else 0 */
+	bool loops_given;
+	int cpu_load;			/* -L: Burn threads, Ring size, Hack groups */
+	int bench_nice, load_nice;	/* -B, -N */
+	bool recalibrate;		/* -b */
+	bool console_only;		/* -c */
+	bool realtime;			/* -r */
+	bool uniprocessor;		/* -u */
+	bool quiet;			/* -q */
+	bool percentiles;		/* --percentiles */
+	bool explain;			/* --explain */
+	bool no_split;			/* --no-split: to measure what the split costs */
+	int custom_pct;			/* -C */
+	long custom_interval_us;	/* -I */
+	const char *comment;		/* -m */
+	uint32_t benches, loads;	/* bit per registry index */
+	const char *work_dir;		/* --work-dir */
+	const char *json_path, *csv_path, *plot_path;
+	long pm_qos_us;			/* --pm-qos, -1 when untouched */
+	long trace_above_us;		/* --trace-above, -1 when off */
+	int repeat;			/* --repeat */
+	int rt_priority;		/* SCHED_FIFO priority of a -r task */
+	long memload_mib;		/* --memload-mib, 0 = automatic */
+	long file_mib;			/* --file-mib, 0 = automatic */
+	int policy;			/* --policy (enum sched_policy); -1 until validated */
+	long slice_us;			/* --slice, 0: the kernel's */
+	int uclamp_min, uclamp_max;	/* --uclamp-min/-max percent, -1: untouched */
+	int load_policy;		/* --load-policy: other, batch or idle */
+	int fps;			/* --fps: Render's frames per second, 0 until validated */
+	uint64_t settle_ns;		/* the load alone before a row (tests shorten it) */
+	bool dry_run;			/* --dry-run */
+	bool compare_mode;		/* --compare */
+	int ncompare;			/* its files */
+	const char *compare[MAX_COMPARE];
+	int argc;			/* the command line, for the record */
+	char **argv;
+};
+
+enum parse_status { PARSE_RUN, PARSE_EXIT_OK, PARSE_USAGE };
+enum parse_status parse_options(int argc, char **argv, struct config *cfg,
+				char *err, size_t errlen);
+void config_defaults(struct config *cfg);
+int check_work_dir(const char *dir, char *err, size_t errlen);
+uint64_t settle_from_env(const char *ms);
+void print_help(void);
+
+/* config.c: the checks of the knobs against each other and -r, -u */
+int knobs_validate(struct config *cfg, char *err, size_t errlen);
+
+#endif

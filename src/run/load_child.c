@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* run/load_child.c - the load process: a load run on the orchestrator's word, its intensity measured over the window. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "lib/util.h"
+#include "loads/loads.h"
+#include "run/child.h"
+#include "run/run.h"
+
+struct snapshot {
+	uint64_t wall, cpu, units, achieved, dropped;
+};
+
+static void take_snapshot(struct load_ctx *ctx, struct snapshot *s)
+{
+	s->wall = now_ns();
+	s->cpu = process_cpu_ns();
+	s->units = atomic_load(&ctx->ctr->units);
+	s->achieved = atomic_load(&ctx->ctr->sim.achieved);
+	s->dropped = atomic_load(&ctx->ctr->sim.dropped);
+}
+
+static double intensity(const struct workload *wl, const struct snapshot *a,
+			const struct snapshot *b)
+{
+	double secs = (double)(b->wall - a->wall) / 1e9;
+	uint64_t ach = b->achieved - a->achieved, drop = b->dropped - a->dropped;
+
+	if (secs <= 0)
+		return -1.0;
+	switch (wl->intensity) {
+	case INT_RATE:
+		return (double)(b->units - a->units) * wl->unit_scale / secs;
+	case INT_CPUS:
+		return (double)(b->cpu - a->cpu) / 1e9 / secs;
+	case INT_PCT:
+		return ach + drop ? 100.0 * (double)ach / (double)(ach + drop) : 0.0;
+	case INT_NONE:
+		break;
+	}
+	return -1.0;
+}
+
+struct runner {
+	struct load_ctx *ctx;
+	int ret;
+	atomic_int done;
+};
+
+static void *runner_main(void *arg)
+{
+	struct runner *r = arg;
+
+	r->ret = r->ctx->wl->load(r->ctx);
+	atomic_store(&r->done, 1);
+	return NULL;
+}
+
+static void on_sigusr1(int sig)
+{
+	(void)sig;		/* only there to interrupt blocking calls */
+}
+
+/* Interrupt every other thread of this process out of a blocking call. */
+static void kick_threads(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	pid_t self = (pid_t)syscall(SYS_gettid), pid = getpid();
+	struct dirent *e;
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		long tid;
+
+		if (parse_long(e->d_name, 1, 1L << 30, &tid) || tid == self)
+			continue;
+		syscall(SYS_tgkill, pid, (pid_t)tid, SIGUSR1);
+	}
+	closedir(d);
+}
+
+/*
+ * What the load itself gets to stop: every load must be gone within 1 s of
+ * the stop request, the last process of it included, and the load process
+ * needs the rest of that second to answer and exit.
+ */
+#define LOAD_STOP_NS (900 * NSEC_PER_MSEC)
+
+/* Counters shared with the load's own sub-processes, and the thread that runs the load. */
+static int load_launch(struct load_ctx *ctx, struct runner *r, pthread_t *t, int res_fd)
+{
+	struct sigaction sa = { .sa_handler = on_sigusr1 };
+	int ret;
+
+	sigaction(SIGUSR1, &sa, NULL);	/* no SA_RESTART: calls return EINTR */
+	ctx->ctr = mmap(NULL, sizeof(*ctx->ctr), PROT_READ | PROT_WRITE,
+			MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (ctx->ctr == MAP_FAILED) {
+		ret = -errno;
+		child_fail(res_fd, "%s load: mmap of its counters: %s", ctx->wl->name,
+			   strerror(-ret));
+		return ret;
+	}
+	memset(ctx->ctr, 0, sizeof(*ctx->ctr));
+	ret = pthread_create(t, NULL, runner_main, r);
+	if (ret) {
+		child_fail(res_fd, "%s load: pthread_create: %s", ctx->wl->name, strerror(ret));
+		return -ret;
+	}
+	return 0;
+}
+
+/* Stop the load, kicking it out of blocking calls, and say how it ended. */
+static void load_halt(struct load_ctx *ctx, struct runner *r, pthread_t t,
+		      struct load_result *res)
+{
+	uint64_t deadline = now_ns() + LOAD_STOP_NS;
+
+	atomic_store(&ctx->stop, 1);
+	while (!atomic_load(&r->done) && now_ns() < deadline) {
+		kick_threads();
+		sleep_ns(5 * NSEC_PER_MSEC);
+	}
+	if (!atomic_load(&r->done)) {
+		res->status = ROW_FAILED;
+		snprintf(res->reason, sizeof(res->reason), "%s load did not stop within %llu ms",
+			 ctx->wl->name, LOAD_STOP_NS / NSEC_PER_MSEC);
+		return;
+	}
+	pthread_join(t, NULL);
+	if (r->ret) {
+		res->status = ROW_FAILED;
+		snprintf(res->reason, sizeof(res->reason), "%s load stopped early: %.150s",
+			 ctx->wl->name, ctx->reason[0] ? ctx->reason : strerror(-r->ret));
+	}
+}
+
+/*
+ * The body of a load process: start the load, say ready, then obey the
+ * orchestrator: MSG_BEGIN opens the measured window, MSG_STOP closes it and
+ * stops the load, whose result (intensity, and why it ended early) goes
+ * back. A load that cannot start says why (MSG_ERROR) and returns < 0.
+ */
+int load_process(const struct workload *wl, struct load_ctx *ctx, int ctl_fd, int res_fd)
+{
+	struct load_result res = { .status = ROW_OK, .intensity = -1.0 };
+	struct runner r = { .ctx = ctx };
+	struct snapshot begin, end;
+	enum child_msg m;
+	pthread_t t;
+	int ret;
+
+	ctx->wl = wl;
+	ret = load_launch(ctx, &r, &t, res_fd);
+	if (ret)
+		return ret;
+	take_snapshot(ctx, &begin);
+	if (child_ready(res_fd))
+		return -EPIPE;
+	while ((m = child_next(ctl_fd)) != MSG_STOP && m != MSG_NONE) {
+		if (m == MSG_BEGIN)
+			take_snapshot(ctx, &begin);
+	}
+	take_snapshot(ctx, &end);
+	load_halt(ctx, &r, t, &res);
+	res.intensity = intensity(wl, &begin, &end);
+	res.cache_kept = atomic_load(&ctx->ctr->cached_passes) > 0;
+	if (m == MSG_STOP)
+		write_full(res_fd, &res, sizeof(res));
+	return 0;
+}

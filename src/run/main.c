@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* run/main.c - main: options into a config, the plan, the set-up, each cell's row into the record. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/prctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/util.h"
+#include "loads/loads.h"
+#include "output/output.h"
+#include "run/config.h"
+#include "run/plan.h"
+#include "run/run.h"
+#include "sys/sys.h"
+
+/* Can this process use SCHED_FIFO? Tried for real, then undone. */
+static bool fifo_allowed(int prio)
+{
+	struct sched_param sp = { .sched_priority = prio }, zero = { 0 };
+	int policy;
+	struct sched_param old;
+
+	if (pthread_getschedparam(pthread_self(), &policy, &old))
+		return false;
+	if (pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp))
+		return false;
+	pthread_setschedparam(pthread_self(), policy, policy == SCHED_OTHER ? &zero : &old);
+	return true;
+}
+
+static long read_long_file(const char *path, long fallback)
+{
+	char buf[64];
+	long v;
+
+	if (read_small_file(path, buf, sizeof(buf)) || parse_long(buf, -1, LONG_MAX, &v))
+		return fallback;
+	return v;
+}
+
+/* With -r, --policy fifo or rr: say once if the RT bandwidth limit is below a task's need. */
+static void warn_rt_throttling(const struct config *cfg)
+{
+	long runtime = read_long_file("/proc/sys/kernel/sched_rt_runtime_us", -1);
+	long period = read_long_file("/proc/sys/kernel/sched_rt_period_us", 0);
+	char names[128] = "";
+	double limit;
+	size_t used = 0;
+
+	if (runtime < 0 || period <= 0)
+		return;
+	limit = (double)runtime / (double)period;
+	for (size_t i = 0; i < nr_workloads; i++) {
+		struct sim_params p;
+
+		if (!(cfg->benches & (1u << i)))
+			continue;
+		sim_params_init(&p, &workloads[i], cfg);
+		if ((double)p.work_ns * (double)p.period_den / (double)p.period_num <= limit)
+			continue;
+		used += (size_t)snprintf(names + used, sizeof(names) - used, "%s%s",
+					 used ? ", " : "", workloads[i].name);
+		if (used >= sizeof(names))
+			break;
+	}
+	if (used)
+		warn("sched_rt_runtime_us=%ld of sched_rt_period_us=%ld lets real-time tasks use "
+		     "%.0f %% of a CPU; %s needs more and will be throttled", runtime, period,
+		     limit * 100, names);
+}
+
+static void pin_to_one_cpu(void)
+{
+	cpu_set_t set, one;
+	int cpu;
+
+	if (sched_getaffinity(0, sizeof(set), &set) < 0)
+		die("sched_getaffinity: %s", strerror(errno));
+	for (cpu = 0; cpu < CPU_SETSIZE && !CPU_ISSET(cpu, &set); cpu++)
+		;
+	CPU_ZERO(&one);
+	CPU_SET(cpu, &one);
+	if (sched_setaffinity(0, sizeof(one), &one) < 0)
+		die("-u: sched_setaffinity to CPU %d: %s", cpu, strerror(errno));
+}
+
+static void open_log(struct report *o, const struct config *cfg, const char *kernel)
+{
+	char path[PATH_MAX];
+	int fd;
+
+	if (cfg->console_only)
+		return;
+	snprintf(path, sizeof(path), "%s/%s.log", cfg->work_dir, kernel);
+	fd = open_log_append(path);
+	if (fd == -ELOOP)
+		die("log %s is a symlink; not following it (remove it, or use -c)", path);
+	if (fd == -EPERM)
+		die("log %s is not a regular file of ours; not writing to it (use -c)", path);
+	if (fd < 0)
+		die("cannot open log %s: %s", path, strerror(-fd));
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0)
+		die("log %s is being written by another run: its rows and ours would mix (use -c, "
+		    "or another --work-dir)", path);
+	o->log = fdopen(fd, "a");
+	if (!o->log)
+		die("fdopen %s: %s", path, strerror(errno));
+}
+
+/* Everything a run holds, from its set-up to its exit. */
+struct orchestrator {
+	struct config *cfg;
+	struct machine sys;
+	struct plan plan;
+	struct run_record rec;		/* every row's result, read by every output */
+	struct report out;		/* the text as it is printed */
+	struct load_ctx lctx;
+	struct row_env env;
+};
+
+/*
+ * Each cell of the plan in turn: its table's heading before its first row,
+ * the row, its result appended to the record and printed, the files
+ * rewritten. The number of rows that failed.
+ */
+static int run_plan(struct orchestrator *o)
+{
+	const struct config *cfg = o->cfg;
+	int failed = 0;
+
+	progress_start(&o->plan, cfg->seconds, isatty(STDERR_FILENO) && !cfg->quiet);
+	for (int i = 0; i < o->plan.ncells; i++) {
+		const struct cell *c = &o->plan.cells[i];
+		struct row row;
+
+		if (c->table_start) {
+			progress_clear();
+			report_heading(&o->out, &o->rec, c->bench);
+		}
+		if (got_signal)
+			return failed;
+		progress_row(c);
+		run_row(&o->env, c, &row);
+		progress_clear();
+		if (got_signal) {
+			free(row.b);	/* an interrupted row is not a result */
+			return failed;
+		}
+		failed += row.status == ROW_FAILED;
+		if (!row_result(&o->rec, &row))
+			die("out of memory for the result of row %d", i + 1);
+		free(row.b);
+		report_row(&o->out, &o->rec, o->rec.nres - 1);
+		report_files(&o->rec);
+		if (c->table_end)
+			report_table_end(&o->out, &o->rec);
+	}
+	return failed;
+}
+
+/* What the run holds of the kernel's (PM QoS, tracefs) and may use (SCHED_FIFO). */
+static void hold_kernel_settings(struct orchestrator *o)
+{
+	const struct config *cfg = o->cfg;
+	struct machine *sys = &o->sys;
+	char err[512];
+
+	if (cfg->pm_qos_us >= 0 && pm_qos_hold(cfg->pm_qos_us, err, sizeof(err)))
+		die("%s", err);
+	sys->pm_qos_us = cfg->pm_qos_us >= 0 ? cfg->pm_qos_us : SI_UNKNOWN;
+	if (cfg->trace_above_us > 0 && trace_open(sys->tracefs, sizeof(sys->tracefs),
+						  &o->env.trace_fd, &o->env.tracing_on_fd, err,
+						  sizeof(err)))
+		die("%s", err);
+	if (cfg->explain && ran_trace_open(row_wakeups_max(cfg), err, sizeof(err)))
+		warn("--explain: who ran instead is not shown: %s", err);
+	o->env.waker_rt = fifo_allowed(cfg->rt_priority + 1);
+	if (cfg->realtime && !o->env.waker_rt)
+		die("-r needs SCHED_FIFO up to priority %d: run as root, grant CAP_SYS_NICE, "
+		    "or raise RLIMIT_RTPRIO (ulimit -r %d)", cfg->rt_priority + 1,
+		    cfg->rt_priority + 1);
+	if (cfg->policy == POL_FIFO || cfg->policy == POL_RR)
+		warn_rt_throttling(cfg);
+	if (sched_probe(cfg, err, sizeof(err)))
+		die("%s", err);
+	if (!o->env.waker_rt)
+		warn("cannot use SCHED_FIFO: wakers run as normal tasks, so results are less "
+		     "reliable (run as root, or grant CAP_SYS_NICE or RLIMIT_RTPRIO)");
+}
+
+/*
+ * Everything before the first row: the environment checked (exit 1 when it
+ * cannot serve), the run lock taken, the machine described, the record
+ * begun, the kernel settings held, loops per ms known.
+ */
+static void run_setup(struct orchestrator *o)
+{
+	struct config *cfg = o->cfg;
+	time_t start;
+	char err[512];
+
+	if (check_work_dir(cfg->work_dir, err, sizeof(err)))
+		die("%s", err);
+	install_signals();
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	start = time(NULL);
+	lock_fd = run_lock(start, err, sizeof(err));
+	if (lock_fd < 0)
+		die("%s", err);
+	sysinfo_collect(&o->sys, cfg->work_dir);
+	record_init(&o->rec, cfg, &o->sys, &o->plan, start);
+	knobs_of_config(cfg, &o->rec.knobs);
+	o->out.text = stdout;
+	if ((cfg->json_path && !strcmp(cfg->json_path, "-")) ||
+	    (cfg->csv_path && !strcmp(cfg->csv_path, "-")))
+		o->out.text = stderr;
+	o->env = (struct row_env){ .cfg = cfg, .lctx = &o->lctx, .trace_fd = -1,
+				   .tracing_on_fd = -1 };
+	if (o->sys.work_dir_in_memory == 1 && load_files_needed(cfg->loads))
+		warn("--work-dir %s is on %s, in memory: Write, Read and Compile will measure "
+		     "memory, not a disk (give --work-dir a directory on a disk)", cfg->work_dir,
+		     o->sys.work_dir_fs[0] ? o->sys.work_dir_fs : "a filesystem without a disk");
+	hold_kernel_settings(o);
+	o->rec.waker_rt = o->env.waker_rt;
+	if (cfg->uniprocessor)
+		pin_to_one_cpu();
+	if (cfg->work == WORK_LOOPS && !cfg->loops_given)
+		calibration_get(cfg->work_dir, cfg->recalibrate, cfg->quiet, &o->sys, &got_signal,
+				&cfg->loops_per_ms);
+}
+
+/* The rows, once the set-up is done: the files first, then the tables and the summary. */
+static int run_rows(struct orchestrator *o)
+{
+	const struct config *cfg = o->cfg;
+	char err[512];
+	int failed;
+
+	if (report_files(&o->rec))
+		return -1;	/* --json or --csv cannot be written: say so before running */
+	load_params_of(cfg, &o->lctx.par);
+	if (!got_signal && load_prepare_files(cfg->loads, &o->lctx, &got_signal, err,
+					       sizeof(err)))
+		die("%s", err);
+	if (got_signal)
+		return 0;
+	open_log(&o->out, cfg, o->rec.kernel);
+	report_header(&o->out, &o->rec);
+	catch_tstp(true);
+	failed = run_plan(o);
+	catch_tstp(false);
+	if (cfg->repeat > 1 && !got_signal)
+		report_summary(&o->out, &o->rec);
+	return failed;
+}
+
+int main(int argc, char **argv)
+{
+	static struct config cfg;
+	static struct orchestrator o = { .cfg = &cfg, .lctx = { .read_fd = -1, .write_fd = -1 } };
+	char err[512];
+	int failed = 0;
+
+	switch (parse_options(argc, argv, &cfg, err, sizeof(err))) {
+	case PARSE_EXIT_OK:
+		return 0;
+	case PARSE_USAGE:
+		fprintf(stderr, "%s: %s\n", progname, err);
+		return 2;
+	case PARSE_RUN:
+		break;
+	}
+	if (cfg.compare_mode) {
+		if (cfg.dry_run) {
+			print_plan(&cfg, &o.plan);
+			return 0;
+		}
+		return compare_main(&cfg);
+	}
+	if (plan_build(&o.plan, &cfg))
+		die("out of memory for the plan of %d passes", cfg.repeat);
+	if (cfg.dry_run) {
+		print_plan(&cfg, &o.plan);
+		return 0;
+	}
+	run_setup(&o);
+	if (!got_signal) {
+		failed = run_rows(&o);
+		if (failed < 0)
+			return 1;
+	}
+	load_close_files(&o.lctx);
+	o.rec.end = time(NULL);
+	if (cfg.plot_path && o.rec.nres) {
+		int ret = report_plot(&o.rec, cfg.plot_path);
+
+		if (ret)
+			error("--plot %s: %s", cfg.plot_path, strerror(-ret));
+	}
+	progress_clear();
+	if (got_signal) {
+		o.rec.interrupted = got_signal;
+		report_interrupted(&o.out, &o.rec);
+		report_files(&o.rec);
+		return 128 + got_signal;
+	}
+	report_files(&o.rec);
+	if (o.out.log)
+		fclose(o.out.log);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,690 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* options.c - the one table of command-line options: parsing, validation, --help. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lib/util.h"
+#include "loads/loads.h"
+#include "run/config.h"
+#include "sys/sys.h"
+#include "task/task.h"
+
+#define UNUSED __attribute__((unused))
+
+enum group { G_SELECT, G_TIMING, G_SCHED, G_OUTPUT, G_OTHER, G_COUNT };
+
+static const char *const group_title[G_COUNT] = {
+	[G_SELECT] = "Benchmarks and loads",
+	[G_TIMING] = "Timing",
+	[G_SCHED] = "Scheduling",
+	[G_OUTPUT] = "Output",
+	[G_OTHER] = "Other",
+};
+
+/* What an option's argument is, and so how set_value() reads and stores it. */
+enum opt_type {
+	T_CALL,		/* no field: the row's set() does it all */
+	T_FLAG,		/* bool, set when given; no argument */
+	T_INT,		/* int: an integer in [min, max] */
+	T_LONG,		/* long: the same */
+	T_ULONG,	/* unsigned long: the same, min >= 0 */
+	T_DOUBLE,	/* double: a decimal number in [min, max] of unit `what` */
+	T_STRING,	/* const char *: min 1 refuses "" ("empty <what> name"); */
+			/* max bytes at most, if max */
+	T_CHOICE,	/* int: the index of the argument among names, any case */
+};
+
+struct opt;
+struct parse_state;
+/* A row's own step, after set_value(): 0, -1 with a message in err, or 1 to stop. */
+typedef int opt_set_fn(const struct opt *o, const char *arg, struct parse_state *ps);
+
+struct opt {
+	int id;			/* short letter, 0 for a long-only option */
+	const char *name;	/* long form */
+	const char *arg;	/* the argument's name in --help, NULL for a flag */
+	enum group group;	/* its heading in --help */
+	enum opt_type type;
+	size_t off;		/* where the value lands: offsetof(struct config, ...) */
+	double min, max;	/* a number's range; a string's length (max 0: any) */
+	const char *what;	/* for messages: a double's unit, a string's kind of name */
+	const char *const *names;	/* a choice's words, NULL-terminated */
+	opt_set_fn *set;	/* the special case, if any */
+	bool with_compare;	/* may be given with --compare */
+	const char *help;
+};
+
+/* The parse in progress, for set_value(), the rows' set() and validate(). */
+struct parse_state {
+	struct config *cfg;
+	uint32_t sel[4];	/* -W, -X, -w, -x: bit per registry index */
+	bool *given;		/* per row of opts[] */
+	char *err;
+	size_t errlen;
+};
+
+/* offsetof(struct config, f); the compiler warns unless f is of C type t. */
+#define FIELD(f, t) \
+	(offsetof(struct config, f) + 0 * sizeof(&((struct config *)0)->f == (t *)0))
+#define RANGED(tt, ct, f, lo, hi) .type = (tt), .off = FIELD(f, ct), .min = (lo), .max = (hi)
+#define FLAG(f)			.type = T_FLAG, .off = FIELD(f, bool)
+#define INT(f, lo, hi)		RANGED(T_INT, int, f, lo, hi)
+#define LONG(f, lo, hi)		RANGED(T_LONG, long, f, lo, hi)
+#define ULONG(f, lo, hi)	RANGED(T_ULONG, unsigned long, f, lo, hi)
+#define DOUBLE(f, lo, hi, unit)	RANGED(T_DOUBLE, double, f, lo, hi), .what = (unit)
+#define STRING(f, lo, hi, kind)	RANGED(T_STRING, const char *, f, lo, hi), .what = (kind)
+#define CALL(fn)		.type = T_CALL, .set = (fn)
+#define CHOICE(f, words, kind)	.type = T_CHOICE, .off = FIELD(f, int), .names = (words), \
+				.what = (kind)
+
+static opt_set_fn select_workload, note_loops_given, set_work, show_help, show_version;
+
+/*
+ * Every option, in --help order. A row says all there is to know: names,
+ * help, type, field and range; set_value() does the reading, range check,
+ * message and store, and a row's set() (run after it) only what no type
+ * covers. So a new option is a config field plus one row, for instance
+ *	{ 0, "slice", "USEC", G_SCHED, LONG(slice_us, 100, 100000),
+ *	  .help = "..." },
+ * and a choice of words is a row of CHOICE(field, words): set_value()
+ * stores the word's index, or names them all in its message.
+ */
+static const struct opt opts[] = {
+	{ 'W', "bench", "NAME", G_SELECT, CALL(select_workload),
+	  .help = "only this benchmark (repeatable)" },
+	{ 'X', "exclude-bench", "NAME", G_SELECT, CALL(select_workload),
+	  .help = "not this benchmark (repeatable)" },
+	{ 'w', "load", "NAME", G_SELECT, CALL(select_workload),
+	  .help = "only this load (repeatable)" },
+	{ 'x', "exclude-load", "NAME", G_SELECT, CALL(select_workload),
+	  .help = "not this load (repeatable)" },
+	{ 'C', "custom-cpu", "PCT", G_SELECT, INT(custom_pct, 1, 100),
+	  .help = "Custom task: CPU percent of each interval (1-100)" },
+	{ 'I', "custom-interval", "USEC", G_SELECT, LONG(custom_interval_us, 100, 10000000),
+	  .help = "Custom task: interval in microseconds (>= 100)" },
+	{ 'L', "cpu-load", "N", G_SELECT, INT(cpu_load, 1, 4096),
+	  .help = "Burn threads, Ring size, Hack groups (default: usable CPUs)" },
+	{ 0, "memload-mib", "MIB", G_SELECT, LONG(memload_mib, 1, 1L << 30),
+	  .help = "Memload size (default: from MemAvailable)" },
+	{ 0, "file-mib", "MIB", G_SELECT, LONG(file_mib, 1, 1L << 30),
+	  .help = "Write/Read file size (default: from free space)" },
+	{ 0, "fps", "N", G_SELECT, INT(fps, 24, 1000),
+	  .help = "Render's frames per second (24-1000, default 144)" },
+	{ 't', "time", "SECONDS", G_TIMING, DOUBLE(seconds, 0.1, 86400.0, "seconds"),
+	  .help = "seconds per row, decimals allowed (default 30)" },
+	{ 0, "work", "cpu|loops", G_TIMING, CALL(set_work),
+	  .help = "work is CPU time (default) or calibrated loops" },
+	{ 'l', "loops-per-ms", "N", G_TIMING, ULONG(loops_per_ms, 1, 1L << 40),
+	  .set = note_loops_given, .help = "loops mode with N loops per ms, no calibration" },
+	{ 'b', "recalibrate", NULL, G_TIMING, FLAG(recalibrate),
+	  .help = "loops mode, measuring loops per ms even if saved" },
+	{ 0, "repeat", "N", G_TIMING, INT(repeat, 1, 1000),
+	  .help = "run the whole matrix N times (default 1)" },
+	{ 0, "dry-run", NULL, G_TIMING, FLAG(dry_run), .with_compare = true,
+	  .help = "check the options, print the rows and the time, exit" },
+	{ 'r', "realtime", NULL, G_SCHED, FLAG(realtime),
+	  .help = "benchmark with SCHED_FIFO tasks (root or CAP_SYS_NICE)" },
+	{ 0, "policy", "POLICY", G_SCHED, CHOICE(policy, policy_names, "policy"),
+	  .help = "benchmark class: other|batch|idle|fifo|rr|deadline" },
+	{ 0, "rt-priority", "N", G_SCHED, INT(rt_priority, 1, 98),
+	  .help = "SCHED_FIFO priority of a -r task; waker +1 (default 40)" },
+	{ 0, "slice", "USEC", G_SCHED, LONG(slice_us, 100, 100000),
+	  .help = "EEVDF slice of the benchmark task (100-100000)" },
+	{ 0, "uclamp-min", "PCT", G_SCHED, INT(uclamp_min, 0, 100),
+	  .help = "utilization clamp minimum of the benchmark task" },
+	{ 0, "uclamp-max", "PCT", G_SCHED, INT(uclamp_max, 0, 100),
+	  .help = "utilization clamp maximum of the benchmark task" },
+	{ 'B', "bench-nice", "N", G_SCHED, INT(bench_nice, -20, 19),
+	  .help = "nice level of the benchmark (-20..19)" },
+	{ 'N', "load-nice", "N", G_SCHED, INT(load_nice, -20, 19),
+	  .help = "nice level of the load (-20..19)" },
+	{ 0, "load-policy", "POLICY", G_SCHED, CHOICE(load_policy, load_policy_names, "policy"),
+	  .help = "class of the loads: other|batch|idle" },
+	{ 'u', "uniprocessor", NULL, G_SCHED, FLAG(uniprocessor),
+	  .help = "run everything on one CPU" },
+	{ 0, "pm-qos", "USEC", G_SCHED, LONG(pm_qos_us, 0, 2000000000),
+	  .help = "hold /dev/cpu_dma_latency at USEC during the run" },
+	{ 'c', "console", NULL, G_OUTPUT, FLAG(console_only),
+	  .help = "console only: do not append to <kernel release>.log" },
+	{ 'm', "comment", "TEXT", G_OUTPUT, STRING(comment, 0, 1024, NULL),
+	  .help = "comment line for the log and results" },
+	{ 0, "work-dir", "DIR", G_OUTPUT, STRING(work_dir, 1, 0, "directory"),
+	  .help = "where files are made (default: current directory)" },
+	{ 0, "json", "FILE", G_OUTPUT, STRING(json_path, 1, 0, "file"),
+	  .help = "write every result as JSON (- for stdout)" },
+	{ 0, "csv", "FILE", G_OUTPUT, STRING(csv_path, 1, 0, "file"),
+	  .help = "write every result as CSV (- for stdout)" },
+	{ 0, "plot", "FILE", G_OUTPUT, STRING(plot_path, 1, 0, "file"),
+	  .with_compare = true, .help = "draw latency distributions as SVG" },
+	{ 0, "percentiles", NULL, G_OUTPUT, FLAG(percentiles),
+	  .help = "add p99 and p99.9 columns to the tables" },
+	{ 0, "trace-above", "USEC", G_OUTPUT, LONG(trace_above_us, 1, 1000000000),
+	  .help = "mark tracefs and stop tracing on a latency above USEC" },
+	{ 0, "explain", NULL, G_OUTPUT, FLAG(explain),
+	  .help = "say where the latency went, and (root) who ran instead" },
+	{ 0, "no-split", NULL, G_OUTPUT, FLAG(no_split),
+	  .help = "do not split wake-ups (to measure what the split costs)" },
+	{ 'q', "quiet", NULL, G_OUTPUT, FLAG(quiet), .with_compare = true,
+	  .help = "no progress line" },
+	{ 0, "compare", NULL, G_OTHER, FLAG(compare_mode), .with_compare = true,
+	  .help = "compare the logs or CSV files named after the options" },
+	{ 'h', "help", NULL, G_OTHER, CALL(show_help), .help = "this help" },
+	{ 'V', "version", NULL, G_OTHER, CALL(show_version), .help = "the version" },
+};
+
+/*
+ * The load runs alone for 1 s before each row, to reach a steady state. The test
+ * suite, which runs some eighty rows only to check what they print, may
+ * shorten that with INTERBENCH_TEST_SETTLE_MS (0 to 1000); anything else in
+ * it is ignored, so a stray value can only ever give the normal second.
+ */
+uint64_t settle_from_env(const char *ms)
+{
+	long v;
+
+	if (!ms || parse_long(ms, 0, 1000, &v) < 0)
+		return NSEC_PER_SEC;
+	return (uint64_t)v * NSEC_PER_MSEC;
+}
+
+void config_defaults(struct config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->seconds = 30.0;
+	cfg->cpu_load = 0;
+	cfg->work_dir = ".";
+	cfg->pm_qos_us = -1;
+	cfg->trace_above_us = -1;
+	cfg->repeat = 1;
+	cfg->rt_priority = 40;
+	cfg->policy = -1;
+	cfg->uclamp_min = cfg->uclamp_max = -1;
+	cfg->settle_ns = settle_from_env(getenv("INTERBENCH_TEST_SETTLE_MS"));
+}
+
+/* getopt_long's value for a row: its letter, or LONG_ONLY + its index. */
+#define LONG_ONLY 256
+
+static int opt_val(const struct opt *o)
+{
+	return o->id ? o->id : LONG_ONLY + (int)(o - opts);
+}
+
+static const struct opt *find_opt(int val)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(opts); i++)
+		if (opt_val(&opts[i]) == val)
+			return &opts[i];
+	return NULL;
+}
+
+/* "-t/--time" for messages. */
+static const char *opt_label(const struct opt *o, char *buf, size_t len)
+{
+	if (!o)
+		snprintf(buf, len, "option");
+	else if (o->id)
+		snprintf(buf, len, "-%c/--%s", o->id, o->name);
+	else
+		snprintf(buf, len, "--%s", o->name);
+	return buf;
+}
+
+void print_help(void)
+{
+	char names[256];
+
+	printf("Usage: interbench [OPTION]...            run the benchmark\n"
+	       "       interbench --compare FILE FILE...  compare runs\n"
+	       "How late do interactive tasks get the CPU while the machine is busy?\n");
+	for (int g = 0; g < G_COUNT; g++) {
+		printf("\n%s:\n", group_title[g]);
+		for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
+			const struct opt *o = &opts[i];
+			char flag[8] = "    ", left[48];
+
+			if (o->group != (enum group)g)
+				continue;
+			if (o->id)
+				snprintf(flag, sizeof(flag), "-%c, ", o->id);
+			snprintf(left, sizeof(left), "%s--%s%s%s", flag, o->name,
+				 o->arg ? " " : "", o->arg ? o->arg : "");
+			printf("  %-28s %s\n", left, o->help);
+		}
+	}
+	workload_names(WL_BENCH, names, sizeof(names));
+	printf("\nBenchmarks: %s", names);
+	workload_names(WL_LOAD, names, sizeof(names));
+	printf("\nLoads:      %s", names);
+	printf("\n\nA full run takes about 20 minutes; see interbench(8).\n");
+}
+
+/* Whatever the user typed, quoted short enough to keep the line short. */
+static const char *shorten(const char *arg, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.32s%s", arg, strlen(arg) > 32 ? "..." : "");
+	return buf;
+}
+
+static int number_error(const struct opt *o, const char *arg, int ret, const char *range,
+			struct parse_state *ps)
+{
+	char label[48], shown[40];
+
+	return set_err(ps->err, ps->errlen, "%s: '%s' is %s (expected %s)",
+		       opt_label(o, label, sizeof(label)), shorten(arg, shown, sizeof(shown)),
+		       ret == -ERANGE ? "out of range" : "not a number", range);
+}
+
+/* An integer option: parse, check the range of its row, store at its width. */
+static int set_integer(const struct opt *o, const char *arg, void *field, struct parse_state *ps)
+{
+	long min = (long)o->min, max = (long)o->max, v;
+	int ret = parse_long(arg, min, max, &v);
+	char range[64];
+
+	if (ret) {
+		snprintf(range, sizeof(range), "an integer from %ld to %ld", min, max);
+		return number_error(o, arg, ret, range, ps);
+	}
+	if (o->type == T_INT)
+		*(int *)field = (int)v;
+	else if (o->type == T_LONG)
+		*(long *)field = v;
+	else
+		*(unsigned long *)field = (unsigned long)v;
+	return 0;
+}
+
+/* A word of the row's names: its index, any case; else every word in the message. */
+static int set_choice(const struct opt *o, const char *arg, int *field, struct parse_state *ps)
+{
+	char label[48], shown[40], valid[128];
+	size_t used = 0;
+
+	for (int i = 0; o->names[i]; i++) {
+		if (!strcasecmp(arg, o->names[i])) {
+			*field = i;
+			return 0;
+		}
+		used += (size_t)snprintf(valid + used, sizeof(valid) - used, "%s%s",
+					 i ? ", " : "", o->names[i]);
+	}
+	return set_err(ps->err, ps->errlen, "%s: unknown %s '%s' (valid: %s)",
+		       opt_label(o, label, sizeof(label)), o->what,
+		       shorten(arg, shown, sizeof(shown)), valid);
+}
+
+static int set_string(const struct opt *o, const char *arg, const char **field,
+		      struct parse_state *ps)
+{
+	char label[48];
+	size_t len = strlen(arg);
+
+	if (len < (size_t)o->min)
+		return set_err(ps->err, ps->errlen, "%s: empty %s name",
+			       opt_label(o, label, sizeof(label)), o->what);
+	if (o->max && len > (size_t)o->max)
+		return set_err(ps->err, ps->errlen, "%s: longer than %.0f bytes",
+			       opt_label(o, label, sizeof(label)), o->max);
+	*field = arg;
+	return 0;
+}
+
+/* Store one option's argument by its row's type; 0, -1 (message in err), or 1 to stop. */
+static int set_value(const struct opt *o, const char *arg, struct parse_state *ps)
+{
+	void *field = (char *)ps->cfg + o->off;
+	char range[64];
+	int ret = 0;
+
+	switch (o->type) {
+	case T_CALL:
+		break;
+	case T_FLAG:
+		*(bool *)field = true;
+		break;
+	case T_INT:
+	case T_LONG:
+	case T_ULONG:
+		ret = set_integer(o, arg, field, ps);
+		break;
+	case T_DOUBLE:
+		ret = parse_double(arg, o->min, o->max, field);
+		if (ret) {
+			snprintf(range, sizeof(range), "%s from %g to %g", o->what, o->min, o->max);
+			return number_error(o, arg, ret, range, ps);
+		}
+		break;
+	case T_STRING:
+		ret = set_string(o, arg, field, ps);
+		break;
+	case T_CHOICE:
+		ret = set_choice(o, arg, field, ps);
+		break;
+	}
+	if (ret || !o->set)
+		return ret;
+	return o->set(o, arg, ps);
+}
+
+/* -W, -X, -w, -x: a benchmark or load name into its slot of ps->sel. */
+static int select_workload(const struct opt *o, const char *arg, struct parse_state *ps)
+{
+	static const char slots[] = "WXwx";	/* the order of ps->sel */
+	int slot = (int)(strchr(slots, o->id) - slots);
+	unsigned need = slot < 2 ? WL_BENCH : WL_LOAD;
+	char names[256], label[48], shown[40];
+	int i = workload_find(arg);
+
+	if (i >= 0 && (workloads[i].flags & need)) {
+		ps->sel[slot] |= 1u << i;
+		return 0;
+	}
+	workload_names(need, names, sizeof(names));
+	return set_err(ps->err, ps->errlen, "%s: unknown %s '%s' (valid: %s)",
+		       opt_label(o, label, sizeof(label)),
+		       need == WL_BENCH ? "benchmark" : "load", shorten(arg, shown, sizeof(shown)),
+		       names);
+}
+
+/* -l: a given value is used as is, never replaced by calibration. */
+static int note_loops_given(const struct opt *o UNUSED, const char *arg UNUSED,
+			    struct parse_state *ps)
+{
+	ps->cfg->loops_given = true;
+	return 0;
+}
+
+/* --work cpu|loops: remembered as given, so that -l and -b can be checked against it. */
+static int set_work(const struct opt *o, const char *arg, struct parse_state *ps)
+{
+	char label[48], shown[40];
+
+	if (!strcasecmp(arg, "cpu"))
+		ps->cfg->work = WORK_CPU;
+	else if (!strcasecmp(arg, "loops"))
+		ps->cfg->work = WORK_LOOPS;
+	else
+		return set_err(ps->err, ps->errlen, "%s: unknown work '%s' (valid: cpu, loops)",
+			       opt_label(o, label, sizeof(label)), shorten(arg, shown, sizeof(shown)));
+	return 0;
+}
+
+/* Was the option called name given? */
+static bool given(const struct parse_state *ps, const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(opts); i++)
+		if (!strcmp(opts[i].name, name))
+			return ps->given[i];
+	return false;
+}
+
+/* -l and -b are loops mode's; --work cpu with either is a contradiction. */
+static int resolve_work(struct parse_state *ps)
+{
+	struct config *cfg = ps->cfg;
+
+	if (!cfg->loops_given && !cfg->recalibrate)
+		return 0;
+	if (given(ps, "work") && cfg->work == WORK_CPU)
+		return set_err(ps->err, ps->errlen, "--work cpu and %s contradict: loops per ms "
+			       "are for --work loops", cfg->loops_given ? "-l" : "-b");
+	cfg->work = WORK_LOOPS;
+	return 0;
+}
+
+/* Custom needs at least one whole period in a row. */
+static int check_custom(const struct config *cfg, char *err, size_t errlen)
+{
+	int i = workload_find("Custom");
+
+	if (i < 0 || !((cfg->benches | cfg->loads) & (1u << i)))
+		return 0;
+	if ((double)cfg->custom_interval_us > cfg->seconds * 1e6)
+		return set_err(err, errlen, "-I %ld us is longer than -t %g s: Custom would not "
+			       "have one whole period in a row", cfg->custom_interval_us,
+			       cfg->seconds);
+	return 0;
+}
+
+static int show_help(const struct opt *o UNUSED, const char *arg UNUSED,
+		     struct parse_state *ps UNUSED)
+{
+	print_help();
+	return 1;
+}
+
+static int show_version(const struct opt *o UNUSED, const char *arg UNUSED,
+			struct parse_state *ps UNUSED)
+{
+	printf("interbench %s\n", INTERBENCH_VERSION);
+	return 1;
+}
+
+/* -W NAME that the benchmarks' scheduling class cannot run: one line, -1; else 0. */
+static int refuse_class(const struct config *cfg, const struct workload *wl, char *err,
+			size_t errlen)
+{
+	char names[256];
+
+	if (!policy_is_rt(cfg->policy) || (wl->flags & WL_RT))
+		return 0;
+	workload_names(WL_BENCH | WL_RT, names, sizeof(names));
+	if (cfg->policy == POL_DEADLINE)
+		return set_err(err, errlen, "-W %s has no fixed work per period, which --policy "
+			       "deadline needs; benchmarks with one: %s", wl->name, names);
+	return set_err(err, errlen, "-W %s cannot run real time (-r, --policy fifo or rr); "
+		       "real-time benchmarks: %s", wl->name, names);
+}
+
+/* Named, or (with none named) in 0.31's default matrix; and not excluded. */
+static bool selected(const struct workload *wl, uint32_t bit, uint32_t only, uint32_t not)
+{
+	return (only ? (only & bit) : !(wl->flags & WL_OPTIN)) && !(not & bit);
+}
+
+/* Which benchmarks and loads run, from -W/-X/-w/-x, the policy (-r) and -C/-I. */
+static int resolve_selection(struct config *cfg, const uint32_t sel[4], char *err,
+			     size_t errlen)
+{
+	bool custom = cfg->custom_pct && cfg->custom_interval_us;
+	bool rt = policy_is_rt(cfg->policy);
+	uint32_t benches = 0, loads = 0;
+
+	for (size_t i = 0; i < nr_workloads; i++) {
+		const struct workload *wl = &workloads[i];
+		bool exists = custom || !(wl->flags & WL_CUSTOM);
+		uint32_t bit = 1u << i;
+
+		if ((sel[0] & bit) && !exists)
+			return set_err(err, errlen, "-W %s needs -C and -I to define it", wl->name);
+		if ((sel[2] & bit) && !exists)
+			return set_err(err, errlen, "-w %s needs -C and -I to define it", wl->name);
+		if ((sel[0] & bit) && refuse_class(cfg, wl, err, errlen))
+			return -1;
+		if ((wl->flags & WL_BENCH) && exists && (!rt || (wl->flags & WL_RT)) &&
+		    selected(wl, bit, sel[0], sel[1]))
+			benches |= bit;
+		if ((wl->flags & WL_LOAD) && exists && selected(wl, bit, sel[2], sel[3]))
+			loads |= bit;
+	}
+	if (!benches)
+		return set_err(err, errlen, "no benchmark left to run (check -W, -X and -r)");
+	if (!loads)
+		return set_err(err, errlen, "no load left to run (check -w and -x)");
+	if (benches == loads && !(benches & (benches - 1)))
+		return set_err(err, errlen, "nothing to run: a benchmark is never run against itself");
+	cfg->benches = benches;
+	cfg->loads = loads;
+	return 0;
+}
+
+/* --fps without Render: the frame rate of nothing that runs. */
+static int check_fps(struct config *cfg, char *err, size_t errlen)
+{
+	int render = workload_find("Render");
+
+	if (cfg->fps && !((cfg->benches | cfg->loads) & (1u << render)))
+		return set_err(err, errlen, "--fps sets Render's frame rate; name Render with -W "
+			       "or -w");
+	if (!cfg->fps)
+		cfg->fps = 144;
+	return 0;
+}
+
+/* --compare's checks: only the options that make sense with it, and a file. */
+static int validate_compare(const struct parse_state *ps)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(opts); i++)
+		if (ps->given[i] && !opts[i].with_compare)
+			return set_err(ps->err, ps->errlen,
+				       "--compare takes only --plot, -q and --dry-run, not --%s",
+				       opts[i].name);
+	if (ps->cfg->ncompare < 1)
+		return set_err(ps->err, ps->errlen, "--compare needs at least one file");
+	return 0;
+}
+
+/* Checks that need more than one option, done once before anything runs. */
+static int validate(struct parse_state *ps)
+{
+	struct config *cfg = ps->cfg;
+	char *err = ps->err;
+	size_t errlen = ps->errlen;
+
+	if (!!cfg->custom_pct != !!cfg->custom_interval_us)
+		return set_err(err, errlen, "-C and -I define the Custom task together; give both");
+	if (cfg->loops_given && cfg->recalibrate)
+		return set_err(err, errlen, "-l and -b contradict: either set loops per ms or measure them");
+	if (resolve_work(ps))
+		return -1;
+	if (cfg->compare_mode)
+		return validate_compare(ps);
+	if (cfg->explain && cfg->no_split)
+		return set_err(err, errlen, "--explain and --no-split contradict: --explain shows "
+			       "the split");
+	if (cfg->json_path && cfg->csv_path && !strcmp(cfg->json_path, "-") &&
+	    !strcmp(cfg->csv_path, "-"))
+		return set_err(err, errlen, "--json - and --csv - cannot both use stdout");
+	if (cfg->plot_path && !strcmp(cfg->plot_path, "-"))
+		return set_err(err, errlen, "--plot: needs a file name, not -");
+	if (!cfg->cpu_load)
+		cfg->cpu_load = usable_cpus();
+	if (knobs_validate(cfg, err, errlen) || resolve_selection(cfg, ps->sel, err, errlen) ||
+	    check_fps(cfg, err, errlen))
+		return -1;
+	return check_custom(cfg, err, errlen);
+}
+
+/*
+ * The work directory is the machine's, not the command line's: one that is
+ * missing or that we may not write in is an error of the environment (exit
+ * 1), found before anything runs, not a usage error.
+ */
+int check_work_dir(const char *dir, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (stat(dir, &st) < 0)
+		return set_err(err, errlen, "--work-dir: '%.200s': %s", dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return set_err(err, errlen, "--work-dir: '%.200s' is not a directory", dir);
+	if (access(dir, W_OK | X_OK) < 0)
+		return set_err(err, errlen, "--work-dir: cannot write in '%.200s': %s", dir,
+			       strerror(errno));
+	return 0;
+}
+
+/* getopt_long's view of opts[]: the short string (with ':' first) and the long table. */
+static void getopt_tables(char *shorts, struct option *longs)
+{
+	*shorts++ = ':';	/* tell a missing argument from an unknown option */
+	for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
+		longs[i] = (struct option){ opts[i].name, opts[i].arg ? required_argument :
+					    no_argument, NULL, opt_val(&opts[i]) };
+		if (opts[i].id) {
+			*shorts++ = (char)opts[i].id;
+			if (opts[i].arg)
+				*shorts++ = ':';
+		}
+	}
+	*shorts = '\0';
+	longs[ARRAY_SIZE(opts)] = (struct option){ 0 };
+}
+
+/* getopt_long's '?' or ':' as one line. */
+static int getopt_error(int c, char **argv, struct parse_state *ps)
+{
+	char label[48];
+
+	if (c == ':')
+		return set_err(ps->err, ps->errlen, "%s needs an argument",
+			       optopt ? opt_label(find_opt(optopt), label, sizeof(label)) :
+			       argv[optind - 1]);
+	if (optopt && optopt < LONG_ONLY)
+		return set_err(ps->err, ps->errlen, "unknown option -%c (see --help)", optopt);
+	return set_err(ps->err, ps->errlen, "unknown option '%.40s' (see --help)",
+		       argv[optind - 1]);
+}
+
+/* What follows the options: --compare's files, else nothing. */
+static int operands(int argc, char **argv, struct parse_state *ps)
+{
+	struct config *cfg = ps->cfg;
+
+	if (!cfg->compare_mode && optind < argc)
+		return set_err(ps->err, ps->errlen, "unexpected argument '%.40s' (see --help)",
+			       argv[optind]);
+	for (; optind < argc; optind++) {
+		if (cfg->ncompare == MAX_COMPARE)
+			return set_err(ps->err, ps->errlen, "--compare: at most %d files",
+				       MAX_COMPARE);
+		cfg->compare[cfg->ncompare++] = argv[optind];
+	}
+	return 0;
+}
+
+/*
+ * Parse argv into cfg. PARSE_USAGE leaves one line in err; PARSE_EXIT_OK
+ * means --help or --version was printed.
+ */
+enum parse_status parse_options(int argc, char **argv, struct config *cfg,
+				char *err, size_t errlen)
+{
+	struct option longs[ARRAY_SIZE(opts) + 1];
+	char shorts[3 * ARRAY_SIZE(opts) + 3];
+	bool given[ARRAY_SIZE(opts)] = { false };
+	struct parse_state ps = { .cfg = cfg, .given = given, .err = err, .errlen = errlen };
+	int c, ret;
+
+	config_defaults(cfg);
+	cfg->argc = argc;
+	cfg->argv = argv;
+	getopt_tables(shorts, longs);
+	optind = 0;		/* full re-initialisation: tests parse many times */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		const struct opt *o = find_opt(c);
+
+		if (c == '?' || c == ':') {
+			getopt_error(c, argv, &ps);
+			return PARSE_USAGE;
+		}
+		given[o - opts] = true;
+		ret = set_value(o, optarg, &ps);
+		if (ret)
+			return ret > 0 ? PARSE_EXIT_OK : PARSE_USAGE;
+	}
+	if (operands(argc, argv, &ps) || validate(&ps))
+		return PARSE_USAGE;
+	return PARSE_RUN;
+}

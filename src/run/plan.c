@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* run/plan.c - the one place that turns the selected benchmarks and loads into the run's cells. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "loads/loads.h"
+#include "run/config.h"
+#include "run/plan.h"
+
+/* Does benchmark b run under load l: both selected, and a workload never loads itself. */
+static bool in_matrix(const struct config *cfg, size_t b, size_t l)
+{
+	return (cfg->benches & (1u << b)) && (cfg->loads & (1u << l)) && l != b;
+}
+
+/* The cells of one pass, into cells (NULL: only counted); how many. */
+static int one_pass(const struct config *cfg, int pass, struct cell *cells)
+{
+	int n = 0;
+
+	for (size_t b = 0; b < nr_workloads; b++) {
+		int first = n;
+
+		for (size_t l = 0; l < nr_workloads; l++) {
+			if (!in_matrix(cfg, b, l))
+				continue;
+			if (cells)
+				cells[n] = (struct cell){ .bench = (int)b, .load = (int)l,
+							  .pass = pass, .table_start = n == first };
+			n++;
+		}
+		if (cells && n > first)
+			cells[n - 1].table_end = true;
+	}
+	return n;
+}
+
+int plan_build(struct plan *p, const struct config *cfg)
+{
+	p->per_pass = one_pass(cfg, 0, NULL);
+	p->ncells = p->per_pass * cfg->repeat;
+	p->cells = calloc((size_t)p->ncells + 1, sizeof(*p->cells));
+	if (!p->cells)
+		return -ENOMEM;
+	for (int pass = 0; pass < cfg->repeat; pass++)
+		one_pass(cfg, pass, p->cells + pass * p->per_pass);
+	return 0;
+}
+
+void plan_free(struct plan *p)
+{
+	free(p->cells);
+	*p = (struct plan){ 0 };
+}
+
+double plan_seconds(const struct plan *p, double row_seconds)
+{
+	return p->ncells * (row_seconds + PLAN_SETTLE_S);
+}
+
+/* --dry-run: what would run, and for how long. */
+void print_plan(const struct config *cfg, const struct plan *p)
+{
+	if (cfg->compare_mode) {
+		for (int i = 0; i < cfg->ncompare; i++)
+			printf("would compare %s\n", cfg->compare[i]);
+		return;
+	}
+	for (int i = 0; i < p->per_pass; i++) {
+		const struct cell *c = &p->cells[i];
+
+		if (c->table_start)
+			printf("%s:", workloads[c->bench].name);
+		printf("%s %s", c->table_start ? "" : ",", workloads[c->load].name);
+		if (c->table_end)
+			printf("\n");
+	}
+	printf("%d row%s of %g s (+1 s each for the load to settle): about %.0f minutes\n",
+	       p->ncells, p->ncells == 1 ? "" : "s", cfg->seconds,
+	       plan_seconds(p, cfg->seconds) / 60.0);
+}

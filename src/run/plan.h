@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* run/plan.h - the cells of a run, built once from the configuration, walked by every loop. */
+#ifndef RUN_PLAN_H
+#define RUN_PLAN_H
+
+/*
+ * A run is a list of cells, in the order they run: for each pass, each
+ * selected benchmark in registry order, each selected load in registry order
+ * but the benchmark itself. --dry-run prints it, the progress line counts it,
+ * the orchestrator runs it, and the summaries and JSON walk its first pass.
+ * A new dimension of the matrix (a variant, a CPU count, a task group) is a
+ * field of struct cell and one loop of plan_build().
+ */
+#include <stdbool.h>
+#include <stdint.h>
+
+struct config;
+
+struct cell {			/* one row of the run */
+	int bench, load;		/* registry indices */
+	int pass;			/* 0-based, with --repeat */
+	bool table_start;		/* the first of its benchmark's table in this pass */
+	bool table_end;			/* the last of it */
+};
+
+struct plan {
+	int ncells;
+	struct cell *cells;		/* in the order they run */
+	int per_pass;			/* cells of one pass: cells[0..per_pass) is pass 0 */
+};
+
+#define PLAN_SETTLE_S 1.5		/* a row's cost beyond -t: the load's second alone, */
+					/* the children's start and end */
+
+int plan_build(struct plan *p, const struct config *cfg);	/* 0, or -ENOMEM */
+void plan_free(struct plan *p);
+double plan_seconds(const struct plan *p, double row_seconds);	/* the whole run, estimated */
+void print_plan(const struct config *cfg, const struct plan *p);	/* --dry-run */
+
+#endif

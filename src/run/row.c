@@ -1,0 +1,487 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* run/row.c - one row: its load and bench processes started, measured, stopped; the signals that end or redo it; its result. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "lib/util.h"
+#include "loads/loads.h"
+#include "output/result.h"
+#include "run/child.h"
+#include "run/plan.h"
+#include "run/run.h"
+#include "sys/sys.h"
+
+#define READY_TIMEOUT_NS (10 * NSEC_PER_SEC)	/* a child's set-up */
+#define LOAD_RESULT_NS (1500 * NSEC_PER_MSEC)	/* the load's answer to stop */
+#define EXIT_WAIT_NS NSEC_PER_SEC		/* a child's exit after its answer */
+
+volatile sig_atomic_t got_signal;		/* SIGINT, SIGTERM or SIGHUP */
+static volatile sig_atomic_t got_tstp;		/* SIGTSTP (Ctrl-Z): pause, then redo the row */
+static int sig_pipe[2] = { -1, -1 };		/* wakes poll() when one comes */
+int lock_fd = -1;			/* the run lock, held until we exit */
+
+static void on_signal(int sig)
+{
+	int saved = errno;
+
+	if (sig == SIGTSTP)
+		got_tstp = 1;
+	else if (!got_signal)
+		got_signal = sig;
+	if (write(sig_pipe[1], "", 1) < 0)
+		errno = saved;
+	errno = saved;
+}
+
+/* A wait that ended early: a stop signal, or a SIGTSTP that discards the row. */
+static bool interrupted(void)
+{
+	return got_signal || got_tstp;
+}
+
+/* Ctrl-Z is caught while rows run, so that the children stop too; else its default. */
+void catch_tstp(bool on)
+{
+	struct sigaction sa = { .sa_handler = on ? on_signal : SIG_DFL };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTSTP, &sa, NULL);
+	if (!on && got_tstp) {
+		got_tstp = 0;
+		raise(SIGSTOP);		/* it came after the last row */
+	}
+}
+
+
+/*
+ * The orchestrator's waits end when a stop signal or SIGTSTP comes, and keep
+ * the progress line fresh.
+ */
+static struct child_watch watch = { .wake_fd = -1, .stop = &got_signal, .pause = &got_tstp,
+				    .tick = progress_tick };
+
+void install_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+
+	if (pipe2(sig_pipe, O_CLOEXEC | O_NONBLOCK) < 0)
+		die("pipe: %s", strerror(errno));
+	watch.wake_fd = sig_pipe[0];
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
+		sigaction(sigs[i], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* ---- the two kinds of children ---- */
+
+/* A child has no use for the orchestrator's signal pipe, nor may it keep the run lock. */
+static void drop_sig_pipe(void)
+{
+	close(sig_pipe[0]);
+	close(sig_pipe[1]);
+	if (lock_fd >= 0)
+		close(lock_fd);
+}
+
+struct row_ctx {		/* what the row's children start from */
+	const struct row_env *env;
+	const struct config *cfg;
+	int bench, load;
+};
+
+static int load_body(void *arg, int ctl, int res)
+{
+	struct row_ctx *rc = arg;
+	char name[16];
+
+	drop_sig_pipe();
+	snprintf(name, sizeof(name), "ibload-%s", workloads[rc->load].name);
+	prctl(PR_SET_NAME, name);
+	if (setpriority(PRIO_PROCESS, 0, rc->cfg->load_nice) < 0) {
+		child_fail(res, "load setpriority %d: %s", rc->cfg->load_nice, strerror(errno));
+		return 1;
+	}
+	if (sched_load_policy(rc->cfg->load_policy)) {
+		child_fail(res, "--load-policy %s: %s", load_policy_names[rc->cfg->load_policy],
+			   strerror(errno));
+		return 1;
+	}
+	sim_params_init(&rc->env->lctx->par.sim, &workloads[rc->load], rc->cfg);
+	return load_process(&workloads[rc->load], rc->env->lctx, ctl, res) ? 1 : 0;
+}
+
+/* The bench's scheduling; a failure is the row's reason, sent with the result. */
+static void bench_setup(struct row_ctx *rc, struct sim_params *p, struct bench_result *b)
+{
+	const struct config *cfg = rc->cfg;
+
+	sim_params_init(p, &workloads[rc->bench], cfg);
+	p->sched_set = !task_sched_is_default(&p->sched);
+	if (policy_is_rt(cfg->policy)) {
+		if (mlockall(MCL_CURRENT | MCL_FUTURE) < 0) {
+			b->status = ROW_FAILED;
+			snprintf(b->reason, sizeof(b->reason), "mlockall: %s", strerror(errno));
+		}
+	} else if (setpriority(PRIO_PROCESS, 0, cfg->bench_nice) < 0) {
+		b->status = ROW_FAILED;
+		snprintf(b->reason, sizeof(b->reason), "setpriority %d: %s", cfg->bench_nice,
+			 strerror(errno));
+	}
+	if (rc->env->waker_rt)
+		p->waker_prio = cfg->rt_priority + 1;
+	p->split = !cfg->no_split;
+	if (cfg->trace_above_us > 0) {
+		p->trace_above_ns = (uint64_t)cfg->trace_above_us * NSEC_PER_USEC;
+		p->trace_fd = rc->env->trace_fd;
+		p->tracing_on_fd = rc->env->tracing_on_fd;
+	}
+	latency_init(&b->wake);
+	latency_init(&b->timer);
+}
+
+static int bench_body(void *arg, int ctl, int res)
+{
+	struct row_ctx *rc = arg;
+	const struct config *cfg = rc->cfg;
+	struct bench_result *b = calloc(1, sizeof(*b));
+	struct sim_params p;
+	int ret;
+
+	drop_sig_pipe();
+	load_close_files(rc->env->lctx);
+	if (!b) {
+		child_fail(res, "out of memory for the bench result");
+		return 1;
+	}
+	bench_setup(rc, &p, b);
+	if (child_ready(res) || child_next(ctl) != MSG_GO)
+		return 1;	/* the orchestrator is ending the row */
+	if (b->status == ROW_OK) {
+		ret = sim_run(&p, (uint64_t)llround(cfg->seconds * 1e9), NULL, b, NULL);
+		if (ret) {
+			b->status = ROW_FAILED;
+			if (!b->reason[0])	/* else the knobs' refusal, in its words */
+				snprintf(b->reason, sizeof(b->reason), "waker: %s", strerror(-ret));
+		}
+	}
+	write_full(res, b, sizeof(*b));
+	return 0;
+}
+
+/* ---- one row: start the load and the bench, measure, stop the load ---- */
+
+static uint64_t grace_ns(const struct config *cfg)
+{
+	return 2 * NSEC_PER_SEC + (uint64_t)(cfg->seconds * 1e8);	/* 2 s + 10 % */
+}
+
+static void fail_row(struct row *row, const char *fmt, ...) PRINTF(2, 3);
+static void fail_row(struct row *row, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (row->status == ROW_FAILED)
+		return;		/* the first reason is the cause */
+	row->status = ROW_FAILED;
+	va_start(ap, fmt);
+	vsnprintf(row->reason, sizeof(row->reason), fmt, ap);
+	va_end(ap);
+}
+
+/* The row fails with how the child ended, once gone (killed if still there at the deadline). */
+static void fail_ended(struct row *row, struct child *c, const char *who, uint64_t deadline)
+{
+	char why[REASON_LEN];
+
+	child_describe(why, sizeof(why), who, child_finish(c, deadline));
+	fail_row(row, "%s", why);
+}
+
+/* A child that did not get ready: the row fails with its own words, or with how it ended. */
+static void fail_unready(struct row *row, struct child *c, const char *who, int ret,
+			 const char *said)
+{
+	if (ret == -EREMOTEIO)
+		fail_row(row, "%s", said);
+	else
+		fail_ended(row, c, who, now_ns());
+}
+
+/* Fork the load, then the bench, each ready in time; false when the row cannot go on. */
+static bool row_start(struct row_ctx *rc, struct row *row, struct child *load,
+		      struct child *bench)
+{
+	char said[REASON_LEN];
+	int ret;
+
+	ret = child_start(load, load_body, rc);
+	if (ret) {
+		fail_row(row, "fork load: %s", strerror(-ret));
+		return false;
+	}
+	ret = child_wait_ready(load, now_ns() + READY_TIMEOUT_NS, &watch, said, sizeof(said));
+	if (ret) {
+		if (ret != -EINTR && !interrupted())
+			fail_unready(row, load, "load", ret, said);
+		return false;
+	}
+	ret = child_start(bench, bench_body, rc);
+	if (ret) {
+		fail_row(row, "fork bench: %s", strerror(-ret));
+		return false;
+	}
+	ret = child_wait_ready(bench, now_ns() + READY_TIMEOUT_NS, &watch, said, sizeof(said));
+	if (ret == -ETIMEDOUT)
+		fail_row(row, "bench process did not start");
+	else if (ret)
+		fail_unready(row, bench, "bench", ret, said);
+	return !ret;
+}
+
+/*
+ * Let the load settle alone, then open its window and start the bench, and
+ * take the bench's result. False when the load need not be asked for its
+ * result (it died, or a stop signal came).
+ */
+static bool row_measure(struct row_ctx *rc, struct row *row, struct child *load,
+			struct child *bench)
+{
+	const struct config *cfg = rc->cfg;
+	uint64_t t_go;
+	ssize_t r;
+
+	if (!child_sleep(load->res, now_ns() + cfg->settle_ns, &watch)) {
+		if (!interrupted())
+			fail_ended(row, load, "load", now_ns());	/* it died */
+		return false;
+	}
+	row->b = malloc(sizeof(*row->b));
+	if (!row->b) {
+		fail_row(row, "out of memory for the result");
+		return false;
+	}
+	ran_trace_arm(bench->pid);	/* the task is the bench process's first thread */
+	t_go = now_ns();
+	child_tell(load, MSG_BEGIN);
+	child_tell(bench, MSG_GO);
+	r = child_read(bench->res, row->b, sizeof(*row->b),
+		       t_go + (uint64_t)(cfg->seconds * 1e9) + grace_ns(cfg), &watch);
+	if (r == (ssize_t)sizeof(*row->b)) {
+		if (row->b->status != ROW_OK)
+			fail_row(row, "%s", row->b->reason);
+		child_finish(bench, now_ns() + EXIT_WAIT_NS);
+		return true;
+	}
+	free(row->b);
+	row->b = NULL;
+	if (r == -EINTR)
+		return false;
+	if (r != -ETIMEDOUT) {
+		fail_ended(row, bench, "bench", now_ns() + EXIT_WAIT_NS);
+		return true;
+	}
+	fail_row(row, "bench process overran its %g s by more than %.1f s; killed",
+		 cfg->seconds, (double)grace_ns(cfg) / 1e9);
+	child_finish(bench, now_ns());
+	return true;
+}
+
+/* Stop the load and take its result: its intensity, and why it ended early. */
+static void row_stop(struct row *row, struct child *load)
+{
+	uint64_t t_stop = now_ns();
+	char why[REASON_LEN];
+	ssize_t r;
+	int st;
+
+	child_tell(load, MSG_STOP);
+	r = child_read(load->res, &row->l, sizeof(row->l), t_stop + LOAD_RESULT_NS, &watch);
+	st = child_finish(load, t_stop + LOAD_RESULT_NS);
+	row->load_stop_ns = now_ns() - t_stop;
+	if (r == (ssize_t)sizeof(row->l)) {
+		if (row->l.status != ROW_OK && row->status == ROW_OK)
+			snprintf(row->reason, sizeof(row->reason), "%s", row->l.reason);
+		return;
+	}
+	if (r == -EINTR)
+		return;
+	row->l.intensity = -1.0;
+	child_describe(why, sizeof(why), "load", st);
+	fail_row(row, "%s", r == -ETIMEDOUT ? "load process did not answer the stop" : why);
+}
+
+/*
+ * Ctrl-Z (SIGTSTP) during a row: stop the children too (they are in process
+ * groups of their own, out of the terminal's reach), then stop ourselves as
+ * SIGTSTP would have; SIGCONT lets us return. The pause is no part of the
+ * run's time.
+ */
+static void pause_row(struct child *load, struct child *bench)
+{
+	uint64_t t0 = now_ns();
+	char buf[64];
+
+	if (load->pid > 0)
+		kill(-load->pid, SIGSTOP);
+	if (bench->pid > 0)
+		kill(-bench->pid, SIGSTOP);
+	progress_clear();
+	raise(SIGSTOP);
+	got_tstp = 0;
+	while (read(sig_pipe[0], buf, sizeof(buf)) > 0)
+		;	/* the handler's wake-ups are stale now */
+	progress_pause(now_ns() - t0);
+}
+
+/* One try at a row; true when a SIGTSTP discarded it and it must run again. */
+static bool run_row_once(struct row_ctx *rc, struct row *row)
+{
+	struct child load = CHILD_NONE, bench = CHILD_NONE;
+	bool paused;
+
+	row->status = ROW_OK;
+	row->l.intensity = -1.0;
+	if (row_start(rc, row, &load, &bench) && row_measure(rc, row, &load, &bench))
+		row_stop(row, &load);
+	paused = got_tstp && !got_signal;
+	if (paused)
+		pause_row(&load, &bench);
+	child_finish(&bench, now_ns());
+	child_finish(&load, now_ns());
+	ran_trace_collect(row->b ? &row->b->split : NULL, row->b ? row->b->wake.r.max : 0,
+			  &row->ran);
+	if (got_signal || paused) {
+		free(row->b);
+		row->b = NULL;
+		row->status = ROW_SKIPPED;
+	}
+	return paused && !got_signal;
+}
+
+/* A cell's row, run again from its start as often as Ctrl-Z interrupts it. */
+void run_row(const struct row_env *env, const struct cell *c, struct row *row)
+{
+	struct row_ctx ctx = { .env = env, .cfg = env->cfg, .bench = c->bench, .load = c->load };
+	struct row_ctx *rc = &ctx;
+
+	*row = (struct row){ .bench = c->bench, .load = c->load, .pass = c->pass };
+	while (run_row_once(rc, row)) {
+		*row = (struct row){ .bench = row->bench, .load = row->load, .pass = row->pass };
+		progress_restart_row();
+		fprintf(stderr, "%s: continued after SIGTSTP: the %s row of %s runs again from its "
+			"start\n", progname, workloads[rc->load].name, workloads[rc->bench].name);
+	}
+}
+
+
+/* ---- the row's result ---- */
+
+/* A latency's numbers into v[base..base+8), in struct summary's order; none without samples. */
+static void set_latency(struct result *r, int base, const struct latency *l)
+{
+	struct summary s;
+
+	if (!l || !l->r.n)
+		return;
+	latency_summary(l, &s);
+	r->v[base + 0] = s.min;
+	r->v[base + 1] = s.mean;
+	r->v[base + 2] = s.sd;
+	r->v[base + 3] = s.max;
+	r->v[base + 4] = s.p50;
+	r->v[base + 5] = s.p90;
+	r->v[base + 6] = s.p99;
+	r->v[base + 7] = s.p999;
+}
+
+static double known_u64(uint64_t v)	/* 0 is "did not happen" */
+{
+	return v ? (double)v : NAN;
+}
+
+/* Where the latency went: null where not measured (--no-split, Gaming, no schedstat). */
+static void result_from_split(struct result *r, const struct split_result *s,
+			      const struct ran_instead *ran)
+{
+	r->ran = *ran;
+	if (s->state == SPLIT_OFF)
+		return;
+	r->v[RF_CROSS_CPU] = (double)s->cross_cpu;
+	r->v[RF_MIGRATIONS] = (double)s->migrations;
+	if (s->state != SPLIT_ON)
+		return;
+	set_latency(r, RF_QMIN, &s->queue);
+	set_latency(r, RF_PMIN, &s->path);
+	r->v[RF_QUEUED] = (double)s->queued;
+}
+
+/*
+ * The row as a result, built once and appended to the record: the numbers
+ * of what the children sent, the wake-up histogram kept (the rest of the
+ * bench's result is not). NULL when out of memory.
+ */
+struct result *row_result(struct run_record *rec, const struct row *row)
+{
+	const struct workload *bwl = &workloads[row->bench], *lwl = &workloads[row->load];
+	const struct bench_result *b = row->b;
+	bool periods = b && !(bwl->flags & WL_NODEADLINE);
+	struct result *r = run_new_result(rec);
+
+	if (!r)
+		return NULL;
+	snprintf(r->bench, sizeof(r->bench), "%s", bwl->name);
+	snprintf(r->load, sizeof(r->load), "%s", lwl->name);
+	snprintf(r->reason, sizeof(r->reason), "%s", row->reason);
+	snprintf(r->unit, sizeof(r->unit), "%s", lwl->unit ? lwl->unit : "");
+	r->pass = row->pass;
+	r->realtime = rec->cfg->realtime;
+	r->status = row->status;
+	if (lwl->intensity != INT_NONE && row->l.intensity >= 0)
+		r->v[RF_INTENSITY] = row->l.intensity;
+	if ((lwl->flags & WL_FILES) && rec->sys)
+		snprintf(r->medium, sizeof(r->medium), "%s",
+			 rec->sys->work_dir_in_memory == 1 ? RES_MEDIUM_MEMORY :
+			 row->l.cache_kept ? RES_MEDIUM_CACHE : RES_MEDIUM_DISK);
+	r->v[RF_LOAD_STOP] = known_u64(row->load_stop_ns);
+	if (!b)
+		return r;
+	r->wake = malloc(sizeof(*r->wake));
+	if (!r->wake) {
+		rec->nres--;
+		return NULL;
+	}
+	*r->wake = b->wake;
+	r->v[RF_SAMPLES] = (double)b->wake.r.n;
+	set_latency(r, RF_MIN, &b->wake);
+	set_latency(r, RF_TMIN, &b->timer);
+	r->v[RF_CPU] = b->pct_cpu;
+	if (periods && b->pct_deadlines >= 0)
+		r->v[RF_DL] = b->pct_deadlines;
+	if (periods) {
+		r->v[RF_MET] = (double)b->acct.met;
+		r->v[RF_MISSED] = (double)b->acct.missed;
+		r->v[RF_DROPPED] = (double)b->acct.dropped;
+	}
+	r->v[RF_TASK_CPU] = (double)b->task_cpu_ns;
+	r->v[RF_WALL] = (double)b->wall_ns;
+	r->v[RF_TRACED] = known_u64(b->traced_ns);
+	if (b->work_ns)
+		r->v[RF_WORK_RATIO] = (double)b->task_cpu_ns / (double)b->work_ns;
+	if (b->loops && b->burn_cpu_ns)
+		r->v[RF_LOOP_SPEED] = (double)b->loops * 1e3 / (double)b->burn_cpu_ns;
+	result_from_split(r, &b->split, &row->ran);
+	return r;
+}

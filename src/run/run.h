@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* run/run.h - the orchestrator's parts: a row's children, what they send, the lock, the checks before a run. */
+#ifndef RUN_RUN_H
+#define RUN_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <signal.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "core/defs.h"
+#include "core/split.h"
+#include "loads/loads.h"
+#include "run/config.h"
+#include "task/task.h"
+
+struct knob_values;
+struct machine;
+struct plan;
+struct result;
+struct run_record;
+
+/* One row while it runs; its result goes to the run record once it ends. */
+struct row {
+	int bench, load;		/* registry indices */
+	int pass;			/* 0-based, with --repeat */
+	int status;			/* enum row_status */
+	char reason[REASON_LEN];	/* why it failed or was marked */
+	struct bench_result *b;		/* NULL when the bench gave nothing */
+	struct load_result l;
+	uint64_t load_stop_ns;		/* stop request to the last process gone */
+	struct ran_instead ran;		/* --explain: who ran instead */
+};
+
+/* What every row of a run starts from. */
+struct row_env {
+	const struct config *cfg;
+	struct load_ctx *lctx;		/* the loads' parameters and files */
+	bool waker_rt;			/* wakers may use SCHED_FIFO */
+	int trace_fd, tracing_on_fd;	/* tracefs for --trace-above, -1 when off */
+};
+
+struct cell;
+
+/* row.c: a row, the signals that end or redo it, and its result */
+extern volatile sig_atomic_t got_signal;	/* SIGINT, SIGTERM or SIGHUP */
+extern int lock_fd;				/* the run lock: children do not keep it */
+void install_signals(void);
+void catch_tstp(bool on);
+void run_row(const struct row_env *env, const struct cell *c, struct row *row);
+struct result *row_result(struct run_record *rec, const struct row *row);	/* NULL: no memory */
+
+/* progress.c: the progress line, on a terminal only */
+void progress_start(const struct plan *p, double row_secs, bool on);
+void progress_row(const struct cell *c);
+void progress_restart_row(void);
+void progress_pause(uint64_t ns);
+void progress_clear(void);
+void progress_tick(void);
+
+/* config.c: the configuration, as each part needs it */
+void sim_params_init(struct sim_params *p, const struct workload *wl, const struct config *cfg);
+void task_sched_of(const struct config *cfg, uint64_t period_num, uint64_t period_den,
+		   uint64_t work_ns, struct task_sched *ts);
+void knobs_of_config(const struct config *cfg, struct knob_values *kv);
+void load_params_of(const struct config *cfg, struct load_params *lp);
+uint64_t row_wakeups_max(const struct config *cfg);
+int sched_probe(const struct config *cfg, char *err, size_t errlen);
+
+/* load_child.c: the load process, run by the orchestrator's commands (child.h) */
+int load_process(const struct workload *wl, struct load_ctx *ctx, int ctl_fd, int res_fd);
+
+/* runlock.c: one run at a time per machine */
+int lock_format(char *buf, size_t len, long pid, time_t start);
+int lock_parse(const char *text, long *pid, time_t *start);
+int run_lock(time_t start, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* sys/sys.h - the machine and its kernel: their description, the cgroups' limits, kernel files, tracefs. */
+#ifndef SYS_SYS_H
+#define SYS_SYS_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "core/split.h"
+
+#define SI_UNKNOWN LLONG_MIN	/* a number that could not be read */
+
+/*
+ * What describes the machine and its kernel (not glibc's struct sysinfo):
+ * filled once at start; an empty string or SI_UNKNOWN is "could not be read".
+ */
+struct machine {
+	char kernel_release[128];	/* uname -r */
+	char kernel_version[256];	/* uname -v */
+	char hostname[256];
+	char preemption[16];		/* none, voluntary, full, lazy or rt */
+	char preemption_source[160];	/* debugfs, cmdline, uname or the config file read */
+	int preempt_dynamic;		/* 1, 0, or -1 unknown */
+	char cpu_model[256];
+	int cpus_online;
+	int cpus_usable;		/* affinity, cpuset and CPU quota together: -L's default */
+	char cpufreq_governor[128];	/* distinct governors of all policies, comma separated */
+	char clocksource[64];
+	long long sched_rt_runtime_us, sched_rt_period_us;
+	long long timer_slack_ns;	/* ours, which every thread of the run inherits */
+	long long pm_qos_us;		/* held by --pm-qos; SI_UNKNOWN when untouched */
+	long long mem_kib, swap_kib;
+	long long mem_limit_bytes;	/* the cgroup's memory limit; SI_UNKNOWN when none */
+	char mem_limit_file[192];	/* the file that sets it */
+	char work_dir_fs[64];		/* type of the filesystem holding the work directory */
+	char work_dir_device[256];	/* its source, as in /proc/self/mountinfo */
+	char io_scheduler[64];		/* of the block device behind it */
+	int work_dir_in_memory;		/* 1: tmpfs, ramfs or no block device; 0: a disk; -1 */
+	char kernel_cmdline[4096];
+	char tracefs[64];		/* where --trace-above found tracefs */
+	char sched_ext[16];		/* unavailable, disabled, enabled, enabling, ... */
+	char sched_ext_ops[64];		/* the BPF scheduler's name when one is loaded */
+	int autogroup;			/* 1, 0, or -1 when the kernel has none */
+};
+
+/* ---- sysinfo.c ---- */
+
+void sysinfo_cpu_model(char *buf, size_t len);
+void sysinfo_kernel_release(char *buf, size_t len);
+void sysinfo_collect(struct machine *si, const char *work_dir);
+
+/* The pure parts, for the unit tests. */
+struct preempt_in {
+	const char *debugfs;		/* /sys/kernel/debug/sched/preempt, or NULL */
+	const char *uname_v;		/* uname -v */
+	const char *release;		/* uname -r */
+	const char *cmdline;		/* /proc/cmdline, or NULL */
+	const char *config;		/* the kernel's .config text, or NULL */
+	const char *config_path;	/* where that came from */
+};
+int sysinfo_preemption(const struct preempt_in *in, char *model, size_t len,
+		       const char **source, int *dynamic);
+int sysinfo_marked(const char *s, char open, char close, char *out, size_t len);
+void sysinfo_sched_ext(const char *state, const char *ops, char *st, size_t stlen, char *name,
+		       size_t namelen);
+void sysinfo_sched_ext_text(const struct machine *si, char *buf, size_t len);
+int sysinfo_autogroup(const char *text);
+bool sysinfo_fs_in_memory(const char *fstype, const char *source);
+int sysinfo_mountinfo_line(const char *line, unsigned maj, unsigned min, char *fs, size_t fslen,
+			   char *src, size_t srclen);
+
+/* ---- cgroup.c: the limits a container puts on this process ---- */
+
+#define CG_NONE UINT64_MAX	/* a value that sets no limit: "max", v1's huge number */
+
+struct cg_mem {			/* the tightest memory limit over this process's cgroups */
+	uint64_t limit;			/* bytes; CG_NONE when no level has one */
+	uint64_t headroom;		/* the least, over the levels, of limit less usage */
+	char file[192];			/* the file that set limit, "" when none */
+};
+
+/* The pure parts, for the unit tests: text in, numbers out. */
+int cg_own_path(const char *proc_cgroup, int version, const char *controller, char *path,
+		size_t len);
+int cg_mount(const char *mountinfo, int version, const char *controller, char *root,
+	     size_t rlen, char *mnt, size_t mlen);
+void cg_dir(const char *path, const char *root, const char *mnt, char *dir, size_t len);
+bool cg_value(const char *text, uint64_t *v);
+void cg_mem_init(struct cg_mem *m);
+void cg_mem_level(struct cg_mem *m, uint64_t limit, uint64_t usage, const char *file);
+int cg_cpu_max(const char *cpu_max);
+int cg_cfs_quota(const char *quota, const char *period);
+int cpulist_count(const char *list);
+
+/* Reading them for this process; nothing found is no limit. */
+void cg_memory(struct cg_mem *m);
+int cg_cpus(void);		/* CPUs the cgroups' quota and cpuset allow, 0: no limit */
+int usable_cpus(void);		/* affinity, cpuset and quota together, at least 1 */
+
+/* ---- inflate.c: gunzip in memory ---- */
+
+int gunzip(const uint8_t *in, size_t len, size_t max, char **out, size_t *out_len);
+uint32_t crc32_ieee(const uint8_t *p, size_t n);
+
+/* ---- kctl.c: the kernel settings a run holds until it exits ---- */
+
+int pm_qos_hold(long usec, char *err, size_t errlen);
+const char *find_tracefs(bool *denied);
+int trace_open(char *dir, size_t dirlen, int *marker_fd, int *on_fd, char *err, size_t errlen);
+
+/* ---- trace_instance.c: --explain's private tracefs instance, one per run ---- */
+
+int ran_trace_open(uint64_t row_wakeups, char *why, size_t len);
+void ran_trace_arm(pid_t pid);
+void ran_trace_collect(const struct split_result *split, uint64_t max_latency,
+		       struct ran_instead *out);
+void ran_trace_close(void);
+int ran_trace_remove_stale(const char *instances);
+
+#endif

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* trace_instance.c - --explain's private tracefs instance: events about the task, read per row. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lib/util.h"
+#include "sys/sys.h"
+
+#define INSTANCE_PREFIX "interbench-"
+#define BYTES_PER_PERIOD 256		/* its wake-up, its switch-in, a migration, slack */
+#define BUFFER_CAP_KIB (128 * 1024)	/* all CPUs' buffers together, at most */
+#define WINDOW_SLACK_NS (100 * NSEC_PER_USEC)	/* the trace prints whole microseconds */
+
+/*
+ * One instance per run, instances/interbench-<pid>: its own buffer, its own
+ * events and filters, so the user's tracing (the top-level buffer,
+ * --trace-above) is never touched. Only the process that made it removes it
+ * (forked children inherit the atexit handler).
+ */
+static struct {
+	char dir[PATH_MAX];		/* "" when there is none */
+	pid_t owner;
+	int pid;			/* the task of the armed row, 0: not armed */
+} inst;
+
+/* Write value into the instance's file name; 0 or -errno. */
+static int put(const char *name, const char *value)
+{
+	char path[PATH_MAX + 64];
+	ssize_t w;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", inst.dir, name);
+	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	w = write_full(fd, value, strlen(value));
+	close(fd);
+	return w < 0 ? (int)w : 0;
+}
+
+/* Is pid a live process of the same program as ours (by its name)? */
+static bool live_run(int pid)
+{
+	char path[64], comm[64], mine[64];
+
+	if (kill(pid, 0) < 0 && errno == ESRCH)
+		return false;
+	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	return !read_small_file(path, comm, sizeof(comm)) &&
+	       !read_small_file("/proc/self/comm", mine, sizeof(mine)) && !strcmp(comm, mine);
+}
+
+/* Remove the instances of runs that are gone (killed); how many. */
+int ran_trace_remove_stale(const char *instances)
+{
+	DIR *d = opendir(instances);
+	struct dirent *e;
+	char path[PATH_MAX + 300], *end;
+	int removed = 0;
+	long pid;
+
+	while (d && (e = readdir(d))) {
+		if (strncmp(e->d_name, INSTANCE_PREFIX, strlen(INSTANCE_PREFIX)))
+			continue;
+		pid = strtol(e->d_name + strlen(INSTANCE_PREFIX), &end, 10);
+		if (*end || pid <= 0 || pid > INT_MAX ||
+		    (pid != getpid() && live_run((int)pid)))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", instances, e->d_name);
+		removed += rmdir(path) == 0;
+	}
+	if (d)
+		closedir(d);
+	return removed;
+}
+
+void ran_trace_close(void)
+{
+	if (!inst.dir[0] || getpid() != inst.owner)
+		return;
+	put("tracing_on", "0");
+	rmdir(inst.dir);
+	inst.dir[0] = '\0';
+}
+
+/* Buffer for the longest row's wake-ups on one CPU (all may land on one), within a cap. */
+static void size_buffer(uint64_t periods)
+{
+	uint64_t kib;
+	char cur[32], v[PATH_MAX + 32];
+	int cpus = online_cpus();
+
+	kib = periods * BYTES_PER_PERIOD / 1024;
+	if (cpus > 0 && kib > BUFFER_CAP_KIB / (uint64_t)cpus)
+		kib = BUFFER_CAP_KIB / (uint64_t)cpus;
+	snprintf(v, sizeof(v), "%s/buffer_size_kb", inst.dir);
+	if (read_small_file(v, cur, sizeof(cur)) || strtoull(cur, NULL, 10) >= kib)
+		return;
+	snprintf(v, sizeof(v), "%llu", (unsigned long long)kib);
+	put("buffer_size_kb", v);	/* if it fails, the trace says it lost events */
+}
+
+/* The instance's settings: off, mono clock, plain text, the three events. */
+static int set_up(uint64_t row_wakeups, char *why, size_t len)
+{
+	static const char *const opts[] = {
+		"context-info", "noraw", "nohex", "nobin", "nolatency-format", "noverbose",
+	};
+	static const char *const events[] = {
+		"events/sched/sched_switch/enable", "events/sched/sched_wakeup/enable",
+		"events/sched/sched_migrate_task/enable",
+	};
+	int ret;
+
+	if ((ret = put("tracing_on", "0")) || (ret = put("trace_clock", "mono")))
+		return set_err(why, len, "cannot set up %s: %s", inst.dir, strerror(-ret));
+	for (size_t i = 0; i < ARRAY_SIZE(opts); i++)
+		put("trace_options", opts[i]);	/* an option this kernel lacks is its default */
+	for (size_t i = 0; i < ARRAY_SIZE(events); i++)
+		if ((ret = put(events[i], "1")))
+			return set_err(why, len, "cannot enable %s/%s: %s", inst.dir, events[i],
+				       strerror(-ret));
+	size_buffer(row_wakeups);
+	return 0;
+}
+
+/*
+ * As root, where tracefs is: a fresh instance (after removing those of runs
+ * that were killed), removed when the run exits, its buffer sized for
+ * row_wakeups, the most wake-ups a row can have. 0, or -1 with why.
+ */
+int ran_trace_open(uint64_t row_wakeups, char *why, size_t len)
+{
+	char instances[256];
+	const char *top;
+	bool denied;
+
+	if (geteuid() != 0)
+		return set_err(why, len, "it needs root (a tracefs instance of its own)");
+	top = find_tracefs(&denied);
+	if (!top)
+		return set_err(why, len, "tracefs is not available%s", denied ?
+			       " (permission denied)" : "");
+	snprintf(instances, sizeof(instances), "%s/instances", top);
+	ran_trace_remove_stale(instances);
+	snprintf(inst.dir, sizeof(inst.dir), "%s/" INSTANCE_PREFIX "%d", instances, (int)getpid());
+	if (mkdir(inst.dir, 0700) < 0) {
+		set_err(why, len, "cannot create %s: %s", inst.dir, strerror(errno));
+		inst.dir[0] = '\0';
+		return -1;
+	}
+	inst.owner = getpid();
+	atexit(ran_trace_close);
+	if (set_up(row_wakeups, why, len)) {
+		ran_trace_close();
+		return -1;
+	}
+	return 0;
+}
+
+/* Before a row's GO: record only events about its task, from an empty buffer. */
+void ran_trace_arm(pid_t pid)
+{
+	char f[64];
+
+	inst.pid = 0;
+	if (!inst.dir[0] || put("tracing_on", "0"))
+		return;
+	snprintf(f, sizeof(f), "next_pid == %d", (int)pid);
+	if (put("events/sched/sched_switch/filter", f))
+		return;
+	snprintf(f, sizeof(f), "pid == %d", (int)pid);
+	if (put("events/sched/sched_wakeup/filter", f) ||
+	    put("events/sched/sched_migrate_task/filter", f) || put("trace", "") ||
+	    put("tracing_on", "1"))
+		return;
+	inst.pid = (int)pid;
+}
+
+/* Feed the instance's trace file to t, line by line; 0 or -errno. */
+static int read_trace(struct ran_tally *t)
+{
+	static char buf[65536];
+	char path[PATH_MAX + 16];
+	size_t have = 0;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/trace", inst.dir);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	while ((n = read(fd, buf + have, sizeof(buf) - 1 - have)) > 0 || (n < 0 && errno == EINTR)) {
+		char *line = buf, *nl;
+
+		have += n > 0 ? (size_t)n : 0;
+		buf[have] = '\0';
+		while ((nl = memchr(line, '\n', have - (size_t)(line - buf)))) {
+			*nl = '\0';
+			ran_tally_line(t, line);
+			line = nl + 1;
+		}
+		have -= (size_t)(line - buf);
+		memmove(buf, line, have);
+		if (have == sizeof(buf) - 1)
+			have = 0;	/* a line this long is none of ours */
+	}
+	close(fd);
+	return n < 0 ? -errno : 0;
+}
+
+/*
+ * After a row: stop recording and charge its wake-ups' queue waits to what
+ * ran instead; split is NULL when the bench gave no result, and a wait
+ * longer than max_latency is none of its wake-ups.
+ */
+void ran_trace_collect(const struct split_result *split, uint64_t max_latency,
+		       struct ran_instead *out)
+{
+	struct ran_tally t;
+
+	if (!inst.dir[0])
+		return;
+	put("tracing_on", "0");
+	if (!split || split->state == SPLIT_OFF)
+		return;
+	if (!inst.pid) {
+		out->state = RAN_FAILED;
+		return;
+	}
+	ran_tally_init(&t, inst.pid, split->t_first > WINDOW_SLACK_NS ?
+		       split->t_first - WINDOW_SLACK_NS : 0, max_latency + 2 * NSEC_PER_USEC);
+	if (read_trace(&t))
+		out->state = RAN_FAILED;
+	else
+		ran_tally_result(&t, out);
+	inst.pid = 0;
+}

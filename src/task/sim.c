@@ -1,0 +1,383 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* sim.c - the simulated interactive tasks: the periodic loop and the waker (acct.c counts). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "lib/util.h"
+#include "core/sweep.h"
+#include "task/task.h"
+
+/* ---- the waker ---- */
+
+/*
+ * The task posts each request (the instant it wants its wake-up, and the
+ * instant it expects to ask for after that) with plain stores, and blocks.
+ * The waker, once it has woken the task, sleeps straight on to that expected
+ * instant instead of blocking until the task's next request, so in a period
+ * the task did not overrun neither side makes a system call for the other:
+ * the task only blocks, the waker only sleeps and wakes. Only when the waker
+ * finds no request (the task overran) does it block on req and ask, through
+ * waiting, to be woken.
+ */
+struct waker {
+	_Atomic uint32_t req;		/* 1: a request is posted; 2: quit */
+	_Atomic uint32_t go;		/* 1: the task may run */
+	_Atomic uint32_t waiting;	/* 1: the waker blocks on req */
+	uint64_t intended;		/* written by the task before req */
+	uint64_t next;			/* the request expected after it, 0: none */
+	uint64_t t_wake;		/* written by the waker before go */
+	int wake_cpu;			/* the waker's CPU at t_wake */
+	atomic_int *stop;
+	pthread_t thread;
+};
+
+static void futex_wait(_Atomic uint32_t *addr, uint32_t val)
+{
+	syscall(SYS_futex, addr, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
+}
+
+static void futex_wake(_Atomic uint32_t *addr)
+{
+	syscall(SYS_futex, addr, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+
+static bool stopping(atomic_int *stop)
+{
+	return stop && atomic_load_explicit(stop, memory_order_relaxed);
+}
+
+/*
+ * Block until a request or the quit is posted. waiting and req are both
+ * sequentially consistent, so either the task sees waiting and wakes us, or
+ * we see its request before sleeping (and futex_wait rechecks req).
+ */
+static uint32_t waker_next_request(struct waker *w)
+{
+	uint32_t r;
+
+	while ((r = atomic_load(&w->req)) == 0) {
+		atomic_store(&w->waiting, 1);
+		if (atomic_load(&w->req) == 0)
+			futex_wait(&w->req, 0);
+		atomic_store(&w->waiting, 0);
+	}
+	return r;
+}
+
+static void *waker_main(void *arg)
+{
+	struct waker *w = arg;
+	uint64_t t, next = 0;
+
+	pthread_setname_np(pthread_self(), "ib-waker");
+	for (;;) {
+		/* the task will most likely ask for next: be asleep until then */
+		if (next && atomic_load(&w->req) == 0 && sleep_until(next) == -EINTR &&
+		    stopping(w->stop))
+			break;
+		if (waker_next_request(w) == 2)
+			break;
+		t = w->intended;
+		next = w->next;
+		atomic_store(&w->req, 0);
+		while (now_ns() < t) {
+			if (sleep_until(t) == -EINTR && stopping(w->stop))
+				goto quit;
+		}
+		w->wake_cpu = sched_getcpu();
+		/* Nothing may run between this stamp and the task's. */
+		w->t_wake = now_ns();
+		atomic_store_explicit(&w->go, 1, memory_order_release);
+		futex_wake(&w->go);
+	}
+quit:
+	atomic_store(&w->go, 1);
+	futex_wake(&w->go);
+	return NULL;
+}
+
+/*
+ * Ask the waker for a wake-up at t, saying that the next request will most
+ * likely be for next (0: there will be none), and block until the wake-up
+ * comes; returns t_run.
+ */
+static uint64_t wait_for_waker(struct waker *w, uint64_t t, uint64_t next)
+{
+	uint64_t t_run;
+
+	w->intended = t;
+	w->next = next;
+	atomic_store(&w->go, 0);
+	atomic_store(&w->req, 1);
+	if (atomic_load(&w->waiting))
+		futex_wake(&w->req);
+	for (;;) {
+		futex_wait(&w->go, 0);
+		/*
+		 * go first, then the stamp: a futex_wait that returns for no
+		 * reason (a signal) just before the waker stamps t_wake must
+		 * not leave a t_run from before it.
+		 */
+		if (atomic_load_explicit(&w->go, memory_order_acquire)) {
+			t_run = now_ns();
+			return t_run;
+		}
+	}
+}
+
+static int waker_start(struct waker *w, int prio, atomic_int *stop)
+{
+	pthread_attr_t attr;
+	struct sched_param sp = { .sched_priority = prio };
+	int ret;
+
+	memset(w, 0, sizeof(*w));
+	w->stop = stop;
+	pthread_attr_init(&attr);
+	if (prio > 0) {
+		pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
+		pthread_attr_setschedpolicy(&attr, SCHED_FIFO);
+		pthread_attr_setschedparam(&attr, &sp);
+	}
+	ret = pthread_create(&w->thread, &attr, waker_main, w);
+	pthread_attr_destroy(&attr);
+	if (ret == EPERM && prio > 0)	/* not allowed: an ordinary waker */
+		ret = pthread_create(&w->thread, NULL, waker_main, w);
+	return -ret;
+}
+
+static void waker_stop(struct waker *w)
+{
+	atomic_store(&w->req, 2);
+	futex_wake(&w->req);
+	pthread_join(w->thread, NULL);
+}
+
+/* ---- the task ---- */
+
+/* The task's burner: its mode, and where every burn stops (the row's end, or *stop). */
+static void burner_init(struct burner *b, const struct sim_params *p, uint64_t end_ns,
+			atomic_int *stop)
+{
+	*b = (struct burner){ .mode = p->work, .loops_per_ms = p->loops_per_ms,
+			      .end_ns = end_ns, .stop = stop };
+}
+
+static void burner_result(const struct burner *b, struct bench_result *res)
+{
+	if (!res)
+		return;
+	res->loops = b->loops;
+	res->burn_cpu_ns = b->cpu_ns;
+}
+
+static uint64_t work_of(const struct sim_params *p, uint64_t k)
+{
+	if (p->model == SIM_SWEEP)
+		return (k % 101) * NSEC_PER_MSEC;
+	if (p->model == SIM_RENDER)
+		return render_work_ns(p->period_num, p->period_den, k);
+	return p->work_ns;
+}
+
+static void trace_sample(const struct sim_params *p, struct bench_result *res,
+			 uint64_t lat)
+{
+	char msg[160];
+	int len;
+
+	if (!p->trace_above_ns || lat <= p->trace_above_ns || res->traced_ns)
+		return;
+	res->traced_ns = lat;
+	len = snprintf(msg, sizeof(msg),
+		       "interbench: %s wakeup latency %llu ns above %llu ns\n",
+		       p->name, (unsigned long long)lat,
+		       (unsigned long long)p->trace_above_ns);
+	if (p->trace_fd >= 0 && write(p->trace_fd, msg, (size_t)len) < 0)
+		res->traced_ns = lat;	/* the stop below still matters */
+	if (p->tracing_on_fd >= 0 && write(p->tracing_on_fd, "0", 1) < 0)
+		res->traced_ns = lat;
+}
+
+/*
+ * One wake-up's samples: wakeup latency (never a negative one) and timer
+ * latency. Whether the wakeup latency was recorded.
+ */
+static bool record_wakeup(const struct sim_params *p, struct bench_result *res, uint64_t s,
+			  uint64_t t_wake, uint64_t t_run)
+{
+	uint64_t lat;
+	bool ok = wake_latency(t_wake, t_run, &lat);
+
+	if (ok) {
+		latency_add(&res->wake, lat);
+		trace_sample(p, res, lat);
+	}
+	latency_add(&res->timer, t_wake > s ? t_wake - s : 0);
+	return ok;
+}
+
+static void publish(struct sim_live *live, const struct acct *a)
+{
+	if (!live)
+		return;
+	atomic_store(&live->achieved, a->met + a->missed);
+	atomic_store(&live->dropped, a->dropped);
+}
+
+/*
+ * The periodic task. Its work stops at the end of its last period wherever
+ * it is, so even a starved task answers on time with what it got: a period
+ * cut short there is missed, and only the work it did counts in work_ns.
+ */
+static void run_periodic(const struct sim_params *p, struct waker *w,
+			 uint64_t duration_ns, atomic_int *stop,
+			 struct bench_result *res, struct sim_live *live)
+{
+	struct period_clock c = {
+		.start0 = now_ns() + NSEC_PER_MSEC,
+		.num = p->period_num,
+		.den = p->period_den,
+		.nperiods = UINT64_MAX,
+	};
+	struct acct a = { 0 };
+	struct burner bn;
+	struct split_probe pr;
+	uint64_t k = 0, s, t_run, work_sum = 0, cpu0;
+	bool cut = false;
+
+	split_probe_open(&pr, res && p->split ? &res->split : NULL, c.start0);
+	if (duration_ns)
+		c.nperiods = duration_ns * c.den / c.num;
+	burner_init(&bn, p, duration_ns ? period_start(&c, c.nperiods) : 0, stop);
+	cpu0 = thread_cpu_ns();		/* the periods' CPU time, not the set-up's */
+	bn.end_cpu = cpu0;		/* CPU mode: the first period's work counts from here */
+	while (k < c.nperiods && !stopping(stop) && !cut) {
+		s = period_start(&c, k);
+		if (s > now_ns()) {
+			split_before(&pr);
+			t_run = wait_for_waker(w, s, k + 1 < c.nperiods ?
+					       period_start(&c, k + 1) : 0);
+			if (res && record_wakeup(p, res, s, w->t_wake, t_run))
+				split_after(&pr, t_run - w->t_wake, w->wake_cpu);
+		} else {
+			t_run = now_ns();	/* overran into it: no wake-up */
+		}
+		k = acct_start(&a, &c, k, t_run);
+		if (k >= c.nperiods)
+			break;
+		bn.from_cpu = bn.end_cpu;	/* CPU mode: from the last period's end */
+		work_sum += burn_work(&bn, work_of(p, k), &cut);
+		k = acct_finish(&a, &c, k, now_ns());
+		publish(live, &a);
+	}
+	if (res) {
+		res->task_cpu_ns = thread_cpu_ns() - cpu0;
+		res->acct = a;
+		res->work_ns = work_sum;
+		res->pct_cpu = acct_pct_cpu(&a);
+		res->pct_deadlines = acct_pct_deadlines(&a);
+		res->wall_ns = now_ns() - c.start0;
+		burner_result(&bn, res);
+	}
+	split_probe_close(&pr);
+}
+
+/*
+ * Gaming: units of 100 ms of work back to back. A unit's latency is its
+ * wall time less the CPU time it got; % desired CPU is CPU time over wall
+ * time, a unit cut short by the row's end included.
+ */
+static void run_flat(const struct sim_params *p, uint64_t duration_ns,
+		     atomic_int *stop, struct bench_result *res,
+		     struct sim_live *live)
+{
+	uint64_t start = now_ns(), cpu0;
+	struct game_acct g = { 0 };
+	struct burner bn;
+	bool cut = false;
+
+	burner_init(&bn, p, duration_ns ? start + duration_ns : 0, stop);
+	cpu0 = thread_cpu_ns();
+	while (!stopping(stop) && !cut) {
+		uint64_t w0 = now_ns(), c0 = thread_cpu_ns(), wall, cpu, lat;
+
+		burn_work(&bn, GAME_UNIT_NS, &cut);
+		wall = now_ns() - w0;
+		cpu = thread_cpu_ns() - c0;
+		if (cut) {
+			game_partial(&g, wall, cpu);
+			break;
+		}
+		lat = game_account(&g, wall, cpu);
+		if (res) {
+			latency_add(&res->wake, lat);
+			trace_sample(p, res, lat);
+		}
+		if (live)
+			atomic_store(&live->achieved, g.units);
+	}
+	if (res) {
+		res->task_cpu_ns = thread_cpu_ns() - cpu0;
+		res->game = g;
+		res->pct_cpu = game_pct_cpu(&g);
+		res->pct_deadlines = -1.0;
+		res->wall_ns = now_ns() - start;
+		burner_result(&bn, res);
+	}
+}
+
+/* The task's scheduling knobs; after its waker is started (a deadline task cannot fork). */
+static int apply_sched(const struct sim_params *p, struct bench_result *res)
+{
+	char why[REASON_LEN];
+	int ret;
+
+	if (!p->sched_set)
+		return 0;
+	ret = sched_apply(&p->sched, p->name, why, sizeof(why));
+	if (ret && res)
+		snprintf(res->reason, sizeof(res->reason), "%s", why);
+	return ret;
+}
+
+/*
+ * Run the simulation in the calling thread for duration_ns (0: until *stop),
+ * measuring into res when it is not NULL, publishing progress into live.
+ */
+int sim_run(const struct sim_params *p, uint64_t duration_ns, atomic_int *stop,
+	    struct bench_result *res, struct sim_live *live)
+{
+	struct waker w;
+	char name[16];
+	int ret;
+
+	snprintf(name, sizeof(name), "ib-%s", p->name);
+	pthread_setname_np(pthread_self(), name);
+	if (p->model == SIM_FLAT) {
+		ret = apply_sched(p, res);
+		if (ret)
+			return ret;
+		run_flat(p, duration_ns, stop, res, live);
+	} else {
+		ret = waker_start(&w, p->waker_prio, stop);
+		if (ret)
+			return ret;
+		ret = apply_sched(p, res);
+		if (ret) {
+			waker_stop(&w);
+			return ret;
+		}
+		run_periodic(p, &w, duration_ns, stop, res, live);
+		waker_stop(&w);
+	}
+	return 0;
+}

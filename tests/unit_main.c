@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* tests/unit_main.c - the suites of tests/unit, which links the whole program but main(). */
+#include "tests/unit.h"
+
+void unit_suites(void)
+{
+	unit_sim();
+	unit_work();
+	unit_options();
+	unit_text();
+	unit_loads();
+	unit_child();
+	unit_results();
+	unit_knobs();
+	unit_golden();
+	unit_contain();
+	unit_explain();
+}
