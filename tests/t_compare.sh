@@ -56,6 +56,18 @@ else
 	pass "$t"
 fi
 
+t="a path of any length: each run's line begins \"[N] label: FILE,\""
+deep=$dir/$(printf 'd%.0s' $(seq 120))
+mkdir "$deep" && cp "$FX/2.6.12.log" "$FX/2.6.12-RT-V0.7.51-32.log" "$deep/"
+"$IB" --compare "$deep/2.6.12.log" "$deep/2.6.12-RT-V0.7.51-32.log" >"$dir/deep.txt" 2>&1
+bad=""
+for want in "[1] 2.6.12: $deep/2.6.12.log," \
+	    "[2] 2.6.12-RT-V0.7.51-32: $deep/2.6.12-RT-V0.7.51-32.log,"; do
+	W=$want awk 'index($0, ENVIRON["W"]) == 1 { f = 1 } END { exit !f }' "$dir/deep.txt" ||
+		bad="$bad; no line '$want'"
+done
+if [ -z "$bad" ]; then pass "$t"; else fail "$t" "${bad#; }: $(head -5 "$dir/deep.txt")"; fi
+
 t="our log against our CSV: changes, missing loads and benchmarks, failed rows"
 out=$dir/ours.txt
 "$IB" --compare "$FX/ours-before.log" "$FX/ours-after.csv" >"$out" 2>"$dir/err"; rc=$?
@@ -97,7 +109,13 @@ done
 if [ -z "$bad" ]; then pass "$t"; else fail "$t" "$bad"; fi
 
 t="two runs fit in 100 columns"
-wide=$(cat "$dir/old.txt" "$dir/ours.txt" | awk 'length($0) > 100 { print length($0) ": " $0; exit }')
+# A path is printed whole, so the fixtures' path counts as the tree's own
+# tests/fixtures/ wherever the tree is.
+wide=$(cat "$dir/old.txt" "$dir/ours.txt" |
+	FXP=$FX/ awk '{ p = ENVIRON["FXP"]
+			while ((i = index($0, p)))
+				$0 = substr($0, 1, i - 1) "tests/fixtures/" substr($0, i + length(p)) }
+		      length($0) > 100 { print length($0) ": " $0; exit }')
 if [ -z "$wide" ]; then pass "$t"; else fail "$t" "$wide"; fi
 
 t="repeats: * exactly where the 95 % intervals do not overlap"

@@ -17,15 +17,32 @@ RANDOM=${FUZZ_SEED:-20261129}
 N=${FUZZ_COUNT:-1000}
 
 long=$(printf 'A%.0s' $(seq 10240))
-opts=(-l -L -t -B -N -b -c -r -C -I -m -w -x -W -X -u -q -h -V --time --time= --cpu-load
-	--loops-per-ms --bench-nice --load-nice --custom-cpu --custom-interval --comment
-	--load --exclude-load --bench --exclude-bench --work-dir --json --csv --plot
-	--pm-qos --trace-above --percentiles --repeat --rt-priority --memload-mib
-	--file-mib --realtime --uniprocessor --recalibrate --console --bogus -Z --compare --)
+# Every option --help documents, so that a new one is fuzzed without editing
+# this script: "  -t, --time SECONDS   help" gives -t, --time and --time=
+# (the name ends where two spaces begin the help), "      --percentiles
+# help" gives --percentiles. Then a few that are no option at all.
+help=$("$IB" --help 2>&1)
+mapfile -t opts < <(awk '/^ +-/ {
+	sub(/^ +/, ""); split($0, f, "  "); n = split(f[1], w, " ")
+	i = 1; if (w[1] ~ /^-[^-],$/) { print substr(w[1], 1, 2); i = 2 }
+	print w[i]; if (n > i) print w[i] "=" }' <<<"$help")
+documented=$(grep -c '^ \+-' <<<"$help")
+nlong=$(printf '%s\n' "${opts[@]}" | grep -c '^--[^=]*$')
+nshort=$(printf '%s\n' "${opts[@]}" | grep -c '^-[^-]$')
+t="the options fuzzed are the ones --help documents"
+# 41 documented in 1.x: far fewer means --help's layout changed under the parse.
+if [ "$documented" -lt 30 ] || [ "$nlong" != "$documented" ] ||
+   [ "$nshort" != "$(grep -c '^ \+-[^-],' <<<"$help")" ]; then
+	fail "$t" "$documented documented, parsed $nlong long and $nshort short: ${opts[*]}"
+	exit 1
+fi
+pass "$t ($nlong long, $nshort short)"
+opts+=(--bogus -Z --)
 vals=("" 0 1 2 -1 -20 19 20 100 101 99 0.5 2.5 .5 5. abc 12abc 1e3 0x10 " 5" "5 " +3 -0
 	99999999999999999999 -99999999999999999999 9223372036854775807 nan inf - -- "$long"
 	Audio audio Video X x Gaming Custom None none Burn burn NoSuch "" ü "a,b" "%s%n"
-	/nonexistent "$dir" 1000 86400 86401 0.09 0.1)
+	/nonexistent "$dir" 1000 86400 86401 0.09 0.1
+	other batch idle fifo rr deadline FIFO cpu loops 23 24 144 100000 100001)
 
 pick() { local -n a=$1; printf '%s' "${a[RANDOM % ${#a[@]}]}"; }
 

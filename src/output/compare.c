@@ -341,14 +341,32 @@ static void put_group(struct linebuf *lb, const struct text_table *tt, int r, in
 	}
 }
 
-/* Words of text, wrapped to CMP_WIDTH columns. */
-static void print_wrapped(FILE *out, const char *text)
+struct nobreak {
+	size_t from, to;	/* no line break at a space in text[from, to) */
+};
+
+static bool no_break_at(const struct nobreak *nb, int nnb, size_t at)
 {
+	for (int i = 0; i < nnb; i++)
+		if (at >= nb[i].from && at < nb[i].to)
+			return true;
+	return false;
+}
+
+/*
+ * Words of text, wrapped to CMP_WIDTH columns except at the spaces of nb
+ * (kept as they are, never a line break: a line may pass CMP_WIDTH there).
+ */
+static void print_wrapped(FILE *out, const char *text, const struct nobreak *nb, int nnb)
+{
+	const char *start = text;
 	int col = 0;
 
 	while (*text) {
 		size_t n = strcspn(text, " ");
 
+		while (text[n] == ' ' && no_break_at(nb, nnb, (size_t)(text + n - start)))
+			n += 1 + strcspn(text + n + 1, " ");
 		if (col && col + 1 + (int)n > CMP_WIDTH) {
 			fputc('\n', out);
 			col = 0;
@@ -411,7 +429,7 @@ static void print_legend(FILE *out, const struct cmp_table *t, const struct text
 		n += (size_t)snprintf(text + n, sizeof(text) - n, " -: not measured in that run.");
 	if (tt->failed && n < sizeof(text))
 		snprintf(text + n, sizeof(text) - n, " failed: every pass of that row failed.");
-	print_wrapped(out, text);
+	print_wrapped(out, text, NULL, 0);
 }
 
 /* A cell's load intensity and notes: "1.94 CPUs", "0 MiB/s [memory, not a disk] (...)". */
@@ -595,10 +613,20 @@ void cmp_print(FILE *out, const struct cmp_input *in, const struct cmp_matrix *m
 		m->nruns == 1 ? "" : "s");
 	for (int r = 0; r < m->nruns; r++) {
 		const struct run_record *run = in[r].run;
+		struct nobreak nb[2];
 		char text[1024];
 		int n;
 
-		n = snprintf(text, sizeof(text), "[%d] %s: %s", r + 1, in[r].label, in[r].file);
+		/*
+		 * "[1] 2.6.12: FILE," is never cut after "[1]" or "2.6.12:", nor
+		 * inside FILE, however long FILE's path is: each line of a run
+		 * begins with its number and names its file, from any directory.
+		 */
+		n = snprintf(text, sizeof(text), "[%d] ", r + 1);
+		nb[0] = (struct nobreak){ 0, (size_t)n };
+		n += snprintf(text + n, sizeof(text) - (size_t)n, "%s:", in[r].label);
+		nb[1] = (struct nobreak){ (size_t)n, (size_t)n + 1 + strlen(in[r].file) };
+		n += snprintf(text + n, sizeof(text) - (size_t)n, " %s", in[r].file);
 		if (run->date[0] && n < (int)sizeof(text)) {
 			char date[40];
 
@@ -623,7 +651,7 @@ void cmp_print(FILE *out, const struct cmp_input *in, const struct cmp_matrix *m
 			else
 				text[n] = '\0';
 		}
-		print_wrapped(out, text);
+		print_wrapped(out, text, nb, 2);
 	}
 	fputc('\n', out);
 	for (int t = 0; t < m->ntables; t++)
