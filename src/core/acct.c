@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* acct.c - the accounting of periods and Gaming units: pure functions of timestamps. */
+/* core/acct.c - the accounting of periods and Gaming units: pure functions of timestamps. */
 #include "core/acct.h"
 
 /*

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* acct.h - the accounting rule of periods and Gaming units, pure: timestamps in, counts out. */
+/* core/acct.h - the accounting rule of periods and Gaming units, pure: timestamps in, counts out. */
 #ifndef ACCT_H
 #define ACCT_H
 

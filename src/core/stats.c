@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* stats.c - pure maths, no I/O: running mean and variance, histogram, percentiles. */
+/* core/stats.c - pure maths, no I/O: running mean and variance, histogram, percentiles. */
 #include <math.h>
 #include <string.h>
 

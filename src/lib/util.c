@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* util.c - errors, the one strict number parser, clocks and safe files. */
+/* lib/util.c - errors, the one strict number parser, clocks and safe files. */
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* load_mem.c - the Memload load, and /proc/meminfo that sizes it. */
+/* loads/load_mem.c - the Memload load, and /proc/meminfo that sizes it. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

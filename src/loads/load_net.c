@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* load_net.c - the Net load: small messages streamed over loopback TCP. */
+/* loads/load_net.c - the Net load: small messages streamed over loopback TCP. */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>

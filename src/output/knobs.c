@@ -37,7 +37,7 @@ void knobs_text(const struct knob_values *kv, const bool *which, char *buf, size
 /* The log's line, without its newline: "Scheduling: policy other, slice default, ..." */
 void knobs_line(const struct knob_values *kv, char *buf, size_t len)
 {
-	size_t n = (size_t)snprintf(buf, len, "%s", LOG_SCHEDULING);
+	size_t n = (size_t)snprintf(buf, len, "%s", LOG_MARK(LM_SCHEDULING));
 
 	if (n < len)
 		knobs_text(kv, NULL, buf + n, len - n);

@@ -50,7 +50,7 @@ static void print_comment(struct report *o, const struct run_record *rec)
 	for (i = 0; buf[i]; i++)
 		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
 			buf[i] = ' ';
-	out(o, LOG_COMMENT "%s\n", buf);
+	out(o, "%s%s\n", LOG_MARK(LM_COMMENT), buf);
 }
 
 static const char *or_dash(const char *s)
@@ -92,18 +92,20 @@ void report_header(struct report *o, const struct run_record *rec)
 	const struct config *cfg = rec->cfg;
 	char line[256], settings[512];
 
-	out(o, "\nLoad set to %d processors\n\n", cfg->cpu_load);
+	out(o, "\n%s%d processors\n\n", LOG_MARK(LM_LOADSET), cfg->cpu_load);
 	if (cfg->work == WORK_LOOPS)
-		out(o, LOG_USING "%lu" LOG_LOOPS LOG_EVERY "%g seconds\n", cfg->loops_per_ms,
+		out(o, "%s%lu%s%s%g seconds\n", LOG_MARK(LM_USING), cfg->loops_per_ms,
+		    LOG_MARK(LM_LOOPS), LOG_MARK(LM_EVERY),
 		    cfg->seconds);
 	else
-		out(o, LOG_USING LOG_CPU_WORK LOG_EVERY "%g seconds\n", cfg->seconds);
-	out(o, LOG_KERNEL "%s" LOG_DATESTAMP "%s\n", rec->kernel, rec->date);
+		out(o, "%s%s%s%g seconds\n", LOG_MARK(LM_USING), LOG_MARK(LM_CPU_WORK),
+		    LOG_MARK(LM_EVERY), cfg->seconds);
+	out(o, "%s%s%s%s\n", LOG_MARK(LM_KERNEL), rec->kernel, LOG_MARK(LM_DATESTAMP), rec->date);
 	print_context(o, rec);
 	knobs_line(&rec->knobs, line, sizeof(line));
 	out(o, "%s\n", line);
 	build_settings(settings, sizeof(settings), rec);
-	out(o, LOG_SETTINGS "%s\n", settings);
+	out(o, "%s%s\n", LOG_MARK(LM_SETTINGS), settings);
 	if (cfg->comment)
 		print_comment(o, rec);
 	out(o, "\n");
@@ -129,12 +131,12 @@ void report_heading(struct report *o, const struct run_record *rec, int bench)
 	const struct workload *wl = &workloads[bench];
 
 	o->table_first = rec->nres;
-	out(o, LOG_HEADING "%s ", wl->name);
+	out(o, "%s%s ", LOG_MARK(LM_HEADING), wl->name);
 	if (cfg->realtime)
-		out(o, LOG_REALTIME);
+		out(o, "%s", LOG_MARK(LM_REALTIME));
 	else if (cfg->bench_nice)
 		out(o, "nice %d ", cfg->bench_nice);
-	out(o, LOG_PRESENCE);
+	out(o, "%s", LOG_MARK(LM_PRESENCE));
 	if (cfg->load_nice)
 		out(o, "nice %d ", cfg->load_nice);
 	out(o, "---\n");
@@ -148,7 +150,7 @@ void report_heading(struct report *o, const struct run_record *rec, int bench)
 		if (c->flags & LC_UNIT)
 			out(o, " (%s)", cfg->realtime ? "us" : "ms");
 	}
-	out(o, LOG_INTENSITY "\n");
+	out(o, "%s\n", LOG_MARK(LM_INTENSITY));
 	o->table_marks = 0;
 }
 
@@ -181,7 +183,7 @@ void report_row(struct report *o, const struct run_record *rec, int i)
 	char marks[128];
 
 	if (r->status == ROW_FAILED || !r->wake) {
-		out(o, "%s\t" LOG_FAILED ": %s\n", r->load, r->reason);
+		out(o, "%s\t%s: %s\n", r->load, LOG_MARK(LM_FAILED), r->reason);
 		return;
 	}
 	out(o, "%s\t", r->load);
@@ -200,9 +202,9 @@ void report_row(struct report *o, const struct run_record *rec, int i)
 	snprintf(inten, sizeof(inten), "%s %s", v, r->unit);
 	out(o, "  %s", isfinite(r->v[RF_INTENSITY]) ? inten : "-");
 	if (!strcmp(r->medium, RES_MEDIUM_MEMORY))
-		out(o, " " LOG_MEMORY_NOTE);
+		out(o, " %s", LOG_MARK(LM_MEMORY_NOTE));
 	else if (!strcmp(r->medium, RES_MEDIUM_CACHE))
-		out(o, " " LOG_CACHE_NOTE);
+		out(o, " %s", LOG_MARK(LM_CACHE_NOTE));
 	if (r->reason[0])
 		out(o, " (%s)", r->reason);
 	o->table_marks |= result_marks(r, record_fastest(rec, i + 1), marks, sizeof(marks));
@@ -253,7 +255,7 @@ void report_interrupted(struct report *o, const struct run_record *rec)
 
 	for (int i = 0; i < rec->nres; i++)
 		done += rec->res[i].status != ROW_SKIPPED;
-	out(o, "\n" LOG_INTERRUPTED "%d (SIG%s) after %d row%s\n", rec->interrupted,
+	out(o, "\n%s%d (SIG%s) after %d row%s\n", LOG_MARK(LM_INTERRUPTED), rec->interrupted,
 	    sigabbrev_np(rec->interrupted) ? sigabbrev_np(rec->interrupted) : "?",
 	    done, done == 1 ? "" : "s");
 }

@@ -129,31 +129,48 @@ struct knob_values {
 	char v[NR_KNOBS][KNOB_LEN];	/* "" when the knob was left to the kernel */
 };
 
-#define LOG_SCHEDULING "Scheduling: "
 void knobs_line(const struct knob_values *kv, char *buf, size_t len);
 void knobs_parse_line(const char *s, struct knob_values *kv);
 bool knobs_equal(const struct knob_values *a, const struct knob_values *b);
 void knobs_text(const struct knob_values *kv, const bool *which, char *buf, size_t len);
 
-/* The words and columns of a log's tables, written by report.c, read by results.c. */
-#define LOG_KERNEL "Benchmarking kernel "
-#define LOG_DATESTAMP " at datestamp "
-#define LOG_HEADING "--- Benchmarking simulated cpu of "
-#define LOG_REALTIME "real time "
-#define LOG_PRESENCE "in the presence of simulated "
-#define LOG_COMMENT "Comment: "
-#define LOG_USING "Using "
-#define LOG_LOOPS " loops per ms"		/* loops mode: "Using N loops per ms, running ..." */
-#define LOG_CPU_WORK "CPU time as work"	/* CPU mode: "Using CPU time as work, running ..." */
-#define LOG_EVERY ", running every load for "
-#define LOG_INTERRUPTED "Interrupted by signal "
-#define LOG_FAILED "failed"
-#define LOG_INTENSITY "  Load intensity"
-#define LOG_LOADSET "Load set to "
-#define LOG_SETTINGS "Settings:"		/* the run keys, name=value; 1.0.0 wrote none */
-#define LOG_MEMORY_NOTE "[memory, not a disk]"	/* after a row's intensity */
-#define LOG_CACHE_NOTE "[page cache, not the disk: the drop did not work]"
+/*
+ * The words that mark a log's lines, in one table that the writer (report.c,
+ * knobs.c) prints with and the reader (results.c) walks: a marker that
+ * starts a line tells the reader what the line is; the others are words
+ * within one. A marker changed here changes both.
+ */
+enum log_mark {
+	LM_LOADSET,			/* "Load set to N processors" */
+	LM_USING,			/* "Using ... , running every load for S seconds": */
+	LM_LOOPS,			/*   loops mode: "Using N loops per ms, ..." */
+	LM_CPU_WORK,			/*   CPU mode: "Using CPU time as work, ..." */
+	LM_EVERY,
+	LM_KERNEL,			/* "Benchmarking kernel R at datestamp D" */
+	LM_DATESTAMP,
+	LM_SCHEDULING,			/* the knobs (knobs.c) */
+	LM_SETTINGS,			/* the run keys, name=value; 1.0.0 wrote none */
+	LM_COMMENT,
+	LM_HEADING,			/* a table: "--- Benchmarking simulated cpu of X ..." */
+	LM_REALTIME,
+	LM_PRESENCE,
+	LM_INTENSITY,			/* the last column's head */
+	LM_FAILED,			/* a row: "Load\tfailed: why" */
+	LM_MEMORY_NOTE,			/* after a row's intensity */
+	LM_CACHE_NOTE,
+	LM_INTERRUPTED,			/* the run's last line after a signal */
+	LM_COUNT,
+};
 
+struct log_marker {
+	const char *text;
+	bool starts_line;		/* the reader knows a line by it */
+};
+extern const struct log_marker log_markers[LM_COUNT];
+#define LOG_MARK(m) (log_markers[m].text)
+int log_mark_of(const char *line);	/* the marker that starts line, or -1 */
+
+/* The columns of a log's tables, written by report.c, read by results.c. */
 enum log_col_flag {
 	LC_LATENCY = 1u << 0,		/* in the table's unit (ms, or us for -r) */
 	LC_PCT = 1u << 1,		/* a percentage */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* results.c - reading results back: our logs, interbench 0.31's logs and our CSV files. */
+/* output/results.c - reading results back: our logs, interbench 0.31's logs and our CSV files. */
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
@@ -262,7 +262,7 @@ static void log_settings(struct log_parser *lp, const char *s)
 	if (!lp->run)
 		return;
 	lp->run_has_settings = true;
-	for (s += strlen(LOG_SETTINGS); *(s += strspn(s, " ")); s += strcspn(s, " ")) {
+	for (s += strlen(LOG_MARK(LM_SETTINGS)); *(s += strspn(s, " ")); s += strcspn(s, " ")) {
 		size_t n = strcspn(s, " "), eq = strcspn(s, "=");
 
 		for (int k = 0; eq < n && k < RK_COUNT; k++)
@@ -278,7 +278,7 @@ static void log_settings(struct log_parser *lp, const char *s)
  */
 static void heading_nice(struct log_parser *lp, const char *after_name)
 {
-	const char *load = strstr(after_name, LOG_PRESENCE);
+	const char *load = strstr(after_name, LOG_MARK(LM_PRESENCE));
 	int b = 0, l = 0;
 	char v[16];
 
@@ -286,7 +286,7 @@ static void heading_nice(struct log_parser *lp, const char *after_name)
 		return;
 	sscanf(after_name, " nice %d", &b);
 	if (load)
-		sscanf(load + strlen(LOG_PRESENCE), "nice %d", &l);
+		sscanf(load + strlen(LOG_MARK(LM_PRESENCE)), "nice %d", &l);
 	snprintf(v, sizeof(v), "%d", b);
 	run_key_set(lp->run, RK_BENCH_NICE, v, strlen(v));
 	snprintf(v, sizeof(v), "%d", l);
@@ -301,22 +301,22 @@ static int log_kernel_line(struct log_parser *lp, const char *s)
 
 	if (start_run(lp))
 		return -1;
-	s += strlen(LOG_KERNEL);
-	at = strstr(s, LOG_DATESTAMP);
+	s += strlen(LOG_MARK(LM_KERNEL));
+	at = strstr(s, LOG_MARK(LM_DATESTAMP));
 	n = at ? (size_t)(at - s) : strlen(s);
 	if (n >= sizeof(lp->run->kernel))
 		n = sizeof(lp->run->kernel) - 1;
 	memcpy(lp->run->kernel, s, n);
 	lp->run->kernel[n] = '\0';
 	if (at)
-		snprintf(lp->run->date, sizeof(lp->run->date), "%s", at + strlen(LOG_DATESTAMP));
+		snprintf(lp->run->date, sizeof(lp->run->date), "%s", at + strlen(LOG_MARK(LM_DATESTAMP)));
 	return 0;
 }
 
 /* "--- Benchmarking simulated cpu of NAME [real time |nice N ]in the presence ..." */
 static int log_heading(struct log_parser *lp, struct line_iter *it)
 {
-	const char *s = it->buf + strlen(LOG_HEADING);
+	const char *s = it->buf + strlen(LOG_MARK(LM_HEADING));
 	size_t n = strcspn(s, " ");
 
 	if (!lp->run && start_run(lp))
@@ -324,7 +324,7 @@ static int log_heading(struct log_parser *lp, struct line_iter *it)
 	if (!set_name(lp->bench, s, n))
 		return set_err(lp->err, lp->errlen, "line %d: no benchmark name in the heading",
 			    it->no);
-	lp->realtime = prefix(s + n, " " LOG_REALTIME);
+	lp->realtime = s[n] == ' ' && prefix(s + n + 1, LOG_MARK(LM_REALTIME));
 	heading_nice(lp, s + n);
 	lp->state = LS_COLUMNS;
 	lp->rows = 0;
@@ -346,7 +346,7 @@ static int log_columns_line(struct log_parser *lp, struct line_iter *it)
 	lp->unit_ns = strstr(s, "(us)") ? 1e3 : 1e6;
 	for (size_t i = 0; i < nr_log_columns; i++)
 		lp->has[i] = !log_columns[i].key || strstr(s, log_columns[i].key);
-	lp->has_intensity = strstr(s, &LOG_INTENSITY[2]) != NULL;	/* past its indent */
+	lp->has_intensity = strstr(s, &LOG_MARK(LM_INTENSITY)[2]) != NULL;	/* past its indent */
 	lp->state = LS_ROWS;
 	return 0;
 }
@@ -442,8 +442,8 @@ static int log_tail(struct result *o, const char *tail, struct line_iter *it, ch
 			 sizeof(o->unit) - 1), s);
 	s += u;
 	s += strspn(s, " ");
-	if (prefix(s, LOG_MEMORY_NOTE) || prefix(s, LOG_CACHE_NOTE)) {
-		snprintf(o->medium, sizeof(o->medium), "%s", prefix(s, LOG_MEMORY_NOTE) ?
+	if (prefix(s, LOG_MARK(LM_MEMORY_NOTE)) || prefix(s, LOG_MARK(LM_CACHE_NOTE))) {
+		snprintf(o->medium, sizeof(o->medium), "%s", prefix(s, LOG_MARK(LM_MEMORY_NOTE)) ?
 			 RES_MEDIUM_MEMORY : RES_MEDIUM_CACHE);
 		s = strchr(s, ']') + 1;
 		s += strspn(s, " ");
@@ -478,9 +478,9 @@ static int log_row(struct log_parser *lp, struct line_iter *it)
 	lp->rows++;
 	s = tab + 1;
 	s += strspn(s, " \t");
-	if (prefix(s, LOG_FAILED)) {
+	if (prefix(s, LOG_MARK(LM_FAILED))) {
 		o->status = ROW_FAILED;
-		s += strlen(LOG_FAILED);
+		s += strlen(LOG_MARK(LM_FAILED));
 		snprintf(o->reason, sizeof(o->reason), "%s", s + strspn(s, ": "));
 		return 0;
 	}
@@ -505,33 +505,43 @@ static int log_row(struct log_parser *lp, struct line_iter *it)
  */
 static void log_using_line(struct log_parser *lp, const char *s)
 {
-	const char *every = strstr(s, LOG_EVERY), *what = s + strlen(LOG_USING);
+	const char *every = strstr(s, LOG_MARK(LM_EVERY)), *what = s + strlen(LOG_MARK(LM_USING));
 	size_t n = (size_t)(every - what);
 
-	lp->pending_seconds = atof(every + strlen(LOG_EVERY));
-	if (n == strlen(LOG_CPU_WORK) && !strncmp(what, LOG_CPU_WORK, n))
+	lp->pending_seconds = atof(every + strlen(LOG_MARK(LM_EVERY)));
+	if (n == strlen(LOG_MARK(LM_CPU_WORK)) && !strncmp(what, LOG_MARK(LM_CPU_WORK), n))
 		lp->pending_work = "cpu";
-	else if (n > strlen(LOG_LOOPS) && !strncmp(every - strlen(LOG_LOOPS), LOG_LOOPS,
-						  strlen(LOG_LOOPS)))
+	else if (n > strlen(LOG_MARK(LM_LOOPS)) && !strncmp(every - strlen(LOG_MARK(LM_LOOPS)), LOG_MARK(LM_LOOPS),
+						  strlen(LOG_MARK(LM_LOOPS))))
 		lp->pending_work = "loops";
 	else
 		lp->pending_work = "";
 }
 
+/* The run's Load set to line: -L, a run key. */
+static void log_loadset(struct log_parser *lp, const char *s)
+{
+	s += strlen(LOG_MARK(LM_LOADSET));
+	snprintf(lp->pending_load, sizeof(lp->pending_load), "%.*s", (int)strcspn(s, " "), s);
+}
+
+/* A line, known by the marker it starts with (log_markers[]) and where it stands. */
 static int log_line(struct log_parser *lp, struct line_iter *it)
 {
 	const char *s = it->buf;
+	int mark = log_mark_of(s);
+	bool head = lp->run && !lp->run_has_table;	/* the run's header, before its tables */
 
-	if (prefix(s, LOG_KERNEL)) {
+	switch (mark) {
+	case LM_KERNEL:
 		lp->state = LS_OUTSIDE;
 		lp->run_line = it->no;
 		return log_kernel_line(lp, s);
-	}
-	if (prefix(s, LOG_HEADING))
+	case LM_HEADING:
 		return log_heading(lp, it);
-	if (prefix(s, LOG_INTERRUPTED)) {
+	case LM_INTERRUPTED:
 		if (lp->run)
-			lp->run->interrupted = true;
+			lp->run->interrupted = 1;
 		lp->state = LS_OUTSIDE;
 		return 0;
 	}
@@ -550,16 +560,16 @@ static int log_line(struct log_parser *lp, struct line_iter *it)
 	case LS_OUTSIDE:
 		break;
 	}
-	if (prefix(s, LOG_COMMENT) && lp->run && !lp->run_has_table)
-		snprintf(lp->run->comment, sizeof(lp->run->comment), "%s", s + strlen(LOG_COMMENT));
-	else if (prefix(s, LOG_SCHEDULING) && lp->run && !lp->run_has_table)
-		knobs_parse_line(s + strlen(LOG_SCHEDULING), &lp->run->knobs);
-	else if (prefix(s, LOG_USING) && strstr(s, LOG_EVERY))
+	if (mark == LM_COMMENT && head)
+		snprintf(lp->run->comment, sizeof(lp->run->comment), "%s",
+			 s + strlen(LOG_MARK(LM_COMMENT)));
+	else if (mark == LM_SCHEDULING && head)
+		knobs_parse_line(s + strlen(LOG_MARK(LM_SCHEDULING)), &lp->run->knobs);
+	else if (mark == LM_USING && strstr(s, LOG_MARK(LM_EVERY)))
 		log_using_line(lp, s);
-	else if (prefix(s, LOG_LOADSET))
-		snprintf(lp->pending_load, sizeof(lp->pending_load), "%.*s",
-			 (int)strcspn(s + strlen(LOG_LOADSET), " "), s + strlen(LOG_LOADSET));
-	else if (prefix(s, LOG_SETTINGS) && !lp->run_has_table)
+	else if (mark == LM_LOADSET)
+		log_loadset(lp, s);
+	else if (mark == LM_SETTINGS && !lp->run_has_table)
 		log_settings(lp, s);
 	return 0;
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* sbuf.c - the growing string that files are built in, and JSON and CSV escaping. */
+/* output/sbuf.c - the growing string that files are built in, and JSON and CSV escaping. */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdarg.h>

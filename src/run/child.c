@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* child.c - the orchestrator's children: start, messages both ways, waits with deadlines, end. */
+/* run/child.c - the orchestrator's children: start, messages both ways, waits with deadlines, end. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdarg.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* options.c - the one table of command-line options: parsing, validation, --help. */
+/* run/options.c - the one table of command-line options: parsing, validation, --help. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* runlock.c - one run at a time per machine: an flock held for the run, naming its holder. */
+/* run/runlock.c - one run at a time per machine: an flock held for the run, naming its holder. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* cgroup.c - the memory and CPU limits of this process's cgroups (v1 and v2), for sizing loads. */
+/* sys/cgroup.c - the memory and CPU limits of this process's cgroups (v1 and v2), for sizing loads. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* kctl.c - the kernel settings a run holds until it exits: a PM QoS request and tracefs. */
+/* sys/kctl.c - the kernel settings a run holds until it exits: a PM QoS request and tracefs. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

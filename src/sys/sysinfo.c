@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* sysinfo.c - what describes the machine and the kernel for the report. */
+/* sys/sysinfo.c - what describes the machine and the kernel for the report. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* sim.c - the simulated interactive tasks: the periodic loop and the waker (acct.c counts). */
+/* task/sim.c - the simulated interactive tasks: the periodic loop and the waker (acct.c counts). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
