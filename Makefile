@@ -36,7 +36,7 @@ UNIT_SRCS = $(filter-out $(CORE_TEST_SRCS),$(sort $(wildcard tests/unit*.c)))
 UNIT_OBJS = $(patsubst %.c,$(B)/%.o,$(UNIT_SRCS))
 CORE_TEST_OBJS = $(patsubst %.c,$(B)/%.o,$(CORE_TEST_SRCS)) $(B)/tests/unit.o
 TEST_OBJS = $(UNIT_OBJS) $(CORE_TEST_OBJS) $(B)/tests/loadrun.o
-TEST_PROGS = $(B)/tests/unit $(B)/tests/loadrun
+TEST_PROGS = $(B)/tests/unit $(B)/tests/unit-core $(B)/tests/loadrun
 
 all: interbench
 
@@ -72,7 +72,7 @@ $(B)/bench/%.o: bench/%.c
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
 
-unit: $(B)/tests/unit
+unit: $(B)/tests/unit $(B)/tests/unit-core
 
 test: interbench $(TEST_PROGS)
 	$(Q)tests/run.sh

@@ -90,6 +90,7 @@ for t in "${first[@]}"; do
 	spawn "$(basename "$t")" script "$t"
 done
 spawn unit timeout 300 "$TOP/build/tests/unit"
+spawn unit-core timeout 60 "$TOP/build/tests/unit-core"
 for t in "${rest[@]}"; do
 	spawn "$(basename "$t")" script "$t"
 done

@@ -19,29 +19,6 @@
 
 #include "tests/unit.h"
 
-/* Render at 144 fps: 20 % -> 80 % -> 20 % of the frame over 120 frames, whole ns. */
-static bool test_render_sweep(void)
-{
-	static const struct { uint64_t k, want; } cases[] = {
-		{ 0, 1388888 }, { 1, 1458333 }, { 30, 3472222 }, { 60, 5555555 },
-		{ 61, 5486111 }, { 119, 1458333 }, { 120, 1388888 }, { 180, 5555555 },
-	};
-	uint64_t sum = 0;
-
-	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-		uint64_t w = render_work_ns(NSEC_PER_SEC, 144, cases[i].k);
-
-		EXPECT(w == cases[i].want, "frame %llu: %llu ns, want %llu",
-		       (unsigned long long)cases[i].k, (unsigned long long)w,
-		       (unsigned long long)cases[i].want);
-	}
-	for (uint64_t k = 0; k < RENDER_SWEEP; k++)
-		sum += render_work_ns(NSEC_PER_SEC, 100, k);	/* 10 ms frames: exact */
-	EXPECT(sum == 60 * 10 * NSEC_PER_MSEC, "a sweep at 100 fps needs %llu ns, want 0.6 s",
-	       (unsigned long long)sum);
-	return true;
-}
-
 /* Deadline = period (rounded down), runtime 1.25 x work (rounded up), never above the period. */
 static bool test_dl_params(void)
 {
@@ -182,7 +159,7 @@ static bool test_knobs_line(void)
 	knobs_line(&a, line, sizeof(line));
 	EXPECT(!strcmp(line, "Scheduling: policy batch, slice 3000 us, uclamp-min 20 %, "
 		       "uclamp-max default, load-policy idle"), "'%s'", line);
-	knobs_parse_line(line + strlen(LOG_SCHEDULING), &b);
+	knobs_parse_line(line + strlen(LOG_MARK(LM_SCHEDULING)), &b);
 	EXPECT(knobs_equal(&a, &b), "read back differs");
 	knobs_parse_line("policy fifo, rt-priority 40, future-knob 7 ms, slice default", &b);
 	EXPECT(!strcmp(b.v[KN_POLICY], "fifo") && !strcmp(b.v[KN_RT_PRIORITY], "40") &&
@@ -193,7 +170,6 @@ static bool test_knobs_line(void)
 
 void unit_knobs(void)
 {
-	check("knobs: Render's work per frame sweeps 20-80-20 % over 120 frames", test_render_sweep());
 	check("knobs: deadline runtime and period from the period and work", test_dl_params());
 	check("knobs: the task's scheduling from the options", test_task_sched());
 	check("knobs: slice and clamps read back, or one line", test_readback());

@@ -4,7 +4,6 @@
 
 void unit_suites(void)
 {
-	unit_sim();
 	unit_work();
 	unit_options();
 	unit_text();

@@ -587,7 +587,7 @@ static bool test_settings_round_trip(void)
 	for (int k = 0; k < RK_COUNT; k++)
 		run_key_text(&cfg, k, rec.key[k], sizeof(rec.key[k]));
 	build_settings(settings, sizeof(settings), &rec);
-	snprintf(text, sizeof(text), "Benchmarking kernel 1 at datestamp 2\n" LOG_SETTINGS
+	snprintf(text, sizeof(text), "Benchmarking kernel 1 at datestamp 2\nSettings:"
 		 "%s\n\n%s", settings, AUDIO_HEADING OURS_ROW "\n");
 	EXPECT(!results_parse(text, strlen(text), &f, err, sizeof(err)), "error: %s", err);
 	for (int k = 0; k < RK_COUNT; k++) {
@@ -618,13 +618,14 @@ static const struct tail_case {
 	{ "", NAN, "", "", "" },
 	{ "  0 MiB/s (Write load stopped early: write: No space left on device)", 0, "MiB/s", "",
 	  "Write load stopped early: write: No space left on device" },
-	{ "  8789 MiB/s " LOG_MEMORY_NOTE, 8789, "MiB/s", RES_MEDIUM_MEMORY, "" },
-	{ "  12 MiB/s " LOG_CACHE_NOTE " (x (y))", 12, "MiB/s", RES_MEDIUM_CACHE, "x (y)" },
+	{ "  8789 MiB/s [memory, not a disk]", 8789, "MiB/s", RES_MEDIUM_MEMORY, "" },
+	{ "  12 MiB/s [page cache, not the disk: the drop did not work] (x (y))", 12, "MiB/s",
+	  RES_MEDIUM_CACHE, "x (y)" },
 	{ "  - (Memload load stopped early: mmap: Cannot allocate memory)", NAN, "", "",
 	  "Memload load stopped early: mmap: Cannot allocate memory" },
 	{ "  0.944 CPUs  [loop_speed -20%]", 0.944, "CPUs", "", "" },
 	{ "  -  [600 samples, 603 periods]", NAN, "", "", "" },
-	{ "  5 MiB/s " LOG_MEMORY_NOTE " (Write load stopped early: x)  [work_ratio 1.26]", 5,
+	{ "  5 MiB/s [memory, not a disk] (Write load stopped early: x)  [work_ratio 1.26]", 5,
 	  "MiB/s", RES_MEDIUM_MEMORY, "Write load stopped early: x" },
 };
 

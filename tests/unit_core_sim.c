@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* tests/unit_sim.c - unit tests: accounting on synthetic timelines and statistics. */
+/* tests/unit_core_sim.c - unit tests of the core: accounting on synthetic timelines, statistics, Render's sweep. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
@@ -8,16 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/util.h"
-#include "loads/loads.h"
-#include "output/compare.h"
-#include "output/output.h"
-#include "run/child.h"
-#include "run/config.h"
-#include "run/plan.h"
-#include "run/run.h"
-#include "sys/sys.h"
-#include "task/task.h"
+#include "core/acct.h"
+#include "core/defs.h"
+#include "core/stats.h"
+#include "core/sweep.h"
 
 #include "tests/unit.h"
 
@@ -315,7 +309,29 @@ static bool test_ci95(void)
 	return true;
 }
 
-void unit_sim(void)
+static bool test_render_sweep(void)
+{
+	static const struct { uint64_t k, want; } cases[] = {
+		{ 0, 1388888 }, { 1, 1458333 }, { 30, 3472222 }, { 60, 5555555 },
+		{ 61, 5486111 }, { 119, 1458333 }, { 120, 1388888 }, { 180, 5555555 },
+	};
+	uint64_t sum = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		uint64_t w = render_work_ns(NSEC_PER_SEC, 144, cases[i].k);
+
+		EXPECT(w == cases[i].want, "frame %llu: %llu ns, want %llu",
+		       (unsigned long long)cases[i].k, (unsigned long long)w,
+		       (unsigned long long)cases[i].want);
+	}
+	for (uint64_t k = 0; k < RENDER_SWEEP; k++)
+		sum += render_work_ns(NSEC_PER_SEC, 100, k);	/* 10 ms frames: exact */
+	EXPECT(sum == 60 * 10 * NSEC_PER_MSEC, "a sweep at 100 fps needs %llu ns, want 0.6 s",
+	       (unsigned long long)sum);
+	return true;
+}
+
+void unit_core_sim(void)
 {
 	char name[160];
 
@@ -335,4 +351,7 @@ void unit_sim(void)
 	check("stats: histogram buckets contiguous, <= 1 % wide", test_hist_buckets());
 	check("stats: percentiles of known distributions within 1 %", test_percentiles());
 	check("stats: 95 % confidence interval", test_ci95());
+	check("sweep: Render's work per frame sweeps 20-80-20 % over 120 frames", test_render_sweep());
 }
+
+/* Render at 144 fps: 20 % -> 80 % -> 20 % of the frame over 120 frames, whole ns. */
