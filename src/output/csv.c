@@ -11,7 +11,7 @@
 #include "output/output.h"
 #include "run/config.h"
 #include "sys/sys.h"
-#include "task/task.h"
+#include "task/work.h"
 
 #define CSV_MAX_FIELDS 256
 

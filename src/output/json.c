@@ -11,7 +11,7 @@
 #include "run/config.h"
 #include "run/plan.h"
 #include "sys/sys.h"
-#include "task/task.h"
+#include "task/work.h"
 
 struct jw {			/* a pretty-printing JSON writer */
 	struct sbuf *sb;

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/t_layout.sh - the source tree keeps the shape the README's "Source
+# layout" describes: sources under src/ in folders, a core that links alone,
+# each folder including only the folders below it, no hub header, no file
+# or function past its size.
+. "$(dirname "$0")/lib.sh"
+
+dir=$(scratch)
+trap 'rm -rf "$dir"' EXIT
+cd "$TOP" || exit 1
+
+# The tracked files when this is a git checkout, else what is on disk.
+files() {
+	if git -C "$TOP" rev-parse --git-dir >/dev/null 2>&1; then
+		git -C "$TOP" ls-files
+	else
+		find . -type f | sed 's|^\./||'
+	fi
+}
+files >"$dir/files"
+
+t="no C file at the top level; C files in four or more folders under src/"
+top=$(grep -E '^[^/]+\.[ch]$' "$dir/files" | tr '\n' ' ')
+nfold=$(grep -E '^src/[^/]+/[^/]+\.c$' "$dir/files" | cut -d/ -f2 | sort -u | wc -l)
+if [ -z "$top" ] && [ "$nfold" -ge 4 ]; then pass "$t ($nfold folders)"
+else fail "$t" "at the top: ${top:-none}; $nfold folders under src/"; fi
+
+t="src/core/ compiles with every src/ folder on the include path and links with libc and libm alone"
+inc=$(find src -type d -printf '-I%p ')
+ok=1 why=""
+for f in src/core/*.c; do
+	# shellcheck disable=SC2086
+	if ! ${CC:-cc} -std=gnu11 -O1 $inc -c "$f" -o "$dir/$(basename "$f" .c).o" 2>"$dir/err"; then
+		ok=0 why="$f: $(head -2 "$dir/err" | tr '\n' ' ')"
+		break
+	fi
+done
+printf 'int main(void) { return 0; }\n' >"$dir/m.c"
+if [ $ok = 1 ] && ! ${CC:-cc} -o "$dir/core" "$dir/m.c" "$dir"/*.o -lm 2>"$dir/err"; then
+	ok=0 why=$(grep -oE 'undefined reference to .[A-Za-z_0-9]+' "$dir/err" | sort -u | tr '\n' ' ')
+fi
+if [ $ok = 1 ]; then pass "$t"; else fail "$t" "$why"; fi
+
+# What each folder may include, besides itself: the folders below it. The
+# output side reads the configuration and the plan as data, never the
+# orchestrator (run/run.h, run/child.h).
+declare -A may=(
+	[core]=""
+	[lib]="core/"
+	[sys]="core/ lib/"
+	[task]="core/ lib/ sys/"
+	[loads]="core/ lib/ sys/ task/"
+	[output]="core/ lib/ sys/ loads/ run/config.h run/plan.h task/work.h"
+	[run]="core/ lib/ sys/ task/ loads/ output/"
+)
+t="each folder includes only what is below it (README: Source layout)"
+bad=""
+for f in $(grep -E '^src/[^/]+/[^/]+\.[ch]$' "$dir/files"); do
+	d=$(cut -d/ -f2 <<<"$f")
+	[ -n "${may[$d]+x}" ] || { bad="$bad $f(folder $d is not in the table)"; continue; }
+	for h in $(grep -oE '^#include "[^"]+"' "$f" | cut -d'"' -f2); do
+		case "$h" in
+		"$d"/*) continue ;;
+		*/*) ;;
+		*) bad="$bad $f:$h(not by folder)"; continue ;;
+		esac
+		allowed=0
+		for a in ${may[$d]}; do
+			case "$h" in "$a"*) allowed=1 ;; esac
+		done
+		[ $allowed = 1 ] || bad="$bad $f:$h"
+	done
+done
+if [ -z "$bad" ]; then pass "$t"; else fail "$t" "$bad"; fi
+
+t="no source file over 800 lines, no function over 80"
+long=""
+for f in $(grep -E '^src/.*\.[ch]$' "$dir/files"); do
+	n=$(wc -l <"$f")
+	[ "$n" -le 800 ] || long="$long $f($n lines)"
+	long="$long$(awk -v f="$f" '/^\{/{s=NR} /^\}/{if(s && NR-s>80) printf " %s:%d(%d lines)", f, s, NR-s; s=0}' "$f")"
+done
+if [ -z "$long" ]; then pass "$t"; else fail "$t" "$long"; fi
+
+t="no header declares more than 40 functions"
+PY=$(command -v python3)
+if [ -z "$PY" ]; then
+	skip "$t" "python3 is not installed"
+else
+	# A function declaration: a name, its parameters, then ";" (attributes
+	# between), outside comments, at the top level, once lines are joined.
+	out=$("$PY" - $(grep -E '^src/.*\.h$' "$dir/files") <<-'EOF'
+	import re, sys
+	over, most = [], (0, "")
+	for path in sys.argv[1:]:
+	    s = open(path).read()
+	    s = re.sub(r'/\*.*?\*/', ' ', s, flags=re.S)
+	    s = re.sub(r'^#.*$', ' ', s, flags=re.M)
+	    depth, flat = 0, []
+	    for c in s:
+	        if c == '{': depth += 1
+	        elif c == '}': depth -= 1; continue
+	        if depth == 0: flat.append(c)
+	    decls = re.findall(r'\b([A-Za-z_]\w*)\s*\([^;(){}]*(?:\([^()]*\)[^;(){}]*)*\)\s*'
+	                       r'(?:[A-Z_]+\s*\([^)]*\)\s*)*;', ''.join(flat))
+	    names = [d for d in decls if d not in ('PRINTF', 'ARRAY_SIZE', 'sizeof')]
+	    if len(names) > most[0]: most = (len(names), path)
+	    if len(names) > 40: over.append('%s(%d)' % (path, len(names)))
+	print(' '.join(over) if over else 'ok %d %s' % most)
+	EOF
+	)
+	case "$out" in
+	ok*) set -- $out; pass "$t (the most: $3, $2)" ;;
+	*) fail "$t" "$out" ;;
+	esac
+fi
+
+t="make leaves nothing at the top level but ./interbench"
+stray=$(find "$TOP" -maxdepth 1 \( -name '*.o' -o -name '*.d' -o -name '*.a' \) | tr '\n' ' ')
+if [ -z "$stray" ] && [ -d "$TOP/build/core" ]; then pass "$t"
+else fail "$t" "${stray:-build/core is missing}"; fi
