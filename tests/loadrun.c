@@ -191,7 +191,7 @@ int main(int argc, char **argv)
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	signal(SIGPIPE, SIG_IGN);
 	load_params_of(&cfg, &ctx.par);
-	if (load_prepare_files(cfg.loads, &ctx, NULL, err, sizeof(err)))
+	if (load_prepare_files(load_files_needed(cfg.loads), &ctx, NULL, err, sizeof(err)))
 		die("%s", err);
 	for (size_t li = 0; li < nr_workloads; li++) {
 		if (!(cfg.loads & (1u << li)))

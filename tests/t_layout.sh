@@ -120,3 +120,47 @@ t="make leaves nothing at the top level but ./interbench"
 stray=$(find "$TOP" -maxdepth 1 \( -name '*.o' -o -name '*.d' -o -name '*.a' \) | tr '\n' ' ')
 if [ -z "$stray" ] && [ -d "$TOP/build/core" ]; then pass "$t"
 else fail "$t" "${stray:-build/core is missing}"; fi
+
+t="no two source files call each other, directly or around a cycle"
+if [ -z "$PY" ] || ! command -v nm >/dev/null; then
+	skip "$t" "it needs python3 and nm"
+elif ! ls "$TOP"/build/core/*.o >/dev/null 2>&1; then
+	skip "$t" "nothing is built under build/"
+else
+	# Each object's defined symbols and the ones it uses: an edge per call
+	# (or data reference) to another file; a strongly connected set of two
+	# or more files is a cycle.
+	out=$(for o in $(for d in src/*/; do ls "$TOP/build/$(basename "$d")"/*.o; done); do
+		printf '@%s\n' "${o#"$TOP"/build/}"; nm "$o"; done | "$PY" -c '
+import sys, collections
+defs, uses, cur = {}, collections.defaultdict(set), None
+for line in sys.stdin:
+    if line.startswith("@"):
+        cur = line[1:].strip()[:-2]
+        continue
+    p = line.split()
+    if len(p) == 3 and p[1] in "TDRBC":
+        defs[p[2]] = cur
+    elif len(p) == 2 and p[0] == "U":
+        uses[cur].add(p[1])
+g = {f: {defs[u] for u in us if u in defs and defs[u] != f} for f, us in uses.items()}
+index, low, stack, on, cycles = {}, {}, [], set(), []
+def visit(v):
+    index[v] = low[v] = len(index)
+    stack.append(v); on.add(v)
+    for w in g.get(v, ()):
+        if w not in index:
+            visit(w); low[v] = min(low[v], low[w])
+        elif w in on:
+            low[v] = min(low[v], index[w])
+    if low[v] == index[v]:
+        comp = []
+        while True:
+            w = stack.pop(); on.discard(w); comp.append(w)
+            if w == v: break
+        if len(comp) > 1: cycles.append(" <-> ".join(sorted(comp)))
+for v in sorted(g):
+    if v not in index: visit(v)
+print("; ".join(cycles))')
+	if [ -z "$out" ]; then pass "$t"; else fail "$t" "$out"; fi
+fi

@@ -355,14 +355,14 @@ static int fill_read_file(int fd, uint64_t size, volatile sig_atomic_t *stop, co
 }
 
 /*
- * Make the files that the loads in need use, as unnamed files in the work
- * directory (nothing is left on disk however the run ends); the forked
- * loads inherit them. Returns 0, or -1 with one line in err.
+ * Make the files (WL_READ_FILE, WL_WRITE_FILE) that the loads use, as
+ * unnamed files in the work directory (nothing is left on disk however the
+ * run ends); the forked loads inherit them. Returns 0, or -1 with one line
+ * in err.
  */
-int load_prepare_files(unsigned need, struct load_ctx *ctx,
+int load_prepare_files(unsigned files, struct load_ctx *ctx,
 		       volatile sig_atomic_t *stop, char *err, size_t errlen)
 {
-	unsigned files = load_files_needed(need);
 	bool want_read = files & WL_READ_FILE, want_write = files & WL_WRITE_FILE;
 	uint64_t free_bytes, ram;
 	struct statvfs sv;

@@ -92,7 +92,7 @@ struct load_result {		/* sent, as bytes, from the load process */
 	bool cache_kept;		/* a Read pass found its file still in the page cache */
 };
 
-int load_prepare_files(unsigned need, struct load_ctx *ctx, volatile sig_atomic_t *stop,
+int load_prepare_files(unsigned files, struct load_ctx *ctx, volatile sig_atomic_t *stop,
 		       char *err, size_t errlen);
 void load_close_files(struct load_ctx *ctx);
 bool cache_drop_worked(size_t resident, size_t pages);

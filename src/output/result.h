@@ -270,6 +270,8 @@ void build_settings(char *buf, size_t len, const struct run_record *r);
 /* results.c: parsing is pure (text in, structs out); results_read does the I/O */
 int results_parse(const char *text, size_t len, struct result_file *f, char *err, size_t errlen);
 int results_read(const char *path, struct result_file *f, char *err, size_t errlen);
+
+/* record.c: what a run record is built with, live or read back */
 void results_free(struct result_file *f);
 struct result *run_new_result(struct run_record *r);
 struct run_record *file_new_run(struct result_file *f);

@@ -22,66 +22,6 @@
 
 /* ---- runs and rows ---- */
 
-struct run_record *file_new_run(struct result_file *f)
-{
-	if (f->nruns == f->cap) {
-		int cap = f->cap ? f->cap * 2 : 4;
-		struct run_record *r = realloc(f->runs, (size_t)cap * sizeof(*r));
-
-		if (!r)
-			return NULL;
-		f->runs = r;
-		f->cap = cap;
-	}
-	memset(&f->runs[f->nruns], 0, sizeof(f->runs[0]));
-	f->runs[f->nruns].nruns = 1;
-	return &f->runs[f->nruns++];
-}
-
-struct result *run_new_result(struct run_record *r)
-{
-	struct result *o;
-
-	if (r->nres == r->cap) {
-		int cap = r->cap ? r->cap * 2 : 16;
-		struct result *p = realloc(r->res, (size_t)cap * sizeof(*p));
-
-		if (!p)
-			return NULL;
-		r->res = p;
-		r->cap = cap;
-	}
-	o = &r->res[r->nres++];
-	result_init(o);
-	return o;
-}
-
-void results_free(struct result_file *f)
-{
-	for (int i = 0; i < f->nruns; i++)
-		free(f->runs[i].res);
-	free(f->runs);
-	memset(f, 0, sizeof(*f));
-}
-
-/* Copy a name, known ones in the registry's spelling; false if it cannot be one. */
-bool set_name(char *dst, const char *src, size_t len)
-{
-	int k;
-
-	if (!len || len >= RES_NAME_LEN)
-		return false;
-	for (size_t i = 0; i < len; i++)
-		if (!isgraph((unsigned char)src[i]))
-			return false;
-	memcpy(dst, src, len);
-	dst[len] = '\0';
-	k = workload_find(dst);
-	if (k >= 0)
-		strcpy(dst, workloads[k].name);
-	return true;
-}
-
 /* Move the rows of r into g; false (and nothing moved) when out of memory. */
 static bool pool_run(struct run_record *g, struct run_record *r)
 {
@@ -144,33 +84,6 @@ static void drop_empty(struct result_file *f)
 		f->runs[out++] = f->runs[i];
 	}
 	f->nruns = out;
-}
-
-/* Up to 20 characters of s for a message: one line, nothing unprintable. */
-const char *quote(char *buf, size_t len, const char *s)
-{
-	size_t i;
-
-	for (i = 0; s[i] && i < 20 && i + 1 < len; i++)
-		buf[i] = isprint((unsigned char)s[i]) ? s[i] : '?';
-	buf[i] = '\0';
-	return buf;
-}
-
-/* A number as a table prints it: plain decimal, "-" for none, never negative or absurd. */
-bool parse_value(const char *s, double *v)
-{
-	char *end;
-
-	if (!strcmp(s, "-")) {
-		*v = NAN;
-		return true;
-	}
-	if (!*s || strspn(s, "0123456789.eE+-") != strlen(s) || !isdigit((unsigned char)*s))
-		return false;
-	errno = 0;
-	*v = strtod(s, &end);
-	return !*end && !errno && isfinite(*v) && *v >= 0 && *v < 1e15;
 }
 
 /* ---- our logs and interbench 0.31's ---- */

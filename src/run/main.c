@@ -248,8 +248,8 @@ static int run_rows(struct orchestrator *o)
 	if (report_files(&o->rec))
 		return -1;	/* --json or --csv cannot be written: say so before running */
 	load_params_of(cfg, &o->lctx.par);
-	if (!got_signal && load_prepare_files(cfg->loads, &o->lctx, &got_signal, err,
-					       sizeof(err)))
+	if (!got_signal && load_prepare_files(load_files_needed(cfg->loads), &o->lctx,
+					      &got_signal, err, sizeof(err)))
 		die("%s", err);
 	if (got_signal)
 		return 0;
