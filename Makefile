@@ -74,7 +74,11 @@ $(B)/bench/%.o: bench/%.c
 
 unit: $(B)/tests/unit $(B)/tests/unit-core
 
-test: interbench $(TEST_PROGS)
+# The programs the tests run, built on every CPU even by a plain `make test`
+# (a -j given to make is kept), then the suite.
+BUILD_JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 1))
+test:
+	$(Q)$(MAKE) --no-print-directory $(BUILD_JOBS) interbench $(TEST_PROGS)
 	$(Q)tests/run.sh
 
 # accuracy and overhead against cyclictest: about 7 minutes, not part of test
