@@ -4,7 +4,7 @@
 # is "N passed, N failed, N skipped".
 #
 # The unit tests and the end-to-end scripts run side by side, TEST_JOBS at a
-# time (default 4: most of a script's time is spent waiting on rows, not on
+# time (default 5: most of a script's time is spent waiting on rows, not on
 # the CPU). A script with a line starting "# run-alone:" measures timing, CPU
 # shares or system-wide counters that the others would disturb: those run
 # afterwards, one at a time, with nothing else of the suite running. Each
@@ -19,8 +19,8 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/ib-suite.XXXXXX")
 out=$work/results
 : >"$out"
 trap 'rm -rf "$work"' EXIT
-JOBS=${TEST_JOBS:-4}
-[[ $JOBS =~ ^[1-9][0-9]*$ ]] || JOBS=4
+JOBS=${TEST_JOBS:-5}
+[[ $JOBS =~ ^[1-9][0-9]*$ ]] || JOBS=5
 suite_start=$SECONDS
 
 # The tests run interbench as users do, with work in CPU time (no
@@ -72,7 +72,7 @@ selected() {
 	return 1
 }
 
-# The scripts marked "# run-first:" (the long ones, 20 s or more) start before
+# The scripts marked "# run-first:" (the long ones, 15 s or more) start before
 # the others, so that the short ones fill the gaps instead of a long one
 # starting last and running on alone.
 alone=() first=() rest=()

@@ -3,6 +3,7 @@
 # tests/t_fuzz.sh - at least 1000 generated command lines: each exits 2 with
 # one line, or is valid; none crashes or hangs. Valid ones are checked with
 # --dry-run, and a few of them are run for real, kept short.
+# run-first: a long script (15 s or more)
 . "$(dirname "$0")/lib.sh"
 
 # These tests check what is printed, not how the rows performed: the load's
