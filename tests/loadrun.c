@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* tests/loadrun.c - runs loads alone through load_process(), as the orchestrator does, and says how each stopped. */
+/* tests/loadrun.c - runs loads alone through load_process(), as the orchestrator does, and
+ * says how each stopped. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>

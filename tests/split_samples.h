@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* tests/split_samples.h - wake-ups recorded by the task, for the split's unit tests (core and probe). */
+/* tests/split_samples.h - wake-ups recorded by the task, for the split's unit tests (core and
+ * probe). */
 #ifndef TESTS_SPLIT_SAMPLES_H
 #define TESTS_SPLIT_SAMPLES_H
 

@@ -113,6 +113,16 @@ else
 	fail "$t" "$out"
 fi
 
+t="a benchmark whose only load is itself: no table, said on stderr"
+out=$(ib -c -t 0.2 -W Audio -W Video -w Video --work-dir "$dir" 2>"$dir/err"); rc=$?
+if [ $rc = 0 ] && grep -q '^--- Benchmarking simulated cpu of Audio ' <<<"$out" &&
+	! grep -q 'simulated cpu of Video' <<<"$out" &&
+	grep -q '^interbench: warning: Video: no table, as the only load selected is itself' "$dir/err"; then
+	pass "$t"
+else
+	fail "$t" "rc=$rc: $out $(cat "$dir/err")"
+fi
+
 t="nothing left after all core runs"
 if no_leftovers 2; then pass "$t"; else fail "$t" "left:$(leftovers)"; fi
 

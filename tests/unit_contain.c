@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* tests/unit_contain.c - unit tests: cgroup limits (v1 and v2), Memload's budget, the run lock, tmpfs. */
+/* tests/unit_contain.c - unit tests: cgroup limits (v1 and v2), Memload's budget, the run
+ * lock, tmpfs. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* tests/unit_core.c - the suites of tests/unit-core, which links src/core/ alone (with libc and libm). */
+/* tests/unit_core.c - the suites of tests/unit-core, which links src/core/ alone (with libc
+ * and libm). */
 #include "tests/unit.h"
 
 void unit_suites(void)

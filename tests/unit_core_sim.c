@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* tests/unit_core_sim.c - unit tests of the core: accounting on synthetic timelines, statistics, Render's sweep. */
+/* tests/unit_core_sim.c - unit tests of the core: accounting on synthetic timelines,
+ * statistics, Render's sweep. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* tests/unit_core_split.c - unit tests of the core: the wake-up split's arithmetic and the trace's culprits. */
+/* tests/unit_core_split.c - unit tests of the core: the wake-up split's arithmetic and the
+ * trace's culprits. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

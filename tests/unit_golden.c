@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* tests/unit_golden.c - every output of fixed synthetic runs, checked byte for byte against tests/golden/. */
+/* tests/unit_golden.c - every output of fixed synthetic runs, checked byte for byte against
+ * tests/golden/. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -262,7 +263,8 @@ struct golden_out {
 	size_t len;
 };
 
-/* The run as run/main.c drives it: header, each row's result into the record, tables, summary; then the files. */
+/* The run as run/main.c drives it: header, each row's result into the record, tables,
+ * summary; then the files. */
 static void golden_drive(struct golden_run *run, struct golden_out *o)
 {
 	const struct config *cfg = run->rec.cfg;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* tests/unit_knobs.c - unit tests: Render's sweep, the scheduling knobs as data, sched_ext and autogroup. */
+/* tests/unit_knobs.c - unit tests: Render's sweep, the scheduling knobs as data, sched_ext and
+ * autogroup. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>

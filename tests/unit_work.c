@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* tests/unit_work.c - unit tests: the CPU-time burn on a fake clock, calibration, its file, the marks. */
+/* tests/unit_work.c - unit tests: the CPU-time burn on a fake clock, calibration, its file,
+ * the marks. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* core/acct.h - the accounting rule of periods and Gaming units, pure: timestamps in, counts out. */
+/* core/acct.h - the accounting rule of periods and Gaming units, pure: timestamps in, counts
+ * out. */
 #ifndef ACCT_H
 #define ACCT_H
 

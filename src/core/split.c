@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* core/split.c - where a wake-up's latency went, and who ran instead, as pure arithmetic on text. */
+/* core/split.c - where a wake-up's latency went, and who ran instead, as pure arithmetic on
+ * text. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* core/split.h - where each wake-up's latency went (queue wait, wake path, CPUs) and who ran instead. */
+/* core/split.h - where each wake-up's latency went (queue wait, wake path, CPUs) and who ran
+ * instead. */
 #ifndef CORE_SPLIT_H
 #define CORE_SPLIT_H
 

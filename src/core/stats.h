@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* core/stats.h - pure statistics: running mean and variance, the latency histogram, percentiles, CIs. */
+/* core/stats.h - pure statistics: running mean and variance, the latency histogram,
+ * percentiles, CIs. */
 #ifndef STATS_H
 #define STATS_H
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* core/sweep.c - the work of each frame of Render's sweep: a pure function, shared by the task and its accounting. */
+/* core/sweep.c - the work of each frame of Render's sweep: a pure function, shared by the task
+ * and its accounting. */
 #include "core/sweep.h"
 
 /*

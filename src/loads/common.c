@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* loads/common.c - what the load families share: the stop flag, a failure's reason, threads, the burner. */
+/* loads/common.c - what the load families share: the stop flag, a failure's reason, threads,
+ * the burner. */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* loads/family.h - what the load families (load_*.c, hackbench.c) share, and name to the registry. */
+/* loads/family.h - what the load families (load_*.c, hackbench.c) share, and name to the
+ * registry. */
 #ifndef LOADS_FAMILY_H
 #define LOADS_FAMILY_H
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* loads/hackbench.c - the Hack load: groups of processes sending small messages over socket pairs. */
+/* loads/hackbench.c - the Hack load: groups of processes sending small messages over socket
+ * pairs. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* loads/load_cpu.c - the loads that keep CPUs busy: None, Burn, Ring, and the simulation as a load. */
+/* loads/load_cpu.c - the loads that keep CPUs busy: None, Burn, Ring, and the simulation as a
+ * load. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

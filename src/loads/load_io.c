@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* loads/load_io.c - the loads that use the disk: Write, Read, Compile, and the files they stream. */
+/* loads/load_io.c - the loads that use the disk: Write, Read, Compile, and the files they
+ * stream. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* loads/loads.h - the one registry of benchmarks and loads, and what a load process needs to run a load. */
+/* loads/loads.h - the one registry of benchmarks and loads, and what a load process needs to
+ * run a load. */
 #ifndef LOADS_LOADS_H
 #define LOADS_LOADS_H
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* loads/registry.c - the one registry of all workloads: benchmarks in bench order, loads in load order. */
+/* loads/registry.c - the one registry of all workloads: benchmarks in bench order, loads in
+ * load order. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>

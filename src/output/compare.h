@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* output/compare.h - --compare: runs read back, grouped into tables of summarised passes, and their plot. */
+/* output/compare.h - --compare: runs read back, grouped into tables of summarised passes, and
+ * their plot. */
 #ifndef COMPARE_H
 #define COMPARE_H
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* output/csv.c - our CSV: one table of columns that the writer and the reader (--compare) both walk. */
+/* output/csv.c - our CSV: one table of columns that the writer and the reader (--compare) both
+ * walk. */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdlib.h>
@@ -105,7 +106,8 @@ static const char *num_text(char *buf, size_t len, long long v)
 }
 
 /* The run's context: a column the reader does not need. */
-static const char *context_text(enum csv_text t, const struct run_record *run, char *buf, size_t len)
+static const char *context_text(enum csv_text t, const struct run_record *run, char *buf,
+				size_t len)
 {
 	const struct machine *si = run->sys;
 	const struct config *cfg = run->cfg;

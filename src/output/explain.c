@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* output/explain.c - --explain's text line under a table: where a row's latency went, who ran instead. */
+/* output/explain.c - --explain's text line under a table: where a row's latency went, who ran
+ * instead. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>

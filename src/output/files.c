@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* output/files.c - the files of a run record: JSON and CSV rewritten whole after each row, and --plot. */
+/* output/files.c - the files of a run record: JSON and CSV rewritten whole after each row, and
+ * --plot. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>

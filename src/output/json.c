@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* output/json.c - the --json file: the run, the system, every result and the summary over passes. */
+/* output/json.c - the --json file: the run, the system, every result and the summary over
+ * passes. */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdlib.h>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* output/knobs.c - the scheduling knobs as text: the log's "Scheduling:" line, written and read, and their names in JSON and CSV. */
+/* output/knobs.c - the scheduling knobs as text: the log's "Scheduling:" line, written and
+ * read, and their names in JSON and CSV. */
 #include <stdio.h>
 #include <string.h>
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* output/logfmt.c - the log's format as data: the markers of its lines and the columns of its tables, for its writer and its reader. */
+/* output/logfmt.c - the log's format as data: the markers of its lines and the columns of its
+ * tables, for its writer and its reader. */
 #include <stdbool.h>
 #include <string.h>
 

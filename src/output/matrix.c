@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* output/matrix.c - a comparison's matrix: the runs' results grouped into a table per benchmark, a cell per load and run. */
+/* output/matrix.c - a comparison's matrix: the runs' results grouped into a table per
+ * benchmark, a cell per load and run. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>

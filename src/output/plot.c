@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* output/plot.c - --plot: latency distributions of results as a self-contained SVG, with or without histograms. */
+/* output/plot.c - --plot: latency distributions of results as a self-contained SVG, with or
+ * without histograms. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>

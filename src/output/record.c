@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* output/record.c - the run record: a live run's metadata and results as rows end, a file's runs as they are read, the walk of its cells. */
+/* output/record.c - the run record: a live run's metadata and results as rows end, a file's
+ * runs as they are read, the walk of its cells. */
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* output/report.c - the text of a run: its tables on the terminal and in the log, the --repeat summary. */
+/* output/report.c - the text of a run: its tables on the terminal and in the log, the --repeat
+ * summary. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdarg.h>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* output/result.c - the result model: registry order, marks, pass summaries, formatters, run keys. */
+/* output/result.c - the result model: registry order, marks, pass summaries, formatters, run
+ * keys. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -310,7 +311,8 @@ void run_key_set(struct run_record *r, int k, const char *text, size_t n)
 		snprintf(r->key[k], sizeof(r->key[k]), "%s", buf);
 }
 
-/* Repeats of one another: same kernel, comment, work mode, knobs and keys (unknown only matches unknown). */
+/* Repeats of one another: same kernel, comment, work mode, knobs and keys (unknown only
+ * matches unknown). */
 bool run_comparable(const struct run_record *a, const struct run_record *b)
 {
 	if (strcmp(a->kernel, b->kernel) || strcmp(a->comment, b->comment) ||

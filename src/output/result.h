@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* output/result.h - the one result model: a row and its run, measured now or read back from a log or CSV. */
+/* output/result.h - the one result model: a row and its run, measured now or read back from a
+ * log or CSV. */
 #ifndef OUTPUT_RESULT_H
 #define OUTPUT_RESULT_H
 
@@ -30,7 +31,7 @@ struct plan;
  *   4. CSV: one row of csv_columns[] (csv.c), which both the writer and the
  *      reader walk, so --compare reads it back and summarize_passes()
  *      averages it with the others; a log column is one row of
- *      log_columns[] (result.c), walked by the log writer and reader.
+ *      log_columns[] (logfmt.c), walked by the log writer and reader.
  */
 enum rfield {
 	RF_SAMPLES,				/* wakeups (Gaming: units of work) */

@@ -419,13 +419,13 @@ static int log_row(struct log_parser *lp, struct line_iter *it)
 static void log_using_line(struct log_parser *lp, const char *s)
 {
 	const char *every = strstr(s, LOG_MARK(LM_EVERY)), *what = s + strlen(LOG_MARK(LM_USING));
+	const char *cpu = LOG_MARK(LM_CPU_WORK), *loops = LOG_MARK(LM_LOOPS);
 	size_t n = (size_t)(every - what);
 
 	lp->pending_seconds = atof(every + strlen(LOG_MARK(LM_EVERY)));
-	if (n == strlen(LOG_MARK(LM_CPU_WORK)) && !strncmp(what, LOG_MARK(LM_CPU_WORK), n))
+	if (n == strlen(cpu) && !strncmp(what, cpu, n))
 		lp->pending_work = "cpu";
-	else if (n > strlen(LOG_MARK(LM_LOOPS)) && !strncmp(every - strlen(LOG_MARK(LM_LOOPS)), LOG_MARK(LM_LOOPS),
-						  strlen(LOG_MARK(LM_LOOPS))))
+	else if (n > strlen(loops) && !strncmp(every - strlen(loops), loops, strlen(loops)))
 		lp->pending_work = "loops";
 	else
 		lp->pending_work = "";

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/child.c - the orchestrator's children: start, messages both ways, waits with deadlines, end. */
+/* run/child.c - the orchestrator's children: start, messages both ways, waits with deadlines,
+ * end. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdarg.h>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/config.c - the configuration turned into what a part needs: a task's parameters and scheduling, the knobs' record, their checks and a trial. */
+/* run/config.c - the configuration turned into what a part needs: a task's parameters and
+ * scheduling, the knobs' record, their checks and a trial. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/load_child.c - the load process: a load run on the orchestrator's word, its intensity measured over the window. */
+/* run/load_child.c - the load process: a load run on the orchestrator's word, its intensity
+ * measured over the window. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>

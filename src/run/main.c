@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/main.c - main: options into a config, the plan, the set-up, each cell's row into the record. */
+/* run/main.c - main: options into a config, the plan, the set-up, each cell's row into the
+ * record. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
@@ -288,6 +289,10 @@ int main(int argc, char **argv)
 	}
 	if (plan_build(&o.plan, &cfg))
 		die("out of memory for the plan of %d passes", cfg.repeat);
+	plan_idle_benches(&cfg, &o.plan, err, sizeof(err));
+	if (err[0])
+		warn("%s: no table, as the only load selected is itself (a workload is never its "
+		     "own load)", err);
 	if (cfg.dry_run) {
 		print_plan(&cfg, &o.plan);
 		return 0;

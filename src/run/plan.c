@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 
 #include "loads/loads.h"
 #include "run/config.h"
@@ -46,6 +47,23 @@ int plan_build(struct plan *p, const struct config *cfg)
 	for (int pass = 0; pass < cfg->repeat; pass++)
 		one_pass(cfg, pass, p->cells + pass * p->per_pass);
 	return 0;
+}
+
+/* "Video": the selected benchmarks with no cell, every load selected being themselves. */
+void plan_idle_benches(const struct config *cfg, const struct plan *p, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (size_t b = 0; b < nr_workloads && n < len; b++) {
+		bool has = false;
+
+		for (int i = 0; i < p->per_pass && !has; i++)
+			has = p->cells[i].bench == (int)b;
+		if ((cfg->benches & (1u << b)) && !has)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "",
+					      workloads[b].name);
+	}
 }
 
 void plan_free(struct plan *p)

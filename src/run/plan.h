@@ -34,6 +34,7 @@ struct plan {
 
 int plan_build(struct plan *p, const struct config *cfg);	/* 0, or -ENOMEM */
 void plan_free(struct plan *p);
+void plan_idle_benches(const struct config *cfg, const struct plan *p, char *buf, size_t len);
 double plan_seconds(const struct plan *p, double row_seconds);	/* the whole run, estimated */
 void print_plan(const struct config *cfg, const struct plan *p);	/* --dry-run */
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/progress.c - the progress line on a terminal: the row of the plan, its seconds, the run's ETA. */
+/* run/progress.c - the progress line on a terminal: the row of the plan, its seconds, the
+ * run's ETA. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <time.h>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/row.c - one row: its load and bench processes started, measured, stopped; the signals that end or redo it; its result. */
+/* run/row.c - one row: its load and bench processes started, measured, stopped; the signals
+ * that end or redo it; its result. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

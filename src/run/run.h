@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* run/run.h - the orchestrator's parts: a row's children, what they send, the lock, the checks before a run. */
+/* run/run.h - the orchestrator's parts: a row's children, what they send, the lock, the checks
+ * before a run. */
 #ifndef RUN_RUN_H
 #define RUN_RUN_H
 

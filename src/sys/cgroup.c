@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* sys/cgroup.c - the memory and CPU limits of this process's cgroups (v1 and v2), for sizing loads. */
+/* sys/cgroup.c - the memory and CPU limits of this process's cgroups (v1 and v2), for sizing
+ * loads. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
@@ -201,7 +202,8 @@ int cpulist_count(const char *list)
 
 /* ---- reading this process's cgroups ---- */
 
-/* fn(dir, version, arg) for each level from our cgroup of controller up to the root; false stops. */
+/* fn(dir, version, arg) for each level from our cgroup of controller up to the root;
+ * false stops. */
 static void cg_walk(const char *controller, bool (*fn)(const char *dir, int version, void *arg),
 		    void *arg)
 {

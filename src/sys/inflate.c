@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* sys/inflate.c - gunzip in memory (RFC 1951 and 1952), so /proc/config.gz can be read without zlib. */
+/* sys/inflate.c - gunzip in memory (RFC 1951 and 1952), so /proc/config.gz can be read without
+ * zlib. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>

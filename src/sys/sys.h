@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* sys/sys.h - the machine and its kernel: their description, the cgroups' limits, kernel files, tracefs. */
+/* sys/sys.h - the machine and its kernel: their description, the cgroups' limits, kernel
+ * files, tracefs. */
 #ifndef SYS_SYS_H
 #define SYS_SYS_H
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* sys/trace_instance.c - --explain's private tracefs instance: events about the task, read per row. */
+/* sys/trace_instance.c - --explain's private tracefs instance: events about the task, read per
+ * row. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>

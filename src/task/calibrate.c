@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* task/calibrate.c - loops_per_ms for loops mode: measure, re-check, save with the machine's identity. */
+/* task/calibrate.c - loops_per_ms for loops mode: measure, re-check, save with the machine's
+ * identity. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

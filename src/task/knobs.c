@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* task/knobs.c - the scheduling knobs as data: checks, the task's attributes, the "Scheduling:" line. */
+/* task/knobs.c - the scheduling knobs as data: checks, the task's attributes, the
+ * "Scheduling:" line. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* task/probe.c - the task's side of the split: its schedstat read before it blocks and after it runs. */
+/* task/probe.c - the task's side of the split: its schedstat read before it blocks and after
+ * it runs. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <sched.h>

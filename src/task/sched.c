@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* task/sched.c - the scheduling knobs applied: the task's class, slice and clamps, the loads' class, a trial run. */
+/* task/sched.c - the scheduling knobs applied: the task's class, slice and clamps, the loads'
+ * class, a trial run. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* task/task.h - the simulated tasks: what one is asked to do, how it is scheduled, what it measured. */
+/* task/task.h - the simulated tasks: what one is asked to do, how it is scheduled, what it
+ * measured. */
 #ifndef TASK_TASK_H
 #define TASK_TASK_H
 

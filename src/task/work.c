@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* task/work.c - the simulated work: CPU time burnt in short chunks between clock reads, or loops. */
+/* task/work.c - the simulated work: CPU time burnt in short chunks between clock reads, or
+ * loops. */
 #include "lib/util.h"
 #include "task/work.h"
 

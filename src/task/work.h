@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* task/work.h - the simulated work: the busy loop, burnt as CPU time or as loops, in slices that stop. */
+/* task/work.h - the simulated work: the busy loop, burnt as CPU time or as loops, in slices
+ * that stop. */
 #ifndef WORK_H
 #define WORK_H
 
