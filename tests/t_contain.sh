@@ -171,6 +171,43 @@ else
 	fail "$t" "rc=$rc, $lock: '$content' $(cat "$d/err")"
 fi
 
+# The lock's holder is the kernel's word (/proc/locks), not the file's: the
+# file is anybody's to write, and anybody may flock it.
+t="a lock held by another program is named from the kernel, not from the file's text"
+d=$(mktemp -d "$top/flock.XXXXXX")
+printf 'pid 1\nstart 5\n' >"$d/lock"
+setsid flock -o "$d/lock" sleep 20 &	# a session of its own: one kill ends both
+holder=$!
+for _ in $(seq 50); do grep -q " FLOCK .* $holder " /proc/locks && break; sleep 0.05; done
+out=$(INTERBENCH_TEST_LOCK="$d/lock" "$IB" -c -t 0.3 -W Audio -w None --work-dir "$d" 2>&1); rc=$?
+kill -- -"$holder" 2>/dev/null; wait "$holder" 2>/dev/null
+if [ $rc = 1 ] && [ "$(wc -l <<<"$out")" = 1 ] &&
+	grep -q "is locked by pid $holder (flock, [^)]*), which is not interbench" <<<"$out" &&
+	! grep -q 'pid 1[,)]' <<<"$out"; then
+	pass "$t"
+else
+	fail "$t" "rc=$rc: $out"
+fi
+
+t="a lock held by another user's process says whose it is"
+if ! is_root || ! command -v setpriv >/dev/null; then
+	skip "$t" "it needs root and setpriv (util-linux)"
+else
+	lockf=$(mktemp "${TMPDIR:-/tmp}/ib-userlock.XXXXXX") && chmod 666 "$lockf"
+	setsid setpriv --reuid=65534 --regid=65534 --clear-groups flock -o "$lockf" sleep 20 &
+	holder=$!
+	for _ in $(seq 50); do grep -q " FLOCK .* $holder " /proc/locks && break; sleep 0.05; done
+	out=$(INTERBENCH_TEST_LOCK="$lockf" "$IB" -c -t 0.3 -W Audio -w None --work-dir "$d" 2>&1)
+	rc=$?
+	kill -- -"$holder" 2>/dev/null; wait "$holder" 2>/dev/null
+	rm -f "$lockf"
+	if [ $rc = 1 ] && grep -q "is locked by pid $holder (flock, .*, of user 65534), which is not interbench" <<<"$out"; then
+		pass "$t"
+	else
+		fail "$t" "rc=$rc: $out"
+	fi
+fi
+
 t="two runs never write one log at once (each with a lock of its own)"
 d=$(mktemp -d "$top/log.XXXXXX")
 INTERBENCH_TEST_LOCK="$d/lock1" "$IB" -t 2 -W Audio -w None --work-dir "$d" \

@@ -188,6 +188,27 @@ static bool test_lock_text(void)
 	return true;
 }
 
+/* The lock's holder as /proc/locks lists it: a waiter, another file, a POSIX lock are not it. */
+static bool test_lock_holder(void)
+{
+	static const char locks[] =
+		"1: POSIX  ADVISORY  WRITE 500 fe:00:77 0 EOF\n"
+		"2: FLOCK  ADVISORY  WRITE 600 fe:01:77 0 EOF\n"
+		"3: FLOCK  ADVISORY  WRITE 700 fe:00:770 0 EOF\n"
+		"4: FLOCK  ADVISORY  WRITE 4242 fe:00:77 0 EOF\n"
+		"4: -> FLOCK  ADVISORY  WRITE 4343 fe:00:77 0 EOF\n"
+		"5: OFDLCK ADVISORY  READ  -1 00:05:9 0 EOF\n";
+
+	EXPECT(lock_holder(locks, 0xfe, 0, 77) == 4242, "holder %ld",
+	       lock_holder(locks, 0xfe, 0, 77));
+	EXPECT(lock_holder(locks, 0xfe, 1, 77) == 600, "another device");
+	EXPECT(lock_holder(locks, 0xfe, 0, 78) == 0, "an inode no line names");
+	EXPECT(lock_holder(locks, 0, 5, 9) == 0, "an OFD lock, no pid");
+	EXPECT(lock_holder("", 0xfe, 0, 77) == 0 && lock_holder("garbage\n", 0xfe, 0, 77) == 0,
+	       "empty or unreadable text");
+	return true;
+}
+
 /* ---- memory instead of a disk ---- */
 
 static bool test_fs_in_memory(void)
@@ -221,5 +242,6 @@ void unit_contain(void)
 	check("contain: CPU quota (v1, v2) and cpuset lists", test_cpu_limits());
 	check("contain: Memload in a 1 GiB cgroup on a 24 GiB machine", test_memload_cgroup());
 	check("contain: the run lock names its holder", test_lock_text());
+	check("contain: the lock's holder, as /proc/locks lists it", test_lock_holder());
 	check("contain: tmpfs and ramfs are memory; a drop is checked", test_fs_in_memory());
 }

@@ -75,6 +75,7 @@ int load_process(const struct workload *wl, struct load_ctx *ctx, int ctl_fd, in
 /* runlock.c: one run at a time per machine */
 int lock_format(char *buf, size_t len, long pid, time_t start);
 int lock_parse(const char *text, long *pid, time_t *start);
+long lock_holder(const char *locks, unsigned maj, unsigned min, unsigned long ino);
 int run_lock(time_t start, char *err, size_t errlen);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "lib/util.h"
@@ -46,6 +47,55 @@ int lock_parse(const char *text, long *pid, time_t *start)
 		return -EINVAL;
 	*start = (time_t)t;
 	return 0;
+}
+
+/*
+ * The process holding an flock on the file dev:ino, from the text of
+ * /proc/locks ("1: FLOCK  ADVISORY  WRITE 1234 fe:00:10952916 0 EOF"): its
+ * pid, or 0 when no line names one (another PID namespace shows none).
+ */
+long lock_holder(const char *locks, unsigned maj, unsigned min, unsigned long ino)
+{
+	for (const char *s = locks; s && *s; s = strchr(s, '\n'), s = s ? s + 1 : NULL) {
+		char type[16];
+		unsigned lmaj, lmin;
+		unsigned long lino;
+		long pid;
+
+		/* a waiter's line ("1: -> FLOCK ...") has "->" for its type: not the holder */
+		if (sscanf(s, "%*d: %15s %*s %*s %ld %x:%x:%lu", type, &pid, &lmaj, &lmin,
+			   &lino) == 5 && !strcmp(type, "FLOCK") && lmaj == maj && lmin == min &&
+		    lino == ino && pid > 0)
+			return pid;
+	}
+	return 0;
+}
+
+/* What pid is, from /proc: its comm and exe, whether it is interbench, and its owner. */
+struct holder {
+	char comm[32], exe[256];
+	bool ours;			/* its executable is interbench */
+	long uid;			/* -1: unknown */
+};
+
+static void holder_of(long pid, struct holder *h)
+{
+	char path[64], status[4096], *u;
+	ssize_t n;
+
+	*h = (struct holder){ .uid = -1 };
+	snprintf(path, sizeof(path), "/proc/%ld/comm", pid);
+	if (!read_small_file(path, h->comm, sizeof(h->comm)))
+		h->comm[strcspn(h->comm, "\n")] = '\0';
+	snprintf(path, sizeof(path), "/proc/%ld/exe", pid);
+	n = readlink(path, h->exe, sizeof(h->exe) - 1);
+	h->exe[n > 0 ? n : 0] = '\0';
+	snprintf(path, sizeof(path), "/proc/%ld/status", pid);
+	if (!read_small_file(path, status, sizeof(status)) && (u = strstr(status, "\nUid:")))
+		h->uid = strtol(u + 6, NULL, 10);
+	/* a comm is the first 15 bytes of the name; exe says it for sure where we may read it */
+	h->ours = n > 0 ? !strcmp(strrchr(h->exe, '/') ? strrchr(h->exe, '/') + 1 : h->exe,
+				  "interbench") : !strcmp(h->comm, "interbench");
 }
 
 /* Where the lock is: the test suite's own file when it names one, else the machine's. */
@@ -92,23 +142,54 @@ static int lock_open(const char *path, bool test)
 	return fd < 0 ? -errno : fd;
 }
 
-/* Another run holds the lock: say who, from what it wrote in the file. */
+/* The pid holding the lock on fd's file, as the kernel lists it; 0 when it does not. */
+static long kernel_holder(int fd)
+{
+	static char locks[1 << 16];
+	struct stat st;
+
+	if (fstat(fd, &st) < 0 || read_small_file("/proc/locks", locks, sizeof(locks)))
+		return 0;
+	return lock_holder(locks, major(st.st_dev), minor(st.st_dev), (unsigned long)st.st_ino);
+}
+
+/*
+ * Another process holds the lock: name it from the kernel (/proc/locks), as
+ * the file's text is anybody's to write; an interbench run's start comes
+ * from what it wrote, when it wrote its own pid.
+ */
 static void lock_busy(int fd, const char *path, char *err, size_t errlen)
 {
-	char text[256], when[40];
+	char text[256], when[40], who[64] = "";
 	ssize_t n = pread(fd, text, sizeof(text) - 1, 0);
+	long pid = kernel_holder(fd), said;
+	struct holder h;
 	time_t start;
-	long pid;
 
 	text[n > 0 ? n : 0] = '\0';
-	if (lock_parse(text, &pid, &start)) {
-		set_err(err, errlen, "another interbench run holds %s: one run at a time, so that "
-			"neither disturbs the other's numbers", path);
+	if (!pid) {
+		set_err(err, errlen, "another process holds %s (the kernel does not say which): one "
+			"run at a time, so that neither disturbs the other's numbers", path);
+		return;
+	}
+	holder_of(pid, &h);
+	if (h.uid >= 0 && h.uid != (long)getuid())
+		snprintf(who, sizeof(who), ", of user %ld", h.uid);
+	if (!h.ours) {
+		set_err(err, errlen, "%s is locked by pid %ld (%s%s%s%s), which is not interbench: "
+			"interbench runs one at a time and waits for no one; end it, or remove the "
+			"file once it is gone", path, pid, h.comm[0] ? h.comm : "?",
+			h.exe[0] ? ", " : "", h.exe, who);
+		return;
+	}
+	if (lock_parse(text, &said, &start) || said != pid) {
+		set_err(err, errlen, "another interbench run (pid %ld%s) holds %s: one run at a "
+			"time, so that neither disturbs the other's numbers", pid, who, path);
 		return;
 	}
 	fmt_iso8601(when, sizeof(when), start);
-	set_err(err, errlen, "another interbench run (pid %ld, started %s) holds %s: one run at "
-		"a time, so that neither disturbs the other's numbers", pid, when, path);
+	set_err(err, errlen, "another interbench run (pid %ld, started %s%s) holds %s: one run at "
+		"a time, so that neither disturbs the other's numbers", pid, when, who, path);
 }
 
 /*
