@@ -173,14 +173,25 @@ fi
 
 # The lock's holder is the kernel's word (/proc/locks), not the file's: the
 # file is anybody's to write, and anybody may flock it.
+# A run while "$@" (flock(1) with its command) holds lock file $1: the
+# holder's pid in holder, the run's words and status in out and rc. The
+# holder runs in a session of its own, so that one kill ends it and its child.
+run_while_held() {
+	local lock=$1
+	shift
+	setsid "$@" &
+	holder=$!
+	for _ in $(seq 50); do grep -q " FLOCK .* $holder " /proc/locks && break; sleep 0.05; done
+	out=$(INTERBENCH_TEST_LOCK="$lock" "$IB" -c -t 0.3 -W Audio -w None --work-dir "$d" 2>&1)
+	rc=$?
+	kill -- -"$holder" 2>/dev/null
+	wait "$holder" 2>/dev/null
+}
+
 t="a lock held by another program is named from the kernel, not from the file's text"
 d=$(mktemp -d "$top/flock.XXXXXX")
 printf 'pid 1\nstart 5\n' >"$d/lock"
-setsid flock -o "$d/lock" sleep 20 &	# a session of its own: one kill ends both
-holder=$!
-for _ in $(seq 50); do grep -q " FLOCK .* $holder " /proc/locks && break; sleep 0.05; done
-out=$(INTERBENCH_TEST_LOCK="$d/lock" "$IB" -c -t 0.3 -W Audio -w None --work-dir "$d" 2>&1); rc=$?
-kill -- -"$holder" 2>/dev/null; wait "$holder" 2>/dev/null
+run_while_held "$d/lock" flock -o "$d/lock" sleep 20
 if [ $rc = 1 ] && [ "$(wc -l <<<"$out")" = 1 ] &&
 	grep -q "is locked by pid $holder (flock, [^)]*), which is not interbench" <<<"$out" &&
 	! grep -q 'pid 1[,)]' <<<"$out"; then
@@ -194,12 +205,8 @@ if ! is_root || ! command -v setpriv >/dev/null; then
 	skip "$t" "it needs root and setpriv (util-linux)"
 else
 	lockf=$(mktemp "${TMPDIR:-/tmp}/ib-userlock.XXXXXX") && chmod 666 "$lockf"
-	setsid setpriv --reuid=65534 --regid=65534 --clear-groups flock -o "$lockf" sleep 20 &
-	holder=$!
-	for _ in $(seq 50); do grep -q " FLOCK .* $holder " /proc/locks && break; sleep 0.05; done
-	out=$(INTERBENCH_TEST_LOCK="$lockf" "$IB" -c -t 0.3 -W Audio -w None --work-dir "$d" 2>&1)
-	rc=$?
-	kill -- -"$holder" 2>/dev/null; wait "$holder" 2>/dev/null
+	run_while_held "$lockf" setpriv --reuid=65534 --regid=65534 --clear-groups \
+		flock -o "$lockf" sleep 20
 	rm -f "$lockf"
 	if [ $rc = 1 ] && grep -q "is locked by pid $holder (flock, .*, of user 65534), which is not interbench" <<<"$out"; then
 		pass "$t"
