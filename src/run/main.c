@@ -268,7 +268,7 @@ int main(int argc, char **argv)
 {
 	static struct config cfg;
 	static struct orchestrator o = { .cfg = &cfg, .lctx = { .read_fd = -1, .write_fd = -1 } };
-	char err[512];
+	char err[512], idle[128];
 	int failed = 0;
 
 	switch (parse_options(argc, argv, &cfg, err, sizeof(err))) {
@@ -289,10 +289,10 @@ int main(int argc, char **argv)
 	}
 	if (plan_build(&o.plan, &cfg))
 		die("out of memory for the plan of %d passes", cfg.repeat);
-	plan_idle_benches(&cfg, &o.plan, err, sizeof(err));
-	if (err[0])
+	plan_idle_benches(&cfg, &o.plan, idle, sizeof(idle));
+	if (idle[0])
 		warn("%s: no table, as the only load selected is itself (a workload is never its "
-		     "own load)", err);
+		     "own load)", idle);
 	if (cfg.dry_run) {
 		print_plan(&cfg, &o.plan);
 		return 0;

@@ -17,7 +17,6 @@ static struct {
 	const char *bench, *load;
 	uint64_t run_t0, row_t0, last_draw;
 	double row_secs;		/* the row's measured seconds (-t) */
-	double est_row_s;		/* the plan's estimate of a row, until one has run */
 } progress;
 
 void progress_clear(void)
@@ -43,7 +42,7 @@ static void progress_draw(bool force)
 	done_ns = progress.row_t0 - progress.run_t0;
 	/* rows done so far tell the real cost of a row; before that, the plan's estimate */
 	per_row_ns = progress.row > 1 ? done_ns / (uint64_t)(progress.row - 1) :
-		     (uint64_t)(progress.est_row_s * 1e9);
+		     (uint64_t)((progress.row_secs + PLAN_SETTLE_S) * 1e9);
 	in_row = (double)(now - progress.row_t0) / 1e9;
 	left_ns = per_row_ns * (uint64_t)(progress.rows - progress.row + 1);
 	left_ns = left_ns > now - progress.row_t0 ? left_ns - (now - progress.row_t0) : 0;
@@ -62,7 +61,6 @@ void progress_start(const struct plan *p, double row_secs, bool on)
 	progress.on = on;
 	progress.rows = p->ncells;
 	progress.row_secs = row_secs;
-	progress.est_row_s = p->ncells ? plan_seconds(p, row_secs) / p->ncells : row_secs;
 	progress.run_t0 = now_ns();
 }
 
