@@ -505,6 +505,11 @@ static void make_label(struct cmp_input *c)
 		snprintf(c->label, sizeof(c->label), "%s %s", base, c->run->comment);
 	else
 		snprintf(c->label, sizeof(c->label), "%s", base);
+	if (c->run->variant[0]) {
+		size_t n = strlen(c->label);
+
+		snprintf(c->label + n, sizeof(c->label) - n, " %s", c->run->variant);
+	}
 	for (char *p = c->label; *p; p++)
 		if ((unsigned char)*p < 0x20 || *p == 0x7f)
 			*p = ' ';

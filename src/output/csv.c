@@ -26,6 +26,7 @@ enum csv_text {			/* a column that is not a number of the result */
 	CT_HOSTNAME, CT_CPUS_ONLINE, CT_CPUS_USABLE, CT_MEM_LIMIT,
 	CT_KNOB,			/* a scheduling knob: field is its enum knob */
 	CT_SCHED_EXT, CT_AUTOGROUP,
+	CT_VARIANT, CT_VARIANT_INDEX, CT_VARIANT_VALUE,	/* --vary's, empty without */
 	CT_COUNT,
 };
 
@@ -80,7 +81,9 @@ static const struct csv_column csv_columns[] = {
 	KNOB(KN_POLICY), KNOB(KN_RT_PRIORITY), KNOB(KN_SLICE), KNOB(KN_UCLAMP_MIN),
 	KNOB(KN_UCLAMP_MAX), KNOB(KN_LOAD_POLICY), KEY_COL(RK_FPS), KEY_COL(RK_CUSTOM_PCT),
 	KEY_COL(RK_CUSTOM_INTERVAL), TEXT("sched_ext", CT_SCHED_EXT, false),
-	TEXT("autogroup", CT_AUTOGROUP, false),
+	TEXT("autogroup", CT_AUTOGROUP, false), TEXT("variant", CT_VARIANT, false),
+	TEXT("variant_index", CT_VARIANT_INDEX, false),
+	TEXT("variant_value", CT_VARIANT_VALUE, false),
 };
 #define NR_COLS ARRAY_SIZE(csv_columns)
 
@@ -154,6 +157,10 @@ static const char *column_text(const struct csv_column *c, const struct run_reco
 	case CT_STATUS: return status_name(r->status);
 	case CT_REASON: return known(r->reason);
 	case CT_UNIT: return known(r->unit);
+	case CT_VARIANT: return known(r->variant);
+	case CT_VARIANT_INDEX: return r->variant[0] ? num_text(buf, len, r->variant_index + 1) :
+				      NULL;
+	case CT_VARIANT_VALUE: return known(r->knob_value);
 	default: return context_text(c->text, run, buf, len);
 	}
 }
@@ -313,7 +320,7 @@ static struct run_record *csv_run(struct result_file *f, const char *const *text
 /* The text columns of a record into the result; false on a bad name. */
 static bool csv_texts(struct result *o, const char *const *text)
 {
-	const char *rt = text[CT_REALTIME], *pass = text[CT_PASS];
+	const char *rt = text[CT_REALTIME], *pass = text[CT_PASS], *vi = text[CT_VARIANT_INDEX];
 	long p;
 
 	if (!set_name(o->bench, text[CT_BENCH], strlen(text[CT_BENCH])) ||
@@ -326,6 +333,12 @@ static bool csv_texts(struct result *o, const char *const *text)
 	snprintf(o->reason, sizeof(o->reason), "%s", text[CT_REASON] ? text[CT_REASON] : "");
 	snprintf(o->unit, sizeof(o->unit), "%s", text[CT_UNIT] ? text[CT_UNIT] : "");
 	snprintf(o->medium, sizeof(o->medium), "%s", text[CT_MEDIUM] ? text[CT_MEDIUM] : "");
+	if (text[CT_VARIANT] && *text[CT_VARIANT] && vi && !parse_long(vi, 1, MAX_VARIANTS, &p)) {
+		o->variant_index = (int)p - 1;
+		snprintf(o->variant, sizeof(o->variant), "%s", text[CT_VARIANT]);
+		snprintf(o->knob_value, sizeof(o->knob_value), "%s",
+			 text[CT_VARIANT_VALUE] ? text[CT_VARIANT_VALUE] : "");
+	}
 	return true;
 }
 

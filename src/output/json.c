@@ -283,6 +283,9 @@ static void json_result(struct jw *w, const struct result *r)
 	jw_str(w, "benchmark", r->bench);
 	jw_str(w, "load", r->load);
 	jw_int(w, "pass", r->pass + 1);
+	jw_known(w, "variant", r->variant);
+	jw_int(w, "variant_index", r->variant[0] ? r->variant_index + 1 : SI_UNKNOWN);
+	jw_known(w, "variant_value", r->knob_value);
 	jw_str(w, "status", status_name(r->status));
 	jw_known(w, "reason", r->reason);
 	jw_num(w, "samples", r->v[RF_SAMPLES]);

@@ -32,6 +32,7 @@ const struct log_marker log_markers[LM_COUNT] = {
 	[LM_SCHEDULING] = { "Scheduling: ", true },
 	[LM_SETTINGS] = { "Settings:", true },
 	[LM_COMMENT] = { "Comment: ", true },
+	[LM_VARIANTS] = { "Variants: ", true },
 	[LM_HEADING] = { "--- Benchmarking simulated cpu of ", true },
 	[LM_REALTIME] = { "real time ", false },
 	[LM_PRESENCE] = { "in the presence of simulated ", false },

@@ -56,33 +56,46 @@ double record_fastest(const struct run_record *r, int upto)
 	return fastest;
 }
 
-/* The results of one benchmark x load of the run (its passes), into list; how many. */
-static int passes_of(const struct run_record *r, const char *bench, const char *load,
-		     const struct result **list)
+/* The results of one benchmark x load x variant of the run (its passes), into list; how many. */
+int record_passes_of(const struct run_record *r, const char *bench, const char *load,
+		     int variant, const struct result **list)
 {
 	int cnt = 0;
 
 	for (int i = 0; i < r->nres; i++)
-		if (!strcmp(r->res[i].bench, bench) && !strcmp(r->res[i].load, load))
+		if (!strcmp(r->res[i].bench, bench) && !strcmp(r->res[i].load, load) &&
+		    r->res[i].variant_index == variant)
 			list[cnt++] = &r->res[i];
 	return cnt;
 }
 
-/* Per cell of the plan's first pass, in its order: the summary of its passes. */
+/*
+ * Per cell of the plan's first pass, in its order, each variant in turn
+ * (whatever order the pass ran them in): the summary of its passes.
+ */
 void report_each_summary(const struct run_record *rec,
 			 void (*fn)(void *arg, const struct cell *c, const struct pass_summary *s),
 			 void *arg)
 {
 	const struct result **list = calloc((size_t)rec->nres + 1, sizeof(*list));
+	int nv = rec->cfg->nvariants ? rec->cfg->nvariants : 1;
 
-	for (int i = 0; list && i < rec->plan->per_pass; i++) {
-		const struct cell *c = &rec->plan->cells[i];
-		struct pass_summary s;
-		int n;
+	for (int i = 0; list && i < rec->plan->per_pass; i += nv) {
+		const struct cell *first = &rec->plan->cells[i];
 
-		n = passes_of(rec, workloads[c->bench].name, workloads[c->load].name, list);
-		summarize_passes(list, n, &s);
-		fn(arg, c, &s);
+		for (int v = 0; v < nv; v++) {
+			struct cell c = *first;
+			struct pass_summary s;
+			int n;
+
+			c.variant = v;
+			c.table_start = first->table_start && v == 0;
+			c.table_end = rec->plan->cells[i + nv - 1].table_end && v == nv - 1;
+			n = record_passes_of(rec, workloads[c.bench].name, workloads[c.load].name,
+					     v, list);
+			summarize_passes(list, n, &s);
+			fn(arg, &c, &s);
+		}
 	}
 	free(list);
 }

@@ -107,9 +107,33 @@ void report_header(struct report *o, const struct run_record *rec)
 	out(o, "%s\n", line);
 	build_settings(settings, sizeof(settings), rec);
 	out(o, "%s%s\n", LOG_MARK(LM_SETTINGS), settings);
+	for (int v = 0; v < cfg->nvariants; v++)
+		out(o, "%s%c %s%s", v ? ", " : LOG_MARK(LM_VARIANTS), 'A' + v,
+		    cfg->variants[v].label, v + 1 < cfg->nvariants ? "" :
+		    "; their order turns each pass (Williams design)\n");
 	if (cfg->comment)
 		print_comment(o, rec);
 	out(o, "\n");
+}
+
+/*
+ * A row's first column: the load, and with --vary its variant's letter
+ * ("Burn/B"), padded so that every row's tab lands on the same stop.
+ */
+static void load_cell(struct report *o, const struct run_record *rec, const char *load,
+		      int variant)
+{
+	char cell[RES_NAME_LEN + 4];
+
+	if (!rec->cfg->nvariants) {
+		out(o, "%s\t", load);
+		return;
+	}
+	if (variant < 0)
+		snprintf(cell, sizeof(cell), "%s", load);	/* the column's head */
+	else
+		snprintf(cell, sizeof(cell), "%s/%c", load, 'A' + variant);
+	out(o, "%-8s\t", cell);
 }
 
 static double unit_ns(const struct run_record *rec)
@@ -141,7 +165,7 @@ void report_heading(struct report *o, const struct run_record *rec, int bench)
 	if (cfg->load_nice)
 		out(o, "nice %d ", cfg->load_nice);
 	out(o, "---\n");
-	out(o, "Load\t");
+	load_cell(o, rec, "Load", -1);
 	for (size_t i = 0; i < nr_log_columns; i++) {
 		const struct log_column *c = &log_columns[i];
 
@@ -183,11 +207,11 @@ void report_row(struct report *o, const struct run_record *rec, int i)
 	char v[32], inten[64];
 	char marks[128];
 
+	load_cell(o, rec, r->load, r->variant_index);
 	if (r->status == ROW_FAILED || !r->wake) {
-		out(o, "%s\t%s: %s\n", r->load, LOG_MARK(LM_FAILED), r->reason);
+		out(o, "%s: %s\n", LOG_MARK(LM_FAILED), r->reason);
 		return;
 	}
-	out(o, "%s\t", r->load);
 	for (size_t k = 0; k < nr_log_columns; k++) {
 		const struct log_column *c = &log_columns[k];
 
@@ -281,13 +305,15 @@ static void summary_line(void *arg, const struct cell *cell, const struct pass_s
 	if (cell->table_start) {
 		out(o, "--- Summary of %d passes: simulated cpu of %s ---\n", cfg->repeat, wl->name);
 		snprintf(text, sizeof(text), "Latency (%s) [95%% CI]", cfg->realtime ? "us" : "ms");
-		out(o, "Load\t%-30s%12s%16s", text, "Max Latency", "% Desired CPU");
+		load_cell(o, so->rec, "Load", -1);
+		out(o, "%-30s%12s%16s", text, "Max Latency", "% Desired CPU");
 		if (dl)
 			out(o, "%17s", "% Deadlines Met");
 		out(o, "%8s\n", "Passes");
 	}
+	load_cell(o, so->rec, load, cell->variant);
 	if (!s->npass) {
-		out(o, "%s\tno pass produced numbers\n", load);
+		out(o, "no pass produced numbers\n");
 	} else {
 		fmt_sig3(m, sizeof(m), mean / u);
 		/* a latency is never negative, whatever the t interval says */
@@ -297,7 +323,7 @@ static void summary_line(void *arg, const struct cell *cell, const struct pass_s
 		fmt_pct(c, sizeof(c), s->v[RF_CPU], 0);
 		fmt_pct(d, sizeof(d), s->v[RF_DL], 0);
 		snprintf(text, sizeof(text), "%7s [%s, %s]", m, lo, hi);
-		out(o, "%s\t%-30s%12s%16s", load, text, mx, c);
+		out(o, "%-30s%12s%16s", text, mx, c);
 		if (dl)
 			out(o, "%17s", d);
 		out(o, "%8d\n", s->npass);

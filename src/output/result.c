@@ -316,7 +316,8 @@ void run_key_set(struct run_record *r, int k, const char *text, size_t n)
 bool run_comparable(const struct run_record *a, const struct run_record *b)
 {
 	if (strcmp(a->kernel, b->kernel) || strcmp(a->comment, b->comment) ||
-	    strcmp(a->work, b->work) || !knobs_equal(&a->knobs, &b->knobs))
+	    strcmp(a->work, b->work) || !knobs_equal(&a->knobs, &b->knobs) ||
+	    strcmp(a->variant, b->variant))
 		return false;
 	for (int k = 0; k < RK_COUNT; k++)
 		if (strcmp(a->key[k], b->key[k]))

@@ -19,6 +19,7 @@ struct machine;
 struct plan;
 
 #define RES_NAME_LEN 32
+#define RES_VARIANT_LEN 128
 
 /*
  * The numbers of a result, each a double: ns for latencies and times,
@@ -57,6 +58,9 @@ struct result {			/* one benchmark x load x pass */
 	char bench[RES_NAME_LEN];	/* registry spelling when known */
 	char load[RES_NAME_LEN];
 	int pass;			/* 0-based */
+	int variant_index;		/* --vary's value, 0-based; 0 without */
+	char variant[RES_VARIANT_LEN];	/* its label, "load-nice=19"; "" without --vary */
+	char knob_value[64];		/* a system knob as the kernel read it back; "" */
 	bool realtime;
 	int status;			/* enum row_status */
 	char reason[REASON_LEN];	/* why it failed, or what went wrong */
@@ -152,6 +156,7 @@ enum log_mark {
 	LM_SCHEDULING,			/* the knobs (knobs.c) */
 	LM_SETTINGS,			/* the run keys, name=value; 1.0.0 wrote none */
 	LM_COMMENT,
+	LM_VARIANTS,			/* --vary: "Variants: A load-nice=0, B load-nice=19; ..." */
 	LM_HEADING,			/* a table: "--- Benchmarking simulated cpu of X ..." */
 	LM_REALTIME,
 	LM_PRESENCE,
@@ -239,6 +244,7 @@ struct run_record {
 	int nruns;			/* interbench runs pooled here */
 	int interrupted;		/* the signal that stopped it (read back: 1), or 0 */
 	struct knob_values knobs;	/* how it was scheduled: repeats share them */
+	char variant[RES_VARIANT_LEN + 2];	/* read back: "B load-nice=19", one --vary value */
 	int nres, cap;
 	struct result *res;
 	/* a run measured now; NULL and 0 when read back */
@@ -262,6 +268,8 @@ void record_init(struct run_record *r, const struct config *cfg, const struct ma
 		 const struct plan *plan, time_t start);
 void record_free(struct run_record *r);
 double record_fastest(const struct run_record *r, int upto);	/* loop_speed, results < upto */
+int record_passes_of(const struct run_record *r, const char *bench, const char *load,
+		     int variant, const struct result **list);
 
 void run_key_text(const struct config *cfg, int k, char *buf, size_t len);
 void run_key_set(struct run_record *r, int k, const char *text, size_t n);

@@ -22,6 +22,28 @@
 
 /* ---- runs and rows ---- */
 
+/* Variant v's results of run r into n, a copy of r's header. */
+static int split_one(const struct run_record *r, struct run_record *n, int v)
+{
+	int cnt = 0;
+
+	*n = *r;
+	n->res = NULL;
+	n->nres = n->cap = 0;
+	for (int k = 0; k < r->nres; k++)
+		cnt += r->res[k].variant_index == v;
+	n->res = calloc((size_t)cnt + 1, sizeof(*n->res));
+	if (!n->res)
+		return -ENOMEM;
+	n->cap = cnt + 1;
+	for (int k = 0; k < r->nres; k++)
+		if (r->res[k].variant_index == v)
+			n->res[n->nres++] = r->res[k];
+	snprintf(n->variant, sizeof(n->variant), "%c %s", 'A' + v,
+		 n->nres ? n->res[0].variant : "");
+	return 0;
+}
+
 /* Move the rows of r into g; false (and nothing moved) when out of memory. */
 static bool pool_run(struct run_record *g, struct run_record *r)
 {
@@ -69,6 +91,40 @@ static void merge_repeats(struct result_file *f)
 		out++;
 	}
 	f->nruns = out;
+}
+
+/*
+ * A --vary run's results, one run per variant: --compare then puts its
+ * variants side by side as it does separate runs, each labelled with its
+ * letter and value, and gives the same verdicts.
+ */
+static int split_variants(struct result_file *f)
+{
+	for (int i = 0; i < f->nruns; i++) {
+		struct run_record *r = &f->runs[i];
+		int most = -1, keep = 0;
+
+		for (int k = 0; k < r->nres; k++)
+			most = r->res[k].variant[0] && r->res[k].variant_index > most ?
+			       r->res[k].variant_index : most;
+		if (most < 0 || r->variant[0])
+			continue;
+		for (int v = 1; v <= most; v++) {
+			struct run_record *n = file_new_run(f);
+
+			if (!n)
+				return -ENOMEM;
+			r = &f->runs[i];	/* file_new_run may move the runs */
+			if (split_one(r, n, v))
+				return -ENOMEM;
+		}
+		for (int k = 0; k < r->nres; k++)
+			if (r->res[k].variant_index == 0)
+				r->res[keep++] = r->res[k];
+		r->nres = keep;
+		snprintf(r->variant, sizeof(r->variant), "A %s", keep ? r->res[0].variant : "");
+	}
+	return 0;
 }
 
 /* Drop runs that hold no rows (stopped before the first row ended). */
@@ -143,12 +199,15 @@ struct log_parser {
 	char pending_load[RK_LEN];	/* and so does "Load set to N processors" */
 	bool run_has_settings;		/* its Settings line: the headings' nice is not needed */
 	bool any_table;
+	int nvariants;			/* the run's Variants line: its letters' labels */
+	char variants[8][RES_VARIANT_LEN];
 	char *err;
 	size_t errlen;
 };
 
 static int start_run(struct log_parser *lp)
 {
+	lp->nvariants = 0;
 	lp->run = file_new_run(lp->f);
 	if (!lp->run)
 		return set_err(lp->err, lp->errlen, "out of memory");
@@ -367,6 +426,38 @@ static int log_tail(struct result *o, const char *tail, struct line_iter *it, ch
 	return 0;
 }
 
+/* "Variants: A load-nice=0, B load-nice=19; ...": the labels of the run's letters. */
+static void log_variants(struct log_parser *lp, const char *s)
+{
+	s += strlen(LOG_MARK(LM_VARIANTS));
+	lp->nvariants = 0;
+	while (lp->nvariants < (int)ARRAY_SIZE(lp->variants) && s[0] == 'A' + lp->nvariants &&
+	       s[1] == ' ') {
+		size_t n = strcspn(s + 2, ",;");
+
+		snprintf(lp->variants[lp->nvariants++], RES_VARIANT_LEN, "%.*s", (int)n, s + 2);
+		s += 2 + n;
+		if (*s != ',')
+			break;
+		s += strspn(s, ", ");
+	}
+}
+
+/* A row's name, "Burn" or with --vary "Burn/B  ": the load, and the variant into o. */
+static bool log_row_name(const struct log_parser *lp, struct result *o, const char *s,
+			 size_t n)
+{
+	while (n && s[n - 1] == ' ')
+		n--;
+	if (lp->nvariants && n > 2 && s[n - 2] == '/' && s[n - 1] >= 'A' &&
+	    s[n - 1] < 'A' + lp->nvariants) {
+		o->variant_index = s[n - 1] - 'A';
+		snprintf(o->variant, sizeof(o->variant), "%s", lp->variants[o->variant_index]);
+		n -= 2;
+	}
+	return set_name(o->load, s, n);
+}
+
 /* "NAME\t mean +/- sd  max  cpu[  deadlines][  p99  p99.9][  intensity...]" */
 static int log_row(struct log_parser *lp, struct line_iter *it)
 {
@@ -382,7 +473,7 @@ static int log_row(struct log_parser *lp, struct line_iter *it)
 	o = run_new_result(lp->run);
 	if (!o)
 		return set_err(lp->err, lp->errlen, "out of memory");
-	if (!set_name(o->load, s, (size_t)(tab - s))) {
+	if (!log_row_name(lp, o, s, (size_t)(tab - s))) {
 		lp->run->nres--;
 		return set_err(lp->err, lp->errlen, "line %d: no load name before the tab", it->no);
 	}
@@ -484,6 +575,8 @@ static int log_line(struct log_parser *lp, struct line_iter *it)
 		log_loadset(lp, s);
 	else if (mark == LM_SETTINGS && !lp->run_has_table)
 		log_settings(lp, s);
+	else if (mark == LM_VARIANTS && head)
+		log_variants(lp, s);
 	return 0;
 }
 
@@ -553,6 +646,8 @@ int results_parse(const char *text, size_t len, struct result_file *f, char *err
 		ret = parse_csv(text, len, f, err, errlen);
 	else
 		ret = parse_log(text, len, f, err, errlen);
+	if (!ret && split_variants(f))
+		ret = set_err(err, errlen, "out of memory");
 	if (!ret) {
 		merge_repeats(f);
 		drop_empty(f);

@@ -11,6 +11,23 @@
 #include "task/work.h"
 
 #define MAX_COMPARE 16
+#define MAX_VARIANTS 8
+#define VARIANT_LABEL_LEN 128
+#define VARIANT_VALUE_LEN 64
+
+enum vary_kind {		/* what --vary changes between variants */
+	VK_NONE,
+	VK_TASK,			/* a task knob: an option, applied to the variant's config */
+	VK_SYSCTL,			/* /proc/sys/NAME */
+	VK_SCHED_DEBUG,			/* /sys/kernel/debug/sched/FILE */
+	VK_SCHED_FEATURE,		/* a word of /sys/kernel/debug/sched/features */
+	VK_PREEMPT,			/* /sys/kernel/debug/sched/preempt */
+};
+
+struct variant {		/* one value of --vary */
+	char label[VARIANT_LABEL_LEN];	/* "load-nice=19": the knob and its value as given */
+	char value[VARIANT_VALUE_LEN];	/* what is set; "" for default: left as it is */
+};
 
 struct config {
 	double seconds;			/* -t: per row */
@@ -49,6 +66,14 @@ struct config {
 	bool compare_mode;		/* --compare */
 	int ncompare;			/* its files */
 	const char *compare[MAX_COMPARE];
+	const char *vary_spec;		/* --vary NAME=V1,V2 as given */
+	enum vary_kind vary_kind;
+	char vary_name[60];		/* "load-nice", "sysctl:kernel.timer_migration" */
+	const char *vary_option;	/* a task knob's option: "bench-nice" for nice */
+	int nvariants;			/* 0 without --vary */
+	struct variant variants[MAX_VARIANTS];
+	struct config *variant_cfg;	/* [nvariants]: the run's config with each applied */
+	bool restore_only;		/* --restore */
 	int argc;			/* the command line, for the record */
 	char **argv;
 };
@@ -60,6 +85,9 @@ void config_defaults(struct config *cfg);
 int check_work_dir(const char *dir, char *err, size_t errlen);
 uint64_t settle_from_env(const char *ms);
 void print_help(void);
+
+int option_apply(struct config *cfg, const char *name, const char *arg, char *err,
+		 size_t errlen);
 
 /* config.c: the checks of the knobs against each other and -r, -u */
 int knobs_validate(struct config *cfg, char *err, size_t errlen);

@@ -21,6 +21,7 @@
 #include "run/config.h"
 #include "run/plan.h"
 #include "run/run.h"
+#include "run/vary.h"
 #include "sys/sys.h"
 
 /* Can this process use SCHED_FIFO? Tried for real, then undone. */
@@ -128,6 +129,45 @@ struct orchestrator {
 	struct row_env env;
 };
 
+/* What variant v runs with: --vary's value applied, or the run's own configuration. */
+static const struct config *variant_config(const struct config *cfg, int v)
+{
+	if (!cfg->variant_cfg)
+		return cfg;
+	cfg->variant_cfg[v].loops_per_ms = cfg->loops_per_ms;	/* known only after set-up */
+	return &cfg->variant_cfg[v];
+}
+
+/*
+ * A cell's row under its variant: the task knobs in the config its children
+ * start from, a system knob written and read back first (what it reads back
+ * is what the row records). A knob the kernel refuses now fails the row, and
+ * the original value goes back at once.
+ */
+static void run_variant_row(struct orchestrator *o, const struct cell *c, struct row *row)
+{
+	const struct config *cfg = o->cfg, *vc = variant_config(cfg, c->variant);
+	char got[VARIANT_VALUE_LEN] = "", err[REASON_LEN] = "";
+	int knob = 0;
+
+	o->env.cfg = vc;
+	load_params_of(vc, &o->lctx.par);
+	if (cfg->vary_kind != VK_NONE && cfg->vary_kind != VK_TASK)
+		knob = sysknob_apply(cfg, c->variant, got, sizeof(got), err, sizeof(err));
+	if (knob < 0)
+		*row = (struct row){ .bench = c->bench, .load = c->load, .pass = c->pass,
+				     .variant = c->variant, .status = ROW_FAILED };
+	else
+		run_row(&o->env, c, row);
+	if (knob < 0)
+		snprintf(row->reason, sizeof(row->reason), "%s", err);
+	else if (knob > 0 && !row->reason[0])
+		snprintf(row->reason, sizeof(row->reason), "the kernel read back %s", got);
+	snprintf(row->knob_value, sizeof(row->knob_value), "%s", got);
+	if (row->status == ROW_FAILED)
+		sysknob_restore(false);
+}
+
 /*
  * Each cell of the plan in turn: its table's heading before its first row,
  * the row, its result appended to the record and printed, the files
@@ -150,7 +190,7 @@ static int run_plan(struct orchestrator *o)
 		if (got_signal)
 			return failed;
 		progress_row(c);
-		run_row(&o->env, c, &row);
+		run_variant_row(o, c, &row);
 		progress_clear();
 		if (got_signal) {
 			free(row.b);	/* an interrupted row is not a result */
@@ -168,6 +208,19 @@ static int run_plan(struct orchestrator *o)
 	return failed;
 }
 
+/* The most wake-ups a row of any variant can have (--vary fps changes it). */
+static uint64_t wakeups_max(const struct config *cfg)
+{
+	uint64_t most = 0;
+
+	for (int v = 0; v < (cfg->nvariants ? cfg->nvariants : 1); v++) {
+		uint64_t n = row_wakeups_max(variant_config(cfg, v));
+
+		most = n > most ? n : most;
+	}
+	return most;
+}
+
 /* What the run holds of the kernel's (PM QoS, tracefs) and may use (SCHED_FIFO). */
 static void hold_kernel_settings(struct orchestrator *o)
 {
@@ -182,17 +235,22 @@ static void hold_kernel_settings(struct orchestrator *o)
 						  &o->env.trace_fd, &o->env.tracing_on_fd, err,
 						  sizeof(err)))
 		die("%s", err);
-	if (cfg->explain && ran_trace_open(row_wakeups_max(cfg), err, sizeof(err)))
+	if (cfg->explain && ran_trace_open(wakeups_max(cfg), err, sizeof(err)))
 		warn("--explain: who ran instead is not shown: %s", err);
 	o->env.waker_rt = fifo_allowed(cfg->rt_priority + 1);
 	if (cfg->realtime && !o->env.waker_rt)
 		die("-r needs SCHED_FIFO up to priority %d: run as root, grant CAP_SYS_NICE, "
 		    "or raise RLIMIT_RTPRIO (ulimit -r %d)", cfg->rt_priority + 1,
 		    cfg->rt_priority + 1);
-	if (cfg->policy == POL_FIFO || cfg->policy == POL_RR)
-		warn_rt_throttling(cfg);
-	if (sched_probe(cfg, err, sizeof(err)))
-		die("%s", err);
+	for (int v = 0; v < (cfg->nvariants ? cfg->nvariants : 1); v++) {
+		const struct config *vc = variant_config(cfg, v);
+
+		if (vc->policy == POL_FIFO || vc->policy == POL_RR)
+			warn_rt_throttling(vc);
+		if (sched_probe(vc, err, sizeof(err)))
+			die("%s%s%s", cfg->nvariants ? cfg->variants[v].label : "",
+			    cfg->nvariants ? ": " : "", err);
+	}
 	if (!o->env.waker_rt)
 		warn("cannot use SCHED_FIFO: wakers run as normal tasks, so results are less "
 		     "reliable (run as root, or grant CAP_SYS_NICE or RLIMIT_RTPRIO)");
@@ -217,6 +275,8 @@ static void run_setup(struct orchestrator *o)
 	lock_fd = run_lock(start, err, sizeof(err));
 	if (lock_fd < 0)
 		die("%s", err);
+	if (journal_restore(NULL, false, err, sizeof(err)) < 0)
+		die("%s", err);
 	sysinfo_collect(&o->sys, cfg->work_dir);
 	record_init(&o->rec, cfg, &o->sys, &o->plan, start);
 	knobs_of_config(cfg, &o->rec.knobs);
@@ -231,6 +291,9 @@ static void run_setup(struct orchestrator *o)
 		     "memory, not a disk (give --work-dir a directory on a disk)", cfg->work_dir,
 		     o->sys.work_dir_fs[0] ? o->sys.work_dir_fs : "a filesystem without a disk");
 	hold_kernel_settings(o);
+	atexit(sysknob_atexit);
+	if (sysknob_prepare(cfg, err, sizeof(err)))
+		die("%s", err);
 	o->rec.waker_rt = o->env.waker_rt;
 	if (cfg->uniprocessor)
 		pin_to_one_cpu();
@@ -264,6 +327,23 @@ static int run_rows(struct orchestrator *o)
 	return failed;
 }
 
+/* --restore: what a run that did not end left changed, put back under the run lock. */
+static int restore_main(void)
+{
+	char err[512];
+	int fd = run_lock(time(NULL), err, sizeof(err)), n;
+
+	if (fd < 0) {
+		error("%s", err);
+		return 1;
+	}
+	n = journal_restore(NULL, true, err, sizeof(err));
+	if (n < 0)
+		error("%s", err);
+	close(fd);
+	return n < 0 ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	static struct config cfg;
@@ -280,6 +360,8 @@ int main(int argc, char **argv)
 	case PARSE_RUN:
 		break;
 	}
+	if (cfg.restore_only)
+		return restore_main();
 	if (cfg.compare_mode) {
 		if (cfg.dry_run) {
 			print_plan(&cfg, &o.plan);
@@ -287,6 +369,8 @@ int main(int argc, char **argv)
 		}
 		return compare_main(&cfg);
 	}
+	if (sysknob_resolve(&cfg, err, sizeof(err)))
+		die("%s", err);
 	if (plan_build(&o.plan, &cfg))
 		die("out of memory for the plan of %d passes", cfg.repeat);
 	plan_idle_benches(&cfg, &o.plan, idle, sizeof(idle));
@@ -312,6 +396,7 @@ int main(int argc, char **argv)
 			error("--plot %s: %s", cfg.plot_path, strerror(-ret));
 	}
 	progress_clear();
+	sysknob_restore(true);
 	if (got_signal) {
 		o.rec.interrupted = got_signal;
 		report_interrupted(&o.out, &o.rec);

@@ -14,6 +14,7 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "run/config.h"
+#include "run/vary.h"
 #include "sys/sys.h"
 #include "task/task.h"
 
@@ -150,6 +151,8 @@ static const struct opt opts[] = {
 	  .help = "class of the loads: other|batch|idle" },
 	{ 'u', "uniprocessor", NULL, G_SCHED, FLAG(uniprocessor),
 	  .help = "run everything on one CPU" },
+	{ 0, "vary", "KNOB=V1,V2", G_SCHED, STRING(vary_spec, 1, 1000, "knob"),
+	  .help = "run the plan once per value, interleaved, with verdicts" },
 	{ 0, "pm-qos", "USEC", G_SCHED, LONG(pm_qos_us, 0, 2000000000),
 	  .help = "hold /dev/cpu_dma_latency at USEC during the run" },
 	{ 'c', "console", NULL, G_OUTPUT, FLAG(console_only),
@@ -176,6 +179,8 @@ static const struct opt opts[] = {
 	  .help = "no progress line" },
 	{ 0, "compare", NULL, G_OTHER, FLAG(compare_mode), .with_compare = true,
 	  .help = "compare the logs or CSV files named after the options" },
+	{ 0, "restore", NULL, G_OTHER, FLAG(restore_only), .with_compare = true,
+	  .help = "put back the kernel settings a killed --vary run left, then exit" },
 	{ 'h', "help", NULL, G_OTHER, CALL(show_help), .help = "this help" },
 	{ 'V', "version", NULL, G_OTHER, CALL(show_version), .help = "the version" },
 };
@@ -376,6 +381,19 @@ static int set_value(const struct opt *o, const char *arg, struct parse_state *p
 	return o->set(o, arg, ps);
 }
 
+/* --vary's task knob: one option, by its long name, set in cfg as the command line would. */
+int option_apply(struct config *cfg, const char *name, const char *arg, char *err,
+		 size_t errlen)
+{
+	bool given[ARRAY_SIZE(opts)] = { false };
+	struct parse_state ps = { .cfg = cfg, .given = given, .err = err, .errlen = errlen };
+
+	for (size_t i = 0; i < ARRAY_SIZE(opts); i++)
+		if (!strcmp(opts[i].name, name))
+			return set_value(&opts[i], arg, &ps) ? -1 : 0;
+	return set_err(err, errlen, "no option --%s", name);
+}
+
 /* -W, -X, -w, -x: a benchmark or load name into its slot of ps->sel. */
 static int select_workload(const struct opt *o, const char *arg, struct parse_state *ps)
 {
@@ -541,6 +559,51 @@ static int check_fps(struct config *cfg, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * --vary: each value applied to a copy of the validated configuration, and
+ * checked as the command line's own would be. A task knob also given as its
+ * option is a contradiction: which value would "default" be?
+ */
+static int build_variants(struct parse_state *ps)
+{
+	struct config *cfg = ps->cfg;
+	char *err = ps->err;
+	size_t errlen = ps->errlen;
+
+	if (!cfg->vary_spec)
+		return 0;
+	if (vary_parse(cfg, err, errlen))
+		return -1;
+	if (cfg->vary_kind == VK_TASK && given(ps, cfg->vary_option))
+		return set_err(err, errlen, "--vary %s and --%s both set it: give its values to "
+			       "--vary alone (default: as without the option)", cfg->vary_name,
+			       cfg->vary_option);
+	if (!strcmp(cfg->vary_name, "fps") && !((cfg->benches | cfg->loads) &
+						    (1u << workload_find("Render"))))
+		return set_err(err, errlen, "--vary fps sets Render's frame rate; name Render "
+			       "with -W or -w");
+	cfg->variant_cfg = calloc(MAX_VARIANTS, sizeof(*cfg->variant_cfg));
+	if (!cfg->variant_cfg)
+		return set_err(err, errlen, "out of memory for --vary");
+	for (int v = 0; v < MAX_VARIANTS; v++) {
+		struct config *c = &cfg->variant_cfg[v];
+		const char *val = cfg->variants[v].value;
+		char e[400];
+
+		*c = *cfg;
+		c->variant_cfg = NULL;
+		if (v >= cfg->nvariants || cfg->vary_kind != VK_TASK || !val[0])
+			continue;
+		if (option_apply(c, cfg->vary_option, val, e, sizeof(e)) ||
+		    knobs_validate(c, e, sizeof(e)))
+			return set_err(err, errlen, "--vary %s: %s", cfg->variants[v].label, e);
+		for (size_t i = 0; i < nr_workloads; i++)
+			if ((c->benches & (1u << i)) && refuse_class(c, &workloads[i], e, sizeof(e)))
+				return set_err(err, errlen, "--vary %s: %s", cfg->variants[v].label, e);
+	}
+	return 0;
+}
+
 /* --compare's checks: only the options that make sense with it, and a file. */
 static int validate_compare(const struct parse_state *ps)
 {
@@ -567,6 +630,14 @@ static int validate(struct parse_state *ps)
 		return set_err(err, errlen, "-l and -b contradict: either set loops per ms or measure them");
 	if (resolve_work(ps))
 		return -1;
+	if (cfg->restore_only) {
+		for (size_t i = 0; i < ARRAY_SIZE(opts); i++)
+			if (ps->given[i] && strcmp(opts[i].name, "restore") &&
+			    strcmp(opts[i].name, "quiet"))
+				return set_err(err, errlen, "--restore does only that: not with --%s",
+					       opts[i].name);
+		return 0;
+	}
 	if (cfg->compare_mode)
 		return validate_compare(ps);
 	if (cfg->explain && cfg->no_split)
@@ -580,9 +651,9 @@ static int validate(struct parse_state *ps)
 	if (!cfg->cpu_load)
 		cfg->cpu_load = usable_cpus();
 	if (knobs_validate(cfg, err, errlen) || resolve_selection(cfg, ps->sel, err, errlen) ||
-	    check_fps(cfg, err, errlen))
+	    check_fps(cfg, err, errlen) || check_custom(cfg, err, errlen))
 		return -1;
-	return check_custom(cfg, err, errlen);
+	return build_variants(ps);
 }
 
 /*

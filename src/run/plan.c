@@ -15,10 +15,27 @@ static bool in_matrix(const struct config *cfg, size_t b, size_t l)
 	return (cfg->benches & (1u << b)) && (cfg->loads & (1u << l)) && l != b;
 }
 
+/*
+ * The variant in slot s of a cell's pass p, of n: a Williams design. Pass
+ * p runs the sequence 0, 1, n-1, 2, n-2, ... shifted by p, mirrored in the
+ * second n passes when n is odd; over n passes (2n for odd n) each variant
+ * runs in each slot equally often and follows each other variant equally
+ * often, so a drift of the machine during the run, and what a row leaves
+ * to the next, weigh on every variant alike. For two it is A B, B A, A B...
+ */
+int plan_variant_at(int pass, int slot, int n)
+{
+	int rows = n % 2 ? 2 * n : n, r = pass % rows;
+	int j = n % 2 && r >= n ? n - 1 - slot : slot;
+	int base = j == 0 ? 0 : j % 2 ? (j + 1) / 2 : n - j / 2;
+
+	return (base + r % n) % n;
+}
+
 /* The cells of one pass, into cells (NULL: only counted); how many. */
 static int one_pass(const struct config *cfg, int pass, struct cell *cells)
 {
-	int n = 0;
+	int nv = cfg->nvariants ? cfg->nvariants : 1, n = 0;
 
 	for (size_t b = 0; b < nr_workloads; b++) {
 		int first = n;
@@ -26,10 +43,12 @@ static int one_pass(const struct config *cfg, int pass, struct cell *cells)
 		for (size_t l = 0; l < nr_workloads; l++) {
 			if (!in_matrix(cfg, b, l))
 				continue;
-			if (cells)
-				cells[n] = (struct cell){ .bench = (int)b, .load = (int)l,
-							  .pass = pass, .table_start = n == first };
-			n++;
+			for (int s = 0; s < nv; s++, n++)
+				if (cells)
+					cells[n] = (struct cell){
+						.bench = (int)b, .load = (int)l, .pass = pass,
+						.variant = plan_variant_at(pass, s, nv),
+						.table_start = n == first };
 		}
 		if (cells && n > first)
 			cells[n - 1].table_end = true;
@@ -91,9 +110,15 @@ void print_plan(const struct config *cfg, const struct plan *p)
 		if (c->table_start)
 			printf("%s:", workloads[c->bench].name);
 		printf("%s %s", c->table_start ? "" : ",", workloads[c->load].name);
+		if (cfg->nvariants)
+			printf(" %c", 'A' + c->variant);
 		if (c->table_end)
 			printf("\n");
 	}
+	for (int v = 0; v < cfg->nvariants; v++)
+		printf("%s%c %s%s", v ? ", " : "Variants: ", 'A' + v, cfg->variants[v].label,
+		       v + 1 < cfg->nvariants ? "" : "; their order turns each pass (Williams "
+		       "design)\n");
 	printf("%d row%s of %g s (+1 s each for the load to settle): about %.0f minutes\n",
 	       p->ncells, p->ncells == 1 ? "" : "s", cfg->seconds,
 	       plan_seconds(p, cfg->seconds) / 60.0);

@@ -6,7 +6,8 @@
 /*
  * A run is a list of cells, in the order they run: for each pass, each
  * selected benchmark in registry order, each selected load in registry order
- * but the benchmark itself. --dry-run prints it, the progress line counts it,
+ * but the benchmark itself, and with --vary each variant, back to back, in
+ * the balanced order of plan_variant_at(). --dry-run prints it, the progress line counts it,
  * the orchestrator runs it, and the summaries and JSON walk its first pass.
  * A new dimension of the matrix (a variant, a CPU count, a task group) is a
  * field of struct cell and one loop of plan_build().
@@ -19,6 +20,7 @@ struct config;
 struct cell {			/* one row of the run */
 	int bench, load;		/* registry indices */
 	int pass;			/* 0-based, with --repeat */
+	int variant;			/* --vary's value, 0-based; 0 without */
 	bool table_start;		/* the first of its benchmark's table in this pass */
 	bool table_end;			/* the last of it */
 };
@@ -33,6 +35,7 @@ struct plan {
 					/* the children's start and end */
 
 int plan_build(struct plan *p, const struct config *cfg);	/* 0, or -ENOMEM */
+int plan_variant_at(int pass, int slot, int n);	/* the balanced order of n variants */
 void plan_free(struct plan *p);
 void plan_idle_benches(const struct config *cfg, const struct plan *p, char *buf, size_t len);
 double plan_seconds(const struct plan *p, double row_seconds);	/* the whole run, estimated */

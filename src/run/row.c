@@ -378,9 +378,11 @@ void run_row(const struct row_env *env, const struct cell *c, struct row *row)
 	struct row_ctx ctx = { .env = env, .cfg = env->cfg, .bench = c->bench, .load = c->load };
 	struct row_ctx *rc = &ctx;
 
-	*row = (struct row){ .bench = c->bench, .load = c->load, .pass = c->pass };
+	*row = (struct row){ .bench = c->bench, .load = c->load, .pass = c->pass,
+			     .variant = c->variant };
 	while (run_row_once(rc, row)) {
-		*row = (struct row){ .bench = row->bench, .load = row->load, .pass = row->pass };
+		*row = (struct row){ .bench = row->bench, .load = row->load, .pass = row->pass,
+				     .variant = row->variant };
 		progress_restart_row();
 		fprintf(stderr, "%s: continued after SIGTSTP: the %s row of %s runs again from its "
 			"start\n", progname, workloads[rc->load].name, workloads[rc->bench].name);
@@ -448,6 +450,11 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 	snprintf(r->reason, sizeof(r->reason), "%s", row->reason);
 	snprintf(r->unit, sizeof(r->unit), "%s", lwl->unit ? lwl->unit : "");
 	r->pass = row->pass;
+	r->variant_index = row->variant;
+	if (rec->cfg->nvariants)
+		snprintf(r->variant, sizeof(r->variant), "%s",
+			 rec->cfg->variants[row->variant].label);
+	snprintf(r->knob_value, sizeof(r->knob_value), "%s", row->knob_value);
 	r->realtime = rec->cfg->realtime;
 	r->status = row->status;
 	if (lwl->intensity != INT_NONE && row->l.intensity >= 0)

@@ -26,6 +26,8 @@ struct run_record;
 struct row {
 	int bench, load;		/* registry indices */
 	int pass;			/* 0-based, with --repeat */
+	int variant;			/* --vary's value, 0-based */
+	char knob_value[VARIANT_VALUE_LEN];	/* a system knob as read back before the row */
 	int status;			/* enum row_status */
 	char reason[REASON_LEN];	/* why it failed or was marked */
 	struct bench_result *b;		/* NULL when the bench gave nothing */

@@ -1,0 +1,387 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* run/sysknob.c - the system knobs --vary sets: read, journalled, written, read back, put back. */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lib/util.h"
+#include "run/vary.h"
+
+#define SCHED_DEBUG_DIR "/sys/kernel/debug/sched"
+#define JOURNAL_ENV "INTERBENCH_TEST_JOURNAL"	/* tests/lib.sh: a journal of each script's own */
+#define JOURNAL_NAME "journal"
+#define KNOB_FILE_MAX 8192			/* sched/features is about 1 KiB */
+
+/* What this run must put back: the knob's file and the text that restores it. */
+static struct {
+	bool held;			/* journalled and maybe changed */
+	pid_t owner;			/* the orchestrator: a child never restores */
+	char path[PATH_MAX];
+	char text[SYSKNOB_VALUE_LEN];	/* written to path to restore it */
+	char shown[SYSKNOB_VALUE_LEN];	/* the original as the variants say it */
+} saved;
+
+static void journal_file(char *buf, size_t len)
+{
+	const char *env = getenv(JOURNAL_ENV);
+
+	snprintf(buf, len, "%s/" JOURNAL_NAME, env && *env ? env : JOURNAL_DIR);
+}
+
+int sysknob_path(const struct config *cfg, char *path, size_t len)
+{
+	const char *name = strchr(cfg->vary_name, ':');
+	int n;
+
+	switch (cfg->vary_kind) {
+	case VK_SYSCTL:
+		n = snprintf(path, len, "/proc/sys/%s", name + 1);
+		for (char *p = path + strlen("/proc/sys/"); *p; p++)
+			*p = *p == '.' ? '/' : *p;
+		break;
+	case VK_SCHED_DEBUG:
+		n = snprintf(path, len, SCHED_DEBUG_DIR "/%s", name + 1);
+		break;
+	case VK_SCHED_FEATURE:
+		n = snprintf(path, len, SCHED_DEBUG_DIR "/features");
+		break;
+	case VK_PREEMPT:
+		n = snprintf(path, len, SCHED_DEBUG_DIR "/preempt");
+		break;
+	default:
+		return -EINVAL;
+	}
+	return n < (int)len ? 0 : -ENAMETOOLONG;
+}
+
+/* Whitespace runs as one space, none at the ends: how a value is compared and journalled. */
+static void squeeze(char *s)
+{
+	char *w = s;
+
+	for (char *r = s; *r; r++) {
+		if (isspace((unsigned char)*r)) {
+			if (w > s && w[-1] != ' ')
+				*w++ = ' ';
+		} else {
+			*w++ = *r;
+		}
+	}
+	if (w > s && w[-1] == ' ')
+		w--;
+	*w = '\0';
+}
+
+/* Is word (a whole word of text, between spaces) in it? */
+static bool has_word(const char *text, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = text; (p = strstr(p, word)); p++)
+		if ((p == text || p[-1] == ' ') && (!p[n] || p[n] == ' '))
+			return true;
+	return false;
+}
+
+/* The knob's value now, as a variant names it: "1", "on", "full". */
+static int knob_read(const struct config *cfg, const char *path, char *val, size_t len)
+{
+	static char text[KNOB_FILE_MAX];
+	int ret = read_small_file(path, text, sizeof(text));
+	char *open, *close;
+
+	if (ret)
+		return ret;
+	squeeze(text);
+	switch (cfg->vary_kind) {
+	case VK_SCHED_FEATURE: {
+		const char *feat = strchr(cfg->vary_name, ':') + 1;
+		char no[sizeof(cfg->vary_name) + 4];
+
+		snprintf(no, sizeof(no), "NO_%s", feat);
+		if (has_word(text, feat))
+			snprintf(val, len, "on");
+		else if (has_word(text, no))
+			snprintf(val, len, "off");
+		else
+			return -ENOENT;
+		return 0;
+	}
+	case VK_PREEMPT:	/* "none voluntary (full) lazy" */
+		open = strchr(text, '(');
+		close = open ? strchr(open, ')') : NULL;
+		if (!close)
+			return -EPROTO;
+		snprintf(val, len, "%.*s", (int)(close - open - 1), open + 1);
+		return 0;
+	default:
+		snprintf(val, len, "%s", text);
+		return 0;
+	}
+}
+
+/* What to write to set the knob to val: a feature is NAME or NO_NAME. */
+static void knob_text(const struct config *cfg, const char *val, char *buf, size_t len)
+{
+	if (cfg->vary_kind == VK_SCHED_FEATURE)
+		snprintf(buf, len, "%s%s", strcmp(val, "off") ? "" : "NO_",
+			 strchr(cfg->vary_name, ':') + 1);
+	else
+		snprintf(buf, len, "%s", val);
+}
+
+static int write_text(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY);
+	ssize_t w;
+
+	if (fd < 0)
+		return -errno;
+	w = write(fd, text, strlen(text));
+	if (w < 0) {
+		int e = -errno;
+
+		close(fd);
+		return e;
+	}
+	return close(fd) < 0 ? -errno : 0;
+}
+
+/* Does the value read back say what was written? Numbers by value ("010" is 10). */
+bool sysknob_matches(const char *want, const char *got)
+{
+	char a[SYSKNOB_VALUE_LEN], b[SYSKNOB_VALUE_LEN], *ea, *eb;
+	long long x, y;
+
+	snprintf(a, sizeof(a), "%s", want);
+	snprintf(b, sizeof(b), "%s", got);
+	squeeze(a);
+	squeeze(b);
+	if (!strcmp(a, b))
+		return true;
+	errno = 0;
+	x = strtoll(a, &ea, 10);
+	y = strtoll(b, &eb, 10);
+	return !errno && *a && *b && !*ea && !*eb && x == y;
+}
+
+/* --vary preempt alone: one variant per mode the kernel lists, in its order. */
+int sysknob_resolve(struct config *cfg, char *err, size_t errlen)
+{
+	static char text[KNOB_FILE_MAX];
+	char path[PATH_MAX];
+	int ret;
+
+	if (cfg->vary_kind != VK_PREEMPT || cfg->nvariants)
+		return 0;
+	sysknob_path(cfg, path, sizeof(path));
+	ret = read_small_file(path, text, sizeof(text));
+	if (ret)
+		return set_err(err, errlen, "--vary preempt: cannot read %s: %s (the modes are "
+			       "listed there; debugfs mounted, and root?)", path, strerror(-ret));
+	squeeze(text);
+	for (char *w = strtok(text, " ()"); w; w = strtok(NULL, " ()")) {
+		struct variant *v = &cfg->variants[cfg->nvariants];
+
+		if (cfg->nvariants == MAX_VARIANTS)
+			break;
+		snprintf(v->value, sizeof(v->value), "%s", w);
+		snprintf(v->label, sizeof(v->label), "preempt=%s", w);
+		cfg->nvariants++;
+	}
+	if (cfg->nvariants < 2)
+		return set_err(err, errlen, "--vary preempt: %s lists %d mode%s: nothing to compare",
+			       path, cfg->nvariants, cfg->nvariants == 1 ? "" : "s");
+	return 0;
+}
+
+/* The journal: which file, and the text that puts it back, written before the first write. */
+static int journal_write(const char *path, const char *text, char *err, size_t errlen)
+{
+	char file[PATH_MAX], dir[PATH_MAX], line[PATH_MAX + SYSKNOB_VALUE_LEN + 64];
+	struct stat st;
+	int n, ret;
+
+	journal_file(file, sizeof(file));
+	snprintf(dir, sizeof(dir), "%.*s", (int)(strrchr(file, '/') - file), file);
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
+		return set_err(err, errlen, "cannot make the knob journal's directory %s: %s", dir,
+			       strerror(errno));
+	if (lstat(dir, &st) < 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
+	    (st.st_mode & 022))
+		return set_err(err, errlen, "%s is not a directory of ours that only we may write: "
+			       "the knob journal is not kept there", dir);
+	n = snprintf(line, sizeof(line), "# interbench pid %ld: put back with interbench "
+		     "--restore\n%s\t%s\n", (long)getpid(), path, text);
+	ret = replace_file(file, line, (size_t)n);
+	if (ret)
+		return set_err(err, errlen, "cannot write the knob journal %s: %s", file,
+			       strerror(-ret));
+	return 0;
+}
+
+static void journal_remove(void)
+{
+	char file[PATH_MAX];
+
+	journal_file(file, sizeof(file));
+	unlink(file);
+}
+
+/*
+ * Before anything runs: the knob read (a file that refuses even reads, as
+ * debugfs's sched/ does on some VMs, is an error), its value journalled,
+ * each variant's value written and read back, the original put back. A
+ * value the kernel refuses is an error now, not a failed row later.
+ */
+int sysknob_prepare(const struct config *cfg, char *err, size_t errlen)
+{
+	char path[PATH_MAX], got[SYSKNOB_VALUE_LEN];
+	int ret;
+
+	if (cfg->vary_kind == VK_NONE || cfg->vary_kind == VK_TASK)
+		return 0;
+	if (geteuid() != 0)
+		return set_err(err, errlen, "--vary %s changes the kernel's settings: run as root",
+			       cfg->vary_name);
+	sysknob_path(cfg, path, sizeof(path));
+	ret = knob_read(cfg, path, saved.shown, sizeof(saved.shown));
+	if (ret == -ENOENT && cfg->vary_kind == VK_SCHED_FEATURE)
+		return set_err(err, errlen, "--vary %s: %s does not list the feature",
+			       cfg->vary_name, path);
+	if (ret)
+		return set_err(err, errlen, "--vary %s: cannot read %s: %s", cfg->vary_name, path,
+			       strerror(-ret));
+	knob_text(cfg, saved.shown, saved.text, sizeof(saved.text));
+	snprintf(saved.path, sizeof(saved.path), "%s", path);
+	if (journal_write(path, saved.text, err, errlen))
+		return -1;
+	saved.held = true;
+	saved.owner = getpid();
+	for (int v = 0; v < cfg->nvariants; v++) {
+		ret = sysknob_apply(cfg, v, got, sizeof(got), err, errlen);
+		if (ret < 0) {
+			sysknob_restore(true);
+			return -1;
+		}
+		if (ret > 0)
+			warn("--vary %s: the kernel reads back %s after %s was written; rows "
+			     "record what it reads back", cfg->vary_name, got,
+			     cfg->variants[v].value);
+	}
+	sysknob_restore(false);	/* as it was until the first row; the journal stays */
+	return 0;
+}
+
+/*
+ * Set variant v's value (the original for "default") and read it back into
+ * got: 0 when it reads back as written, 1 when not (the row records what it
+ * reads), -1 with err when the kernel refuses it.
+ */
+int sysknob_apply(const struct config *cfg, int v, char *got, size_t len, char *err,
+		  size_t errlen)
+{
+	const char *want = cfg->variants[v].value[0] ? cfg->variants[v].value : saved.shown;
+	char text[SYSKNOB_VALUE_LEN];
+	int ret;
+
+	knob_text(cfg, want, text, sizeof(text));
+	ret = write_text(saved.path, text);
+	if (ret)
+		return set_err(err, errlen, "--vary %s: the kernel refuses %s in %s: %s",
+			       cfg->vary_name, want, saved.path, strerror(-ret));
+	ret = knob_read(cfg, saved.path, got, len);
+	if (ret)
+		return set_err(err, errlen, "--vary %s: cannot read %s back: %s", cfg->vary_name,
+			       saved.path, strerror(-ret));
+	return sysknob_matches(want, got) ? 0 : 1;
+}
+
+/*
+ * After a failed row: the original value back, the journal kept for the
+ * rows to come. At the end, after a signal, and at exit: back, and the
+ * journal removed, unless the kernel refused: then it stays for --restore.
+ * A child (which shares this memory) never restores.
+ */
+void sysknob_restore(bool end)
+{
+	if (!saved.held || saved.owner != getpid())
+		return;
+	if (write_text(saved.path, saved.text)) {
+		warn("could not put back %s to %s: the journal keeps it for interbench --restore",
+		     saved.path, saved.text);
+	} else if (end) {
+		journal_remove();
+		saved.held = false;
+	}
+}
+
+void sysknob_atexit(void)
+{
+	sysknob_restore(true);
+}
+
+/* Only the kernel's knob files are ever written from a journal, whoever wrote it. */
+static bool journal_path_ok(const char *p)
+{
+	return (!strncmp(p, "/proc/sys/", 10) || !strncmp(p, SCHED_DEBUG_DIR "/", 24)) &&
+	       !strstr(p, "/../") && !strstr(p, "/./");
+}
+
+/*
+ * What a run that did not end (SIGKILL, a crash, a power cut) left changed:
+ * each journalled knob put back, said on stderr. The number put back, or -1
+ * with err when the journal cannot be acted on.
+ */
+int journal_restore(const char *dir, bool verbose, char *err, size_t errlen)
+{
+	char file[PATH_MAX], text[4096];
+	int ret, done = 0;
+	struct stat st;
+
+	if (dir)
+		snprintf(file, sizeof(file), "%s/" JOURNAL_NAME, dir);
+	else
+		journal_file(file, sizeof(file));
+	if (lstat(file, &st) < 0) {
+		if (verbose)
+			fprintf(stderr, "%s: nothing to put back (%s: no journal)\n", progname, file);
+		return 0;
+	}
+	if (geteuid() != 0)
+		return set_err(err, errlen, "a run that did not end left kernel settings changed "
+			       "(%s): run interbench --restore as root", file);
+	if (!S_ISREG(st.st_mode) || st.st_uid != 0 || (st.st_mode & 022))
+		return set_err(err, errlen, "%s is not a journal of ours (not a root-owned "
+			       "regular file only root may write); not acting on it", file);
+	ret = read_small_file(file, text, sizeof(text));
+	if (ret)
+		return set_err(err, errlen, "cannot read %s: %s", file, strerror(-ret));
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		char *tab = strchr(line, '\t');
+
+		if (line[0] == '#' || !tab)
+			continue;
+		*tab = '\0';
+		if (!journal_path_ok(line)) {
+			warn("%s: not a kernel knob, not written: %s", file, line);
+			continue;
+		}
+		ret = write_text(line, tab + 1);
+		if (ret)
+			return set_err(err, errlen, "cannot put back %s to %s: %s (the journal %s "
+				       "stays)", line, tab + 1, strerror(-ret), file);
+		fprintf(stderr, "%s: put back %s to %s, left changed by a run that did not end\n",
+			progname, line, tab + 1);
+		done++;
+	}
+	unlink(file);
+	return done;
+}
