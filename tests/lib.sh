@@ -10,6 +10,10 @@ IB=${IB:-$TOP/interbench}
 # scripts run side by side never wait on each other.
 _l=$(mktemp "${TMPDIR:-/tmp}/ib-lock.XXXXXX") && chmod 666 "$_l" && exec 9<>"$_l" && rm -f "$_l" && export INTERBENCH_TEST_LOCK=/proc/self/fd/9
 
+# Likewise a knob journal of its own (--vary sysctl: ...), made only when a
+# test writes a system knob, which then removes it.
+export INTERBENCH_TEST_JOURNAL=${TMPDIR:-/tmp}/ib-journal.$$
+
 pass() { printf 'PASS %s\n' "$1"; }
 fail() { printf 'FAIL %s: %s\n' "$1" "$2"; }
 skip() { printf 'SKIP %s: %s\n' "$1" "$2"; }

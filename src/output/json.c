@@ -9,6 +9,7 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "output/output.h"
+#include "output/verdict.h"
 #include "run/config.h"
 #include "run/plan.h"
 #include "sys/sys.h"
@@ -16,6 +17,7 @@
 
 struct jw {			/* a pretty-printing JSON writer */
 	struct sbuf *sb;
+	const struct config *cfg;	/* of the run written */
 	int depth;
 	bool first;		/* nothing yet in the open object or array */
 };
@@ -132,6 +134,28 @@ static void json_task_settings(struct jw *w, const struct config *cfg)
 	       SI_UNKNOWN);
 }
 
+/* --vary: the knob, its variants in their index order, and how their order turns. */
+static void json_vary(struct jw *w, const struct config *cfg)
+{
+	if (!cfg->nvariants) {
+		jw_null(w, "vary");
+		return;
+	}
+	jw_open(w, "vary", '{');
+	jw_str(w, "knob", cfg->vary_name);
+	jw_str(w, "order", "williams");
+	jw_open(w, "variants", '[');
+	for (int v = 0; v < cfg->nvariants; v++) {
+		jw_open(w, NULL, '{');
+		jw_int(w, "variant_index", v + 1);
+		jw_str(w, "variant", cfg->variants[v].label);
+		jw_known(w, "value", cfg->variants[v].value);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+	jw_close(w, '}');
+}
+
 static void json_run(struct jw *w, const struct run_record *run)
 {
 	const struct config *cfg = run->cfg;
@@ -167,6 +191,7 @@ static void json_run(struct jw *w, const struct run_record *run)
 	jw_int(w, "trace_above_us", cfg->trace_above_us > 0 ? cfg->trace_above_us : SI_UNKNOWN);
 	jw_bool(w, "explain", cfg->explain);
 	jw_bool(w, "split", !cfg->no_split);
+	json_vary(w, cfg);
 	jw_close(w, '}');
 }
 
@@ -328,6 +353,8 @@ static void json_summary(void *arg, const struct cell *c, const struct pass_summ
 	jw_open(w, NULL, '{');
 	jw_str(w, "benchmark", workloads[c->bench].name);
 	jw_str(w, "load", workloads[c->load].name);
+	jw_known(w, "variant", w->cfg->nvariants ? w->cfg->variants[c->variant].label : NULL);
+	jw_int(w, "variant_index", w->cfg->nvariants ? c->variant + 1 : SI_UNKNOWN);
 	jw_int(w, "passes", s->npass);
 	jw_num(w, "latency_mean_ns", have ? s->v[RF_MEAN] : nan);
 	jw_num(w, "latency_mean_ci95_low_ns", have ? s->v[RF_MEAN] - s->half_mean : nan);
@@ -340,7 +367,8 @@ static void json_summary(void *arg, const struct cell *c, const struct pass_summ
 
 void build_json(struct sbuf *sb, const struct run_record *run)
 {
-	struct jw w = { .sb = sb, .first = true };
+	struct jw w = { .sb = sb, .cfg = run->cfg, .first = true };
+	struct verdict_table vt;
 
 	jw_open(&w, NULL, '{');
 	jw_open(&w, "interbench", '{');
@@ -356,6 +384,13 @@ void build_json(struct sbuf *sb, const struct run_record *run)
 	jw_open(&w, "summary", '[');
 	report_each_summary(run, json_summary, &w);
 	jw_close(&w, ']');
+	jw_key(&w, "verdicts");
+	if (run->cfg->nvariants && !record_verdicts(run, &vt)) {
+		verdicts_json(sb, &vt, w.depth);
+		verdicts_free(&vt);
+	} else {
+		sb_puts(sb, "[]");
+	}
 	jw_close(&w, '}');
 	sb_add(sb, "\n", 1);
 }

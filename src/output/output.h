@@ -24,6 +24,7 @@ void report_row(struct report *out, const struct run_record *rec, int i);
 void report_table_end(struct report *out, const struct run_record *rec);
 void report_interrupted(struct report *out, const struct run_record *rec);
 void report_summary(struct report *out, const struct run_record *rec);	/* --repeat */
+void report_verdicts(struct report *out, const struct run_record *rec);	/* --vary */
 
 /* files.c: JSON and CSV, rewritten whole after each row; --plot */
 int report_files(const struct run_record *rec);

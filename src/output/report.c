@@ -12,6 +12,7 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "output/output.h"
+#include "output/verdict.h"
 #include "run/config.h"
 #include "run/plan.h"
 #include "sys/sys.h"
@@ -341,4 +342,35 @@ void report_summary(struct report *o, const struct run_record *rec)
 	struct summary_out so = { .o = o, .rec = rec };
 
 	report_each_summary(rec, summary_line, &so);
+}
+
+/*
+ * With --vary, after the summary: per benchmark, each variant's passes
+ * against A's, then what the columns mean. Without memory, a line saying so.
+ */
+void report_verdicts(struct report *o, const struct run_record *rec)
+{
+	struct verdict_table t;
+	struct sbuf sb;
+	uint32_t done = 0;
+
+	if (record_verdicts(rec, &t)) {
+		out(o, "No verdicts: out of memory\n");
+		return;
+	}
+	sb_init(&sb);
+	for (int i = 0; i < t.n; i++) {
+		int b = workload_find(t.v[i].bench);
+
+		if (b < 0 || (done & (1u << b)))
+			continue;
+		done |= 1u << b;
+		verdicts_print(&sb, &t, t.v[i].bench);
+	}
+	if (t.n)
+		verdicts_legend(&sb, &t);
+	if (!sb.failed && sb.len)
+		out(o, "%s", sb.buf);
+	sb_free(&sb);
+	verdicts_free(&t);
 }

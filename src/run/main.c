@@ -322,8 +322,10 @@ static int run_rows(struct orchestrator *o)
 	catch_tstp(true);
 	failed = run_plan(o);
 	catch_tstp(false);
-	if (cfg->repeat > 1 && !got_signal)
+	if ((cfg->repeat > 1 || cfg->nvariants) && !got_signal)
 		report_summary(&o->out, &o->rec);
+	if (cfg->nvariants && !got_signal)
+		report_verdicts(&o->out, &o->rec);
 	return failed;
 }
 

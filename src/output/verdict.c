@@ -1,0 +1,458 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* output/verdict.c - verdicts: each group's passes against the first's, per cell and metric,
+ * as text, JSON and CSV. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/output.h"
+#include "output/verdict.h"
+#include "run/config.h"
+
+#define CHANGE_SHOWN 0.10	/* the change "passes for" is worked out for */
+#define POWER_SHOWN 0.80
+#define VERDICT_ROW "%-8s %-11s %8s %8s  %-22s %6s %6s  %-19s %4s\n"	/* a line of the table */
+#define VERDICT_WIDTH 100
+
+const char *const verdict_metric_names[VM_COUNT] = {
+	[VM_MEAN] = "mean", [VM_P99] = "p99", [VM_DL] = "deadlines",
+};
+
+const char *const verdict_kind_names[] = {
+	[VK_NO_DIFFERENCE] = "no difference shown",
+	[VK_BETTER] = "better",
+	[VK_WORSE] = "worse",
+	[VK_TOO_FEW] = "too few passes",
+};
+
+static const int metric_field[VM_COUNT] = { [VM_MEAN] = RF_MEAN, [VM_P99] = RF_P99,
+					    [VM_DL] = RF_DL };
+
+/* The passes of bench x load in group g with a value of field, into v; how many. */
+static int pass_values(const struct verdict_group *g, const char *bench, const char *load,
+		       int field, double *v)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->nres; i++) {
+		const struct result *r = &g->res[i];
+
+		if (r->status != ROW_OK || strcmp(r->bench, bench) || strcmp(r->load, load) ||
+		    (g->variant >= 0 && r->variant_index != g->variant) ||
+		    !isfinite(r->v[field]))
+			continue;
+		v[n++] = r->v[field];
+	}
+	return n;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+	if (!n)
+		return NAN;
+	qsort(v, (size_t)n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static struct verdict *new_verdict(struct verdict_table *t)
+{
+	if (t->n == t->cap) {
+		int cap = t->cap ? 2 * t->cap : 32;
+		struct verdict *p = realloc(t->v, (size_t)cap * sizeof(*p));
+
+		if (!p)
+			return NULL;
+		t->v = p;
+		t->cap = cap;
+	}
+	memset(&t->v[t->n], 0, sizeof(t->v[0]));
+	return &t->v[t->n++];
+}
+
+/* One metric of bench x load, group g against group 0; 0, or -ENOMEM. */
+static int one_verdict(struct verdict_table *t, const struct verdict_group *g, int gi,
+		       const struct result *cell, int m, double *a, double *b)
+{
+	int na = pass_values(&g[0], cell->bench, cell->load, metric_field[m], a);
+	int nb = pass_values(&g[gi], cell->bench, cell->load, metric_field[m], b);
+	struct verdict *v;
+
+	if (!na || !nb)
+		return 0;		/* Gaming has no deadlines; a failed cell no numbers */
+	v = new_verdict(t);
+	if (!v)
+		return -ENOMEM;
+	snprintf(v->bench, sizeof(v->bench), "%s", cell->bench);
+	snprintf(v->load, sizeof(v->load), "%s", cell->load);
+	v->metric = m;
+	v->group = gi;
+	v->realtime = cell->realtime;
+	if (shift_test(a, na, b, nb, &v->t) == -ENOMEM)
+		return -ENOMEM;
+	v->power = passes_for_power(sd_log_pooled(a, na, b, nb), CHANGE_SHOWN, POWER_SHOWN);
+	v->a = median(a, na);
+	v->b = median(b, nb);
+	v->q = NAN;
+	return 0;
+}
+
+/* Is the change an improvement? Lower latency, more deadlines met. */
+static bool improves(const struct verdict *v)
+{
+	double r = v->t.ratio;
+	bool lower = isfinite(r) ? r < 1 : v->b < v->a;
+
+	return v->metric == VM_DL ? !lower : lower;
+}
+
+/*
+ * The false discovery rate is held over every test of the table at once
+ * (Benjamini-Hochberg), so that 40 cells x 3 metrics do not cry wolf; a
+ * test whose sizes can never reach the bar says how many passes could.
+ */
+static int judge(struct verdict_table *t)
+{
+	double *p = calloc((size_t)t->n + 1, sizeof(*p)), *q = calloc((size_t)t->n + 1, sizeof(*q));
+	int need;
+
+	if (!p || !q) {
+		free(p);
+		free(q);
+		return -ENOMEM;
+	}
+	t->ntests = 0;
+	for (int i = 0; i < t->n; i++) {
+		p[i] = t->v[i].t.p;
+		t->ntests += isfinite(p[i]);
+	}
+	bh_qvalues(p, t->n, q);
+	need = passes_for_significance(t->ntests);
+	for (int i = 0; i < t->n; i++) {
+		struct verdict *v = &t->v[i];
+
+		v->q = q[i];
+		v->need = need;
+		if (v->t.p_min > VERDICT_FDR / (t->ntests ? t->ntests : 1) && !(q[i] <= VERDICT_FDR))
+			v->kind = VK_TOO_FEW;
+		else if (q[i] <= VERDICT_FDR && v->a != v->b)
+			v->kind = improves(v) ? VK_BETTER : VK_WORSE;
+		else
+			v->kind = VK_NO_DIFFERENCE;
+	}
+	free(p);
+	free(q);
+	return 0;
+}
+
+/* Has this cell been seen before result i of group 0? */
+static bool seen_cell(const struct verdict_group *g, int i)
+{
+	const struct result *r = &g->res[i];
+
+	for (int k = 0; k < i; k++)
+		if ((g->variant < 0 || g->res[k].variant_index == g->variant) &&
+		    !strcmp(g->res[k].bench, r->bench) && !strcmp(g->res[k].load, r->load))
+			return true;
+	return false;
+}
+
+/*
+ * Every cell of group 0 (in its order), each metric, each other group
+ * against it. 0, or -ENOMEM.
+ */
+int verdicts_build(const struct verdict_group *g, int ng, struct verdict_table *t)
+{
+	int most = 0;
+	double *a, *b;
+
+	memset(t, 0, sizeof(*t));
+	t->ngroups = ng < VERDICT_MAX_GROUPS ? ng : VERDICT_MAX_GROUPS;
+	for (int i = 0; i < t->ngroups; i++) {
+		snprintf(t->labels[i], sizeof(t->labels[i]), "%s", g[i].label);
+		most = g[i].nres > most ? g[i].nres : most;
+	}
+	a = calloc((size_t)most + 1, sizeof(*a));
+	b = calloc((size_t)most + 1, sizeof(*b));
+	if (!a || !b)
+		goto nomem;
+	for (int i = 0; t->ngroups > 1 && i < g[0].nres; i++) {
+		const struct result *r = &g[0].res[i];
+
+		if ((g[0].variant >= 0 && r->variant_index != g[0].variant) || seen_cell(&g[0], i))
+			continue;
+		for (int gi = 1; gi < t->ngroups; gi++)
+			for (int m = 0; m < VM_COUNT; m++)
+				if (one_verdict(t, g, gi, r, m, a, b))
+					goto nomem;
+	}
+	free(a);
+	free(b);
+	return judge(t);
+nomem:
+	free(a);
+	free(b);
+	verdicts_free(t);
+	return -ENOMEM;
+}
+
+void verdicts_free(struct verdict_table *t)
+{
+	free(t->v);
+	t->v = NULL;
+	t->n = t->cap = 0;
+}
+
+/* A --vary run's verdicts: each variant of the record against A. */
+int record_verdicts(const struct run_record *rec, struct verdict_table *t)
+{
+	struct verdict_group g[VERDICT_MAX_GROUPS];
+	int ng = rec->cfg->nvariants;
+
+	if (ng > VERDICT_MAX_GROUPS)
+		ng = VERDICT_MAX_GROUPS;
+	for (int v = 0; v < ng; v++) {
+		g[v] = (struct verdict_group){ .res = rec->res, .nres = rec->nres, .variant = v };
+		snprintf(g[v].label, sizeof(g[v].label), "%c %s", 'A' + v,
+			 rec->cfg->variants[v].label);
+	}
+	return verdicts_build(g, ng, t);
+}
+
+/* ---- text ---- */
+
+static void fmt_ratio(char *buf, size_t len, const struct verdict *v)
+{
+	char r[32], lo[32], hi[32];
+
+	if (!isfinite(v->t.ratio)) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	fmt_sig3(r, sizeof(r), v->t.ratio);
+	if (v->t.ratio_low <= 0 && isinf(v->t.ratio_high)) {
+		snprintf(buf, len, "%s [unbounded]", r);
+		return;
+	}
+	fmt_sig3(lo, sizeof(lo), v->t.ratio_low);
+	if (isinf(v->t.ratio_high))
+		snprintf(hi, sizeof(hi), "inf");
+	else
+		fmt_sig3(hi, sizeof(hi), v->t.ratio_high);
+	snprintf(buf, len, "%s [%s, %s]", r, lo, hi);
+}
+
+static void fmt_metric_value(char *buf, size_t len, const struct verdict *v, double x)
+{
+	if (v->metric == VM_DL)
+		fmt_pct(buf, len, x, 0);
+	else
+		fmt_sig3(buf, len, x / (v->realtime ? 1e3 : 1e6));
+}
+
+static void fmt_p(char *buf, size_t len, double p)
+{
+	if (!isfinite(p))
+		snprintf(buf, len, "-");
+	else if (p < 0.0001)
+		snprintf(buf, len, "<0.0001");
+	else
+		snprintf(buf, len, "%.2g", p);
+}
+
+/* One line of a verdict table. */
+static void verdict_line(struct sbuf *sb, const struct verdict *v)
+{
+	char a[32], b[32], ratio[112], p[16], q[16], what[64], power[16];
+	char metric[32];
+
+	fmt_metric_value(a, sizeof(a), v, v->a);
+	fmt_metric_value(b, sizeof(b), v, v->b);
+	fmt_ratio(ratio, sizeof(ratio), v);
+	fmt_p(p, sizeof(p), v->t.p);
+	fmt_p(q, sizeof(q), v->q);
+	if (v->kind == VK_TOO_FEW)
+		snprintf(what, sizeof(what), "no verdict: needs %d passes", v->need);
+	else
+		snprintf(what, sizeof(what), "%s", verdict_kind_names[v->kind]);
+	if (v->power > 0)
+		snprintf(power, sizeof(power), "%d", v->power);
+	else
+		snprintf(power, sizeof(power), "-");
+	snprintf(metric, sizeof(metric), "%s%s", verdict_metric_names[v->metric],
+		 v->metric == VM_DL ? " %" : v->realtime ? " (us)" : " (ms)");
+	sb_printf(sb, VERDICT_ROW, v->load, metric, a, b, ratio, p, q, what, power);
+}
+
+/* The verdicts of bench, one table per group compared with the first. */
+void verdicts_print(struct sbuf *sb, const struct verdict_table *t, const char *bench)
+{
+	for (int gi = 1; gi < t->ngroups; gi++) {
+		bool any = false;
+
+		for (int i = 0; i < t->n; i++) {
+			const struct verdict *v = &t->v[i];
+
+			if (v->group != gi || strcmp(v->bench, bench))
+				continue;
+			if (!any) {
+				sb_printf(sb, "--- Verdicts for %s: %s against %s (passes: %d and "
+					  "%d) ---\n", bench, t->labels[gi], t->labels[0], v->t.na,
+					  v->t.nb);
+				sb_printf(sb, VERDICT_ROW, "Load", "Metric", "median A",
+					  "median B", "B/A [95% interval]", "p", "q", "Verdict",
+					  "n10%");
+			}
+			any = true;
+			verdict_line(sb, v);
+		}
+		if (any)
+			sb_puts(sb, "\n");
+	}
+}
+
+/* text into sb, its words wrapped at VERDICT_WIDTH columns. */
+static void sb_wrapped(struct sbuf *sb, const char *text)
+{
+	int col = 0;
+
+	while (*text) {
+		size_t n = strcspn(text, " ");
+
+		if (col && col + 1 + (int)n > VERDICT_WIDTH) {
+			sb_puts(sb, "\n");
+			col = 0;
+		} else if (col) {
+			sb_puts(sb, " ");
+			col++;
+		}
+		sb_add(sb, text, n);
+		col += (int)n;
+		text += n;
+		text += strspn(text, " ");
+	}
+	sb_puts(sb, "\n\n");
+}
+
+/* Under the verdict tables: what their columns mean, once. */
+void verdicts_legend(struct sbuf *sb, const struct verdict_table *t)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text), "Verdicts: the passes of each variant (the unit of "
+		 "evidence) against those of the first. B/A: the Hodges-Lehmann ratio, with its "
+		 "distribution-free 95 %% interval; p: the exact two-sided Mann-Whitney test "
+		 "(mid-ranks for ties); q: Benjamini-Hochberg over all %d tests, better or worse "
+		 "where q <= %.2g; n10%%: passes per variant for an 80 %% chance to find a 10 %% "
+		 "change, from these passes' spread.", t->ntests, VERDICT_FDR);
+	sb_wrapped(sb, text);
+}
+
+/* ---- files ---- */
+
+static void csv_num(struct sbuf *sb, double v)
+{
+	if (isfinite(v))
+		json_number(sb, v);
+	sb_add(sb, ",", 1);
+}
+
+/* The file's verdicts: a CSV of its own, one line per verdict. */
+void verdicts_csv(struct sbuf *sb, const struct verdict_table *t)
+{
+	sb_puts(sb, "benchmark,load,metric,variant,baseline,a,b,ratio,ratio_low,ratio_high,p,q,"
+		"verdict,passes_a,passes_b,passes_needed,passes_for_10pct\n");
+	for (int i = 0; i < t->n; i++) {
+		const struct verdict *v = &t->v[i];
+
+		sb_printf(sb, "%s,%s,%s,", v->bench, v->load, verdict_metric_names[v->metric]);
+		csv_field(sb, t->labels[v->group]);
+		sb_add(sb, ",", 1);
+		csv_field(sb, t->labels[0]);
+		sb_add(sb, ",", 1);
+		csv_num(sb, v->a);
+		csv_num(sb, v->b);
+		csv_num(sb, v->t.ratio);
+		csv_num(sb, v->t.ratio_low);
+		csv_num(sb, v->t.ratio_high);
+		csv_num(sb, v->t.p);
+		csv_num(sb, v->q);
+		sb_printf(sb, "%s,%d,%d,%d,", verdict_kind_names[v->kind], v->t.na, v->t.nb,
+			  v->kind == VK_TOO_FEW ? v->need : 0);
+		if (v->power > 0)
+			sb_printf(sb, "%d", v->power);
+		sb_puts(sb, "\n");
+	}
+}
+
+static void json_pair(struct sbuf *sb, int depth, const char *key, bool first)
+{
+	sb_puts(sb, first ? "\n" : ",\n");
+	for (int i = 0; i < depth; i++)
+		sb_add(sb, "  ", 2);
+	json_string(sb, key);
+	sb_add(sb, ": ", 2);
+}
+
+static void json_num_pair(struct sbuf *sb, int depth, const char *key, double v)
+{
+	json_pair(sb, depth, key, false);
+	json_number(sb, v);
+}
+
+/* The verdicts as a JSON array at depth (the "verdicts" key written by the caller). */
+void verdicts_json(struct sbuf *sb, const struct verdict_table *t, int depth)
+{
+	sb_puts(sb, "[");
+	for (int i = 0; i < t->n; i++) {
+		const struct verdict *v = &t->v[i];
+
+		sb_puts(sb, i ? ",\n" : "\n");
+		for (int k = 0; k < depth + 1; k++)
+			sb_add(sb, "  ", 2);
+		sb_puts(sb, "{");
+		json_pair(sb, depth + 2, "benchmark", true);
+		json_string(sb, v->bench);
+		json_pair(sb, depth + 2, "load", false);
+		json_string(sb, v->load);
+		json_pair(sb, depth + 2, "metric", false);
+		json_string(sb, verdict_metric_names[v->metric]);
+		json_pair(sb, depth + 2, "variant", false);
+		json_string(sb, t->labels[v->group]);
+		json_pair(sb, depth + 2, "baseline", false);
+		json_string(sb, t->labels[0]);
+		json_num_pair(sb, depth + 2, "a", v->a);
+		json_num_pair(sb, depth + 2, "b", v->b);
+		json_num_pair(sb, depth + 2, "ratio", v->t.ratio);
+		json_num_pair(sb, depth + 2, "ratio_low", v->t.ratio_low);
+		json_num_pair(sb, depth + 2, "ratio_high", isinf(v->t.ratio_high) ? NAN :
+			      v->t.ratio_high);
+		json_num_pair(sb, depth + 2, "p", v->t.p);
+		json_num_pair(sb, depth + 2, "q", v->q);
+		json_pair(sb, depth + 2, "verdict", false);
+		json_string(sb, verdict_kind_names[v->kind]);
+		json_num_pair(sb, depth + 2, "passes_a", v->t.na);
+		json_num_pair(sb, depth + 2, "passes_b", v->t.nb);
+		json_num_pair(sb, depth + 2, "passes_needed", v->kind == VK_TOO_FEW ? v->need :
+			      NAN);
+		json_num_pair(sb, depth + 2, "passes_for_10pct", v->power > 0 ? v->power : NAN);
+		sb_puts(sb, "\n");
+		for (int k = 0; k < depth + 1; k++)
+			sb_add(sb, "  ", 2);
+		sb_puts(sb, "}");
+	}
+	if (t->n) {
+		sb_puts(sb, "\n");
+		for (int k = 0; k < depth; k++)
+			sb_add(sb, "  ", 2);
+	}
+	sb_puts(sb, "]");
+}

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* output/verdict.h - verdicts: each group's passes against the first's, per cell and metric,
+ * as text, JSON and CSV. */
+#ifndef OUTPUT_VERDICT_H
+#define OUTPUT_VERDICT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "core/verdict.h"
+#include "output/result.h"
+#include "output/sbuf.h"
+
+#define VERDICT_MAX_GROUPS 16	/* --compare's files, or --vary's values */
+
+/* What is compared, in this order; what "better" means for each. */
+enum verdict_metric { VM_MEAN, VM_P99, VM_DL, VM_COUNT };
+
+enum verdict_kind {
+	VK_NO_DIFFERENCE,		/* q above VERDICT_FDR */
+	VK_BETTER,
+	VK_WORSE,
+	VK_TOO_FEW,			/* these passes could never pass: see need */
+};
+
+/* A group of results that is one side of a comparison: a variant of a run, or a whole run. */
+struct verdict_group {
+	char label[RES_VARIANT_LEN + 8];	/* "B load-nice=19", "[2] 6.19.0" */
+	const struct result *res;
+	int nres;
+	int variant;			/* only results of this variant_index; -1: all */
+};
+
+struct verdict {		/* one metric of one cell, one group against the first */
+	char bench[RES_NAME_LEN], load[RES_NAME_LEN];
+	int metric;			/* enum verdict_metric */
+	int group;			/* against group 0 */
+	bool realtime;			/* the latencies' unit: us, else ms */
+	double a, b;			/* the medians over the passes */
+	struct shift_test t;
+	double q;			/* Benjamini-Hochberg over the table; NAN: no test */
+	int kind;			/* enum verdict_kind */
+	int need;			/* passes per group that could pass, with VK_TOO_FEW */
+	int power;			/* passes per group to find a 10 % change 80 % of the time */
+};
+
+struct verdict_table {
+	int n, cap;
+	struct verdict *v;
+	int ngroups;
+	char labels[VERDICT_MAX_GROUPS][RES_VARIANT_LEN + 8];	/* the groups' labels */
+	int ntests;			/* tests with a p, over which q is adjusted */
+};
+
+extern const char *const verdict_metric_names[VM_COUNT];	/* "mean", "p99", "deadlines" */
+extern const char *const verdict_kind_names[];		/* "better", "no difference shown" */
+
+int verdicts_build(const struct verdict_group *g, int ng, struct verdict_table *t);
+void verdicts_free(struct verdict_table *t);
+void verdicts_print(struct sbuf *sb, const struct verdict_table *t, const char *bench);
+void verdicts_legend(struct sbuf *sb, const struct verdict_table *t);
+void verdicts_json(struct sbuf *sb, const struct verdict_table *t, int depth);
+void verdicts_csv(struct sbuf *sb, const struct verdict_table *t);
+int record_verdicts(const struct run_record *rec, struct verdict_table *t);	/* --vary */
+
+#endif
