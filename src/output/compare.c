@@ -10,6 +10,7 @@
 #include "lib/util.h"
 #include "output/compare.h"
 #include "output/output.h"
+#include "output/verdict.h"
 #include "run/config.h"
 
 #define CMP_WIDTH 100		/* two runs must fit, for mail */
@@ -34,7 +35,7 @@ struct text_table {
 	int w_load;
 	int w[MAX_COMPARE][K_COUNT];
 	bool has_dl;
-	bool dash, failed, star_possible, changes;
+	bool dash, failed, changes;
 };
 
 static const char *const col_head[K_COUNT] = {
@@ -73,10 +74,6 @@ static void fill_text(char (*s)[CELL_LEN], bool *pm, const struct cmp_table *t, 
 		return;
 	fmt_change(s[K_MCHG], CELL_LEN - 1, ref->v[RF_MEAN], c->v[RF_MEAN]);
 	fmt_change(s[K_XCHG], CELL_LEN - 1, ref->v[RF_MAX], c->v[RF_MAX]);
-	if (s[K_MCHG][0] && summary_differs(ref, c, RF_MEAN))
-		strcat(s[K_MCHG], "*");
-	if (s[K_XCHG][0] && summary_differs(ref, c, RF_MAX))
-		strcat(s[K_XCHG], "*");
 }
 
 static int imax(int a, int b)
@@ -245,22 +242,57 @@ static void print_legend(FILE *out, const struct cmp_table *t, const struct text
 	}
 	if (tt->changes && n < sizeof(text))
 		n += (size_t)snprintf(text + n, sizeof(text) - n,
-				      " (+N%%): change of the mean or max against [1].");
-	if (nruns > 1 && n < sizeof(text)) {
-		if (tt->star_possible)
-			n += (size_t)snprintf(text + n, sizeof(text) - n,
-					      " *: the 95 %% confidence intervals over the passes "
-					      "(Student's t) of [1] and that run do not overlap.");
-		else
-			n += (size_t)snprintf(text + n, sizeof(text) - n,
-					      " No *: a confidence interval needs at least 2 "
-					      "passes in [1] and in the run compared.");
-	}
+				      " (+N%%): change of the mean or max against [1], whether "
+				      "noise or not: the verdicts say.");
 	if (tt->dash && n < sizeof(text))
 		n += (size_t)snprintf(text + n, sizeof(text) - n, " -: not measured in that run.");
 	if (tt->failed && n < sizeof(text))
 		snprintf(text + n, sizeof(text) - n, " failed: every pass of that row failed.");
 	print_wrapped(out, text, NULL, 0);
+}
+
+/*
+ * Under a benchmark's table, its verdicts: each run's passes against [1]'s.
+ * Where no cell has the passes any verdict needs, one line says so.
+ */
+static void print_verdicts(FILE *out, const struct verdict_table *vt, const char *bench,
+			   bool realtime)
+{
+	struct sbuf sb;
+	int most = 0, need = 0;
+	bool any = false;
+
+	if (!vt || vt->ngroups < 2)
+		return;
+	for (int i = 0; i < vt->n; i++) {
+		const struct verdict *v = &vt->v[i];
+
+		if (strcmp(v->bench, bench) || v->realtime != realtime)
+			continue;
+		any |= v->kind != VK_TOO_FEW;
+		most = v->t.na > most ? v->t.na : most;
+		most = v->t.nb > most ? v->t.nb : most;
+		need = v->need;
+	}
+	if (!need)
+		return;
+	if (!any) {
+		char text[400];
+
+		snprintf(text, sizeof(text), "No verdict for %s%s: its runs have at most %d "
+			 "pass%s of a cell, and with the %d tests of this comparison a verdict "
+			 "needs %d of each (--repeat, or logs holding several runs).", bench,
+			 realtime ? " real time" : "", most, most == 1 ? "" : "es", vt->ntests,
+			 need);
+		print_wrapped(out, text, NULL, 0);
+		fputc('\n', out);
+		return;
+	}
+	sb_init(&sb);
+	verdicts_print(&sb, vt, bench, realtime);
+	if (!sb.failed && sb.len)
+		fwrite(sb.buf, 1, sb.len, out);
+	sb_free(&sb);
 }
 
 /* A cell's load intensity and notes: "1.94 CPUs", "0 MiB/s [memory, not a disk] (...)". */
@@ -323,7 +355,7 @@ static void print_intensity(FILE *out, const struct cmp_table *t, int nruns)
 }
 
 static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_table *t,
-			int nruns)
+			int nruns, const struct verdict_table *vt)
 {
 	struct text_table tt = { .nruns = nruns, .nrows = t->nloads };
 	double unit = t->realtime ? 1e3 : 1e6;
@@ -353,8 +385,6 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 			fill_text(row->cell[r], &row->pm[r], t, l, r, nruns, unit, &tt);
 			if (c->npass && isfinite(c->v[RF_DL]))
 				tt.has_dl = true;
-			if (c->npass >= 2 && t->cells[l * nruns].s.npass >= 2 && r > 0)
-				tt.star_possible = true;
 			for (int k = 0; k < K_COUNT; k++)
 				tt.w[r][k] = imax(tt.w[r][k], (int)strlen(row->cell[r][k]));
 			tt.changes |= row->cell[r][K_MCHG][0] || row->cell[r][K_XCHG][0];
@@ -395,6 +425,7 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 	print_intensity(out, t, nruns);
 	print_legend(out, t, &tt, nruns);
 	fputc('\n', out);
+	print_verdicts(out, vt, t->bench, t->realtime);
 out:
 	for (int l = 0; l < t->nloads; l++) {
 		free(tt.rows[l].cell);
@@ -437,9 +468,25 @@ static void knobs_differing(const struct cmp_input *in, int n, int r, bool same_
 		knobs_text(kv, differ, buf, len);
 }
 
+/* Each run's passes against those of [1]. */
+static int compare_verdicts(const struct cmp_input *in, int n, struct verdict_table *vt)
+{
+	struct verdict_group g[VERDICT_MAX_GROUPS];
+
+	n = n < VERDICT_MAX_GROUPS ? n : VERDICT_MAX_GROUPS;
+	for (int r = 0; r < n; r++) {
+		g[r] = (struct verdict_group){ .res = in[r].run->res, .nres = in[r].run->nres,
+					       .variant = -1 };
+		snprintf(g[r].label, sizeof(g[r].label), "[%d]", r + 1);
+	}
+	return verdicts_build(g, n, vt);
+}
+
 /* The runs compared, in full, then a table per benchmark. */
 void cmp_print(FILE *out, const struct cmp_input *in, const struct cmp_matrix *m)
 {
+	struct verdict_table vt;
+
 	fprintf(out, "Comparing %d run%s; changes are against [1].\n", m->nruns,
 		m->nruns == 1 ? "" : "s");
 	for (int r = 0; r < m->nruns; r++) {
@@ -485,8 +532,20 @@ void cmp_print(FILE *out, const struct cmp_input *in, const struct cmp_matrix *m
 		print_wrapped(out, text, nb, 2);
 	}
 	fputc('\n', out);
+	if (compare_verdicts(in, m->nruns, &vt))
+		fprintf(out, "No verdicts: out of memory\n\n");
 	for (int t = 0; t < m->ntables; t++)
-		print_table(out, in, &m->tables[t], m->nruns);
+		print_table(out, in, &m->tables[t], m->nruns, vt.n ? &vt : NULL);
+	if (verdicts_any(&vt)) {
+		struct sbuf sb;
+
+		sb_init(&sb);
+		verdicts_legend(&sb, &vt);
+		if (!sb.failed)
+			fwrite(sb.buf, 1, sb.len, out);
+		sb_free(&sb);
+	}
+	verdicts_free(&vt);
 }
 
 /* ---- --compare ---- */

@@ -365,7 +365,7 @@ void report_verdicts(struct report *o, const struct run_record *rec)
 		if (b < 0 || (done & (1u << b)))
 			continue;
 		done |= 1u << b;
-		verdicts_print(&sb, &t, t.v[i].bench);
+		verdicts_print(&sb, &t, t.v[i].bench, t.v[i].realtime);
 	}
 	if (t.n)
 		verdicts_legend(&sb, &t);

@@ -159,17 +159,6 @@ void summarize_passes(const struct result *const *res, int n, struct pass_summar
 	free(v);
 }
 
-/* Both have repeats, and their 95 % confidence intervals do not overlap. */
-bool summary_differs(const struct pass_summary *a, const struct pass_summary *b, int field)
-{
-	double ha = field == RF_MAX ? a->half_max : a->half_mean;
-	double hb = field == RF_MAX ? b->half_max : b->half_mean;
-
-	if (a->npass < 2 || b->npass < 2 || !isfinite(a->v[field]) || !isfinite(b->v[field]))
-		return false;
-	return fabs(a->v[field] - b->v[field]) > ha + hb;
-}
-
 /* ---- numbers as the tables print them ---- */
 
 /*

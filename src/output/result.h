@@ -90,7 +90,6 @@ struct pass_summary {
 	double half_mean, half_max;	/* 95 % confidence half-widths, 0 for one pass */
 };
 void summarize_passes(const struct result *const *res, int n, struct pass_summary *s);
-bool summary_differs(const struct pass_summary *a, const struct pass_summary *b, int field);
 
 /*
  * What the text table marks at a row's end (one footnote under the table

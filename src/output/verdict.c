@@ -30,16 +30,23 @@ const char *const verdict_kind_names[] = {
 static const int metric_field[VM_COUNT] = { [VM_MEAN] = RF_MEAN, [VM_P99] = RF_P99,
 					    [VM_DL] = RF_DL };
 
-/* The passes of bench x load in group g with a value of field, into v; how many. */
-static int pass_values(const struct verdict_group *g, const char *bench, const char *load,
-		       int field, double *v)
+/* Are a and b the same cell: benchmark (real time or not) and load? */
+static bool same_cell(const struct result *a, const struct result *b)
+{
+	return a->realtime == b->realtime && !strcmp(a->bench, b->bench) &&
+	       !strcmp(a->load, b->load);
+}
+
+/* The passes of cell in group g with a value of field, into v; how many. */
+static int pass_values(const struct verdict_group *g, const struct result *cell, int field,
+		       double *v)
 {
 	int n = 0;
 
 	for (int i = 0; i < g->nres; i++) {
 		const struct result *r = &g->res[i];
 
-		if (r->status != ROW_OK || strcmp(r->bench, bench) || strcmp(r->load, load) ||
+		if (r->status != ROW_OK || !same_cell(r, cell) ||
 		    (g->variant >= 0 && r->variant_index != g->variant) ||
 		    !isfinite(r->v[field]))
 			continue;
@@ -82,8 +89,8 @@ static struct verdict *new_verdict(struct verdict_table *t)
 static int one_verdict(struct verdict_table *t, const struct verdict_group *g, int gi,
 		       const struct result *cell, int m, double *a, double *b)
 {
-	int na = pass_values(&g[0], cell->bench, cell->load, metric_field[m], a);
-	int nb = pass_values(&g[gi], cell->bench, cell->load, metric_field[m], b);
+	int na = pass_values(&g[0], cell, metric_field[m], a);
+	int nb = pass_values(&g[gi], cell, metric_field[m], b);
 	struct verdict *v;
 
 	if (!na || !nb)
@@ -160,7 +167,7 @@ static bool seen_cell(const struct verdict_group *g, int i)
 
 	for (int k = 0; k < i; k++)
 		if ((g->variant < 0 || g->res[k].variant_index == g->variant) &&
-		    !strcmp(g->res[k].bench, r->bench) && !strcmp(g->res[k].load, r->load))
+		    same_cell(&g->res[k], r))
 			return true;
 	return false;
 }
@@ -202,6 +209,15 @@ nomem:
 	free(b);
 	verdicts_free(t);
 	return -ENOMEM;
+}
+
+/* Is there a verdict, or only cells with too few passes? */
+bool verdicts_any(const struct verdict_table *t)
+{
+	for (int i = 0; i < t->n; i++)
+		if (t->v[i].kind != VK_TOO_FEW)
+			return true;
+	return false;
 }
 
 void verdicts_free(struct verdict_table *t)
@@ -292,8 +308,9 @@ static void verdict_line(struct sbuf *sb, const struct verdict *v)
 	sb_printf(sb, VERDICT_ROW, v->load, metric, a, b, ratio, p, q, what, power);
 }
 
-/* The verdicts of bench, one table per group compared with the first. */
-void verdicts_print(struct sbuf *sb, const struct verdict_table *t, const char *bench)
+/* The verdicts of bench (-r's or not), one table per group compared with the first. */
+void verdicts_print(struct sbuf *sb, const struct verdict_table *t, const char *bench,
+		    bool realtime)
 {
 	for (int gi = 1; gi < t->ngroups; gi++) {
 		bool any = false;
@@ -301,12 +318,12 @@ void verdicts_print(struct sbuf *sb, const struct verdict_table *t, const char *
 		for (int i = 0; i < t->n; i++) {
 			const struct verdict *v = &t->v[i];
 
-			if (v->group != gi || strcmp(v->bench, bench))
+			if (v->group != gi || strcmp(v->bench, bench) || v->realtime != realtime)
 				continue;
 			if (!any) {
-				sb_printf(sb, "--- Verdicts for %s: %s against %s (passes: %d and "
-					  "%d) ---\n", bench, t->labels[gi], t->labels[0], v->t.na,
-					  v->t.nb);
+				sb_printf(sb, "--- Verdicts for %s%s: %s against %s (passes: %d "
+					  "and %d) ---\n", bench, realtime ? " real time" : "",
+					  t->labels[gi], t->labels[0], v->t.na, v->t.nb);
 				sb_printf(sb, VERDICT_ROW, "Load", "Metric", "median A",
 					  "median B", "B/A [95% interval]", "p", "q", "Verdict",
 					  "n10%");

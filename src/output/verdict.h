@@ -57,7 +57,9 @@ extern const char *const verdict_kind_names[];		/* "better", "no difference show
 
 int verdicts_build(const struct verdict_group *g, int ng, struct verdict_table *t);
 void verdicts_free(struct verdict_table *t);
-void verdicts_print(struct sbuf *sb, const struct verdict_table *t, const char *bench);
+bool verdicts_any(const struct verdict_table *t);
+void verdicts_print(struct sbuf *sb, const struct verdict_table *t, const char *bench,
+		    bool realtime);
 void verdicts_legend(struct sbuf *sb, const struct verdict_table *t);
 void verdicts_json(struct sbuf *sb, const struct verdict_table *t, int depth);
 void verdicts_csv(struct sbuf *sb, const struct verdict_table *t);
