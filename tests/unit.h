@@ -37,5 +37,6 @@ void unit_knobs(void);
 void unit_work(void);
 void unit_contain(void);
 void unit_explain(void);
+void unit_vary(void);
 
 #endif

@@ -14,4 +14,5 @@ void unit_suites(void)
 	unit_golden();
 	unit_contain();
 	unit_explain();
+	unit_vary();
 }

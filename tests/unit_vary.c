@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* tests/unit_vary.c - unit tests: --vary's spec, the balanced order, knobs read back, verdicts
+ * over synthetic passes. */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/util.h"
+#include "output/verdict.h"
+#include "run/config.h"
+#include "run/plan.h"
+#include "run/vary.h"
+
+#include "tests/unit.h"
+
+/* Two variants: A B, B A, A B, B A: drift cancels over each pair of passes. */
+static bool test_abba(void)
+{
+	static const char want[] = "ABBAABBA";
+
+	for (int p = 0; p < 4; p++)
+		for (int s = 0; s < 2; s++)
+			EXPECT(plan_variant_at(p, s, 2) == want[2 * p + s] - 'A',
+			       "pass %d slot %d: %c", p, s, 'A' + plan_variant_at(p, s, 2));
+	return true;
+}
+
+/*
+ * n variants over a whole design (n passes, 2n for odd n): each pass runs
+ * each variant once, each variant takes each slot equally often, and each
+ * ordered pair of variants is adjacent equally often.
+ */
+static bool test_williams(void)
+{
+	for (int n = 2; n <= MAX_VARIANTS; n++) {
+		int rows = n % 2 ? 2 * n : n, slot[MAX_VARIANTS][MAX_VARIANTS] = { { 0 } };
+		int pair[MAX_VARIANTS][MAX_VARIANTS] = { { 0 } };
+
+		for (int p = 0; p < rows; p++) {
+			unsigned seen = 0;
+
+			for (int s = 0; s < n; s++) {
+				int v = plan_variant_at(p, s, n);
+
+				EXPECT(v >= 0 && v < n && !(seen & (1u << v)),
+				       "n %d pass %d slot %d: %d again", n, p, s, v);
+				seen |= 1u << v;
+				slot[v][s]++;
+				if (s)
+					pair[plan_variant_at(p, s - 1, n)][v]++;
+			}
+		}
+		for (int v = 0; v < n; v++)
+			for (int w = 0; w < n; w++) {
+				EXPECT(slot[v][w] == rows / n, "n %d: variant %d in slot %d %d times",
+				       n, v, w, slot[v][w]);
+				EXPECT(v == w || pair[v][w] == pair[0][1],
+				       "n %d: %d then %d %d times, 0 then 1 %d", n, v, w, pair[v][w],
+				       pair[0][1]);
+			}
+	}
+	return true;
+}
+
+static bool test_vary_parse(void)
+{
+	static const struct {
+		const char *spec;
+		int ok, kind, n;
+		const char *label1, *value1;
+	} cases[] = {
+		{ "load-nice=0,19", 1, VK_TASK, 2, "load-nice=19", "19" },
+		{ "load-nice=0,0", 1, VK_TASK, 2, "load-nice=0", "0" },
+		{ "slice=default,500", 1, VK_TASK, 2, "slice=500", "500" },
+		{ "slice=500,default", 1, VK_TASK, 2, "slice=default", "" },
+		{ "nice=0,5,10", 1, VK_TASK, 3, "nice=5", "5" },
+		{ "sysctl:kernel.timer_migration=0,1", 1, VK_SYSCTL, 2,
+		  "sysctl:kernel.timer_migration=1", "1" },
+		{ "sched-debug:base_slice_ns=default,3000000", 1, VK_SCHED_DEBUG, 2,
+		  "sched-debug:base_slice_ns=3000000", "3000000" },
+		{ "sched-feature:PLACE_LAG=ON,off", 1, VK_SCHED_FEATURE, 2,
+		  "sched-feature:PLACE_LAG=off", "off" },
+		{ "preempt", 1, VK_PREEMPT, 0, NULL, NULL },
+		{ "preempt=full,lazy", 1, VK_PREEMPT, 2, "preempt=lazy", "lazy" },
+		{ "load-nice", 0, 0, 0, NULL, NULL },
+		{ "load-nice=1", 0, 0, 0, NULL, NULL },
+		{ "load-nice=1,,2", 0, 0, 0, NULL, NULL },
+		{ "=1,2", 0, 0, 0, NULL, NULL },
+		{ "frobs=1,2", 0, 0, 0, NULL, NULL },
+		{ "sysctl:../../etc/x=1,2", 0, 0, 0, NULL, NULL },
+		{ "sysctl:/etc=1,2", 0, 0, 0, NULL, NULL },
+		{ "sched-debug:../x=1,2", 0, 0, 0, NULL, NULL },
+		{ "sched-feature:X=on,maybe", 0, 0, 0, NULL, NULL },
+		{ "nice=1,2,3,4,5,6,7,8,9", 0, 0, 0, NULL, NULL },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct config cfg;
+		char err[256] = "";
+		int ret;
+
+		memset(&cfg, 0, sizeof(cfg));
+		cfg.vary_spec = cases[i].spec;
+		ret = vary_parse(&cfg, err, sizeof(err));
+		EXPECT((ret == 0) == cases[i].ok, "%s: %d (%s)", cases[i].spec, ret, err);
+		if (!cases[i].ok) {
+			EXPECT(err[0] && !strchr(err, '\n'), "%s: message '%s'", cases[i].spec, err);
+			continue;
+		}
+		EXPECT((int)cfg.vary_kind == cases[i].kind && cfg.nvariants == cases[i].n,
+		       "%s: kind %d, %d variants", cases[i].spec, cfg.vary_kind, cfg.nvariants);
+		if (cases[i].label1)
+			EXPECT(!strcmp(cfg.variants[1].label, cases[i].label1) &&
+			       !strcmp(cfg.variants[1].value, cases[i].value1),
+			       "%s: '%s' '%s'", cases[i].spec, cfg.variants[1].label,
+			       cfg.variants[1].value);
+	}
+	return true;
+}
+
+static bool test_knob_read_back(void)
+{
+	static const struct { const char *want, *got; bool same; } cases[] = {
+		{ "1", "1", true }, { "010", "10", true }, { "3000000", "3000000", true },
+		{ "1", "0", false }, { "full", "full", true }, { "full", "lazy", false },
+		{ "4 4 1 7", "4\t4\t1\t7", true }, { "", "0", false }, { "on", "on", true },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++)
+		EXPECT(sysknob_matches(cases[i].want, cases[i].got) == cases[i].same,
+		       "'%s' read back as '%s'", cases[i].want, cases[i].got);
+	return true;
+}
+
+/* A pass of Audio under load with these numbers, as variant v. */
+static void fake_pass(struct result *r, const char *load, int v, int pass, double mean,
+		      double dl)
+{
+	result_init(r);
+	snprintf(r->bench, sizeof(r->bench), "Audio");
+	snprintf(r->load, sizeof(r->load), "%s", load);
+	r->variant_index = v;
+	snprintf(r->variant, sizeof(r->variant), "x=%d", v);
+	r->pass = pass;
+	r->v[RF_MEAN] = mean;
+	r->v[RF_P99] = 3 * mean;
+	r->v[RF_DL] = dl;
+}
+
+static const struct verdict *find(const struct verdict_table *t, const char *load, int m)
+{
+	for (int i = 0; i < t->n; i++)
+		if (!strcmp(t->v[i].load, load) && t->v[i].metric == m)
+			return &t->v[i];
+	return NULL;
+}
+
+/*
+ * Burn: B halves the latency in every pass (better, ratio 0.5 in its
+ * interval) and meets fewer deadlines (worse); None: A and B interleave
+ * (no difference). 5 passes each: 2 x 3 tests, q over all 6.
+ */
+static bool test_verdicts(void)
+{
+	static const double none_a[] = { 10, 12, 14, 16, 18 }, none_b[] = { 11, 13, 15, 17, 19 };
+	struct result res[20];
+	struct verdict_group g[2] = { { "A", res, 20, 0 }, { "B", res, 20, 1 } };
+	struct verdict_table t;
+	const struct verdict *v;
+	int n = 0;
+
+	for (int p = 0; p < 5; p++) {
+		fake_pass(&res[n++], "None", 0, p, none_a[p], 100);
+		fake_pass(&res[n++], "None", 1, p, none_b[p], 100);
+		fake_pass(&res[n++], "Burn", 0, p, 100 + p, 99 + 0.1 * p);
+		fake_pass(&res[n++], "Burn", 1, p, 50 + 0.5 * p, 90 + 0.1 * p);
+	}
+	EXPECT(!verdicts_build(g, 2, &t), "build");
+	EXPECT(t.n == 6 && t.ntests == 6, "%d verdicts, %d tests", t.n, t.ntests);
+	v = find(&t, "Burn", VM_MEAN);
+	EXPECT(v && v->kind == VK_BETTER && fabs(v->t.ratio - 0.5) < 1e-9 &&
+	       v->t.ratio_low <= 0.5 && v->t.ratio_high >= 0.5 && fabs(v->t.p - 2.0 / 252) < 1e-12,
+	       "Burn mean: kind %d ratio %g [%g, %g] p %g", v ? v->kind : -1, v ? v->t.ratio : 0,
+	       v ? v->t.ratio_low : 0, v ? v->t.ratio_high : 0, v ? v->t.p : 0);
+	EXPECT(fabs(v->q - 6.0 / 3 * 2.0 / 252) < 1e-12, "Burn mean q %g: 3 of 6 at p %g", v->q,
+	       2.0 / 252);
+	EXPECT(v->a == 102 && v->b == 51, "medians %g %g", v->a, v->b);
+	v = find(&t, "Burn", VM_DL);
+	EXPECT(v && v->kind == VK_WORSE, "Burn deadlines: kind %d", v ? v->kind : -1);
+	v = find(&t, "None", VM_MEAN);
+	EXPECT(v && v->kind == VK_NO_DIFFERENCE && v->t.p > 0.5, "None mean: kind %d p %g",
+	       v ? v->kind : -1, v ? v->t.p : 0);
+	v = find(&t, "None", VM_DL);
+	EXPECT(v && v->kind == VK_NO_DIFFERENCE && v->t.p == 1, "None deadlines: all 100");
+	verdicts_free(&t);
+
+	/* 3 passes each can never reach q <= 0.05 over 6 tests: it says how many could */
+	g[0].nres = g[1].nres = 12;
+	EXPECT(!verdicts_build(g, 2, &t), "build 3");
+	v = find(&t, "Burn", VM_MEAN);
+	EXPECT(v && v->kind == VK_TOO_FEW && v->need == passes_for_significance(6) &&
+	       v->need == 5, "3 passes: kind %d need %d", v ? v->kind : -1, v ? v->need : 0);
+	verdicts_free(&t);
+	return true;
+}
+
+void unit_vary(void)
+{
+	check("vary: two variants alternate A B, B A", test_abba());
+	check("vary: n variants in a Williams design", test_williams());
+	check("vary: the spec parsed, bad ones refused in one line", test_vary_parse());
+	check("vary: a knob read back matches by value", test_knob_read_back());
+	check("vary: verdicts over synthetic passes, q over the table", test_verdicts());
+}
