@@ -29,8 +29,8 @@ rows=$(sed -n '/^--- Summary of 3 passes: simulated cpu of Audio ---$/,/^$/p' "$
 	grep -P '^(None|Burn)\t')
 bad=$(printf '%s\n' "$rows" | awk -F'\t' '{
 	cell = $2; gsub(/[][,]/, " ", cell)
-	n = split(cell, f, " ")		# mean, lower, upper, max, cpu, deadlines, passes
-	if (n != 7 || f[1] !~ /^[0-9.]+$/ || f[2] !~ /^[0-9.]+$/ || f[3] !~ /^[0-9.]+$/) {
+	n = split(cell, f, " ")		# mean, lower, upper, max, cpu, deadlines, passes, n10%
+	if (n != 8 || f[8] !~ /^[0-9]+\/[0-9]+\/[0-9]+$/ || f[1] !~ /^[0-9.]+$/ || f[2] !~ /^[0-9.]+$/ || f[3] !~ /^[0-9.]+$/) {
 		print "unparsed: " $0; next
 	}
 	if (!(f[2] + 0 <= f[1] + 0 && f[1] + 0 <= f[3] + 0)) print "out of order: " $0

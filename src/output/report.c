@@ -291,6 +291,20 @@ struct summary_out {		/* what a line of the --repeat summary is printed with */
 	const struct run_record *rec;
 };
 
+/* "6/14/4": the passes a 10 % change of mean, p99 (and deadlines met) would need; "-" unknown. */
+static const char *power_text(char *buf, size_t len, const struct pass_summary *s, bool dl)
+{
+	size_t n = 0;
+
+	for (int m = 0; m < (dl ? 3 : 2) && n < len; m++) {
+		if (s->power[m] > 0)
+			n += (size_t)snprintf(buf + n, len - n, "%s%d", m ? "/" : "", s->power[m]);
+		else
+			n += (size_t)snprintf(buf + n, len - n, "%s-", m ? "/" : "");
+	}
+	return buf;
+}
+
 /* One line of the --repeat summary; the table's heading before its first. */
 static void summary_line(void *arg, const struct cell *cell, const struct pass_summary *s)
 {
@@ -300,7 +314,7 @@ static void summary_line(void *arg, const struct cell *cell, const struct pass_s
 	const struct workload *wl = &workloads[cell->bench];
 	const char *load = workloads[cell->load].name;
 	bool dl = !(wl->flags & WL_NODEADLINE);
-	char m[32], lo[32], hi[32], mx[32], c[32], d[32], text[128];
+	char m[32], lo[32], hi[32], mx[32], c[32], d[32], text[128], n10[48];
 	double u = unit_ns(so->rec), mean = s->v[RF_MEAN], half = s->half_mean;
 
 	if (cell->table_start) {
@@ -310,7 +324,7 @@ static void summary_line(void *arg, const struct cell *cell, const struct pass_s
 		out(o, "%-30s%12s%16s", text, "Max Latency", "% Desired CPU");
 		if (dl)
 			out(o, "%17s", "% Deadlines Met");
-		out(o, "%8s\n", "Passes");
+		out(o, "%8s  %s\n", "Passes", dl ? "n10% mean/p99/dl" : "n10% mean/p99");
 	}
 	load_cell(o, so->rec, load, cell->variant);
 	if (!s->npass) {
@@ -327,10 +341,12 @@ static void summary_line(void *arg, const struct cell *cell, const struct pass_s
 		out(o, "%-30s%12s%16s", text, mx, c);
 		if (dl)
 			out(o, "%17s", d);
-		out(o, "%8d\n", s->npass);
+		out(o, "%8d  %s\n", s->npass, power_text(n10, sizeof(n10), s, dl));
 	}
 	if (cell->table_end)
-		out(o, "\n");
+		out(o, "n10%%: the passes of each setting it would take to find a 10 %% change of "
+		    "that number 80 %% of the time,\nfrom these passes' spread (the verdicts' "
+		    "Mann-Whitney test; -: fewer than 3 passes).\n\n");
 }
 
 /*

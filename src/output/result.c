@@ -8,6 +8,7 @@
 
 #include "lib/util.h"
 #include "loads/loads.h"
+#include "core/verdict.h"
 #include "output/result.h"
 #include "output/sbuf.h"
 #include "run/config.h"
@@ -125,9 +126,12 @@ int load_rank(const char *name)
  */
 void summarize_passes(const struct result *const *res, int n, struct pass_summary *s)
 {
+	static const int power_of[3] = { RF_MEAN, RF_P99, RF_DL };
 	double *v = calloc((size_t)n + 1, sizeof(*v)), half;
 
 	memset(s, 0, sizeof(*s));
+	for (int k = 0; k < 3; k++)
+		s->power[k] = -1;
 	for (int k = 0; k < RF_COUNT; k++)
 		s->v[k] = NAN;
 	for (int i = 0; i < n; i++) {
@@ -149,6 +153,10 @@ void summarize_passes(const struct result *const *res, int n, struct pass_summar
 		}
 		if (!cnt)
 			continue;
+		for (int m = 0; m < 3; m++)
+			if (power_of[m] == k)
+				s->power[m] = passes_for_power(sd_log_pooled(v, cnt, NULL, 0), 0.10,
+							       0.80);
 		mean_ci95(v, cnt, &s->v[k], k == RF_MEAN ? &s->half_mean :
 			  k == RF_MAX ? &s->half_max : &half);
 		if (k == RF_SD)
