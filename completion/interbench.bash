@@ -22,9 +22,9 @@ _interbench()
 		-I --custom-interval -L --cpu-load --memload-mib --file-mib --fps -t --time
 		--work -l --loops-per-ms -b --recalibrate --repeat --dry-run -r --realtime
 		--policy --rt-priority --slice --uclamp-min --uclamp-max -B --bench-nice
-		-N --load-nice --load-policy -u --uniprocessor --pm-qos
+		-N --load-nice --load-policy -u --uniprocessor --vary --pm-qos
 		-c --console -m --comment --work-dir --json --csv --plot --percentiles
-		--trace-above --explain --no-split -q --quiet --compare -h --help -V --version"
+		--trace-above --explain --no-split -q --quiet --compare --restore -h --help -V --version"
 
 	case $prev in
 	-W|--bench|-X|--exclude-bench)
@@ -44,6 +44,11 @@ _interbench()
 		return ;;
 	--work)
 		mapfile -t COMPREPLY < <(compgen -W "cpu loops" -- "$cur")
+		return ;;
+	--vary)
+		mapfile -t COMPREPLY < <(compgen -W "policy= slice= uclamp-min= uclamp-max= nice=
+			load-nice= load-policy= cpu-load= fps= sysctl: sched-debug: sched-feature:
+			preempt" -- "$cur")
 		return ;;
 	--json|--csv|--plot)
 		mapfile -t COMPREPLY < <(compgen -f -- "$cur")

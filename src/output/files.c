@@ -3,6 +3,7 @@
  * --plot. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "lib/util.h"
 #include "output/compare.h"
 #include "output/output.h"
+#include "output/verdict.h"
 #include "run/config.h"
 
 /*
@@ -40,6 +42,35 @@ static int write_output(const struct run_record *rec, const char *opt, const cha
 	return ret;
 }
 
+/*
+ * "r.verdicts.csv" beside "r.csv" (or "r" + ".verdicts.csv"): the verdicts
+ * are a table of other columns than the results', so a file of their own,
+ * written once the run has ended. 0, or -ENOMEM, -errno.
+ */
+static int write_verdicts_csv(const struct run_record *rec, const char *csv)
+{
+	size_t n = strlen(csv);
+	struct verdict_table t;
+	char path[PATH_MAX];
+	struct sbuf sb;
+	int ret;
+
+	if (n > 4 && !strcmp(csv + n - 4, ".csv"))
+		n -= 4;
+	if (snprintf(path, sizeof(path), "%.*s.verdicts.csv", (int)n, csv) >= (int)sizeof(path))
+		return -ENAMETOOLONG;
+	if (record_verdicts(rec, &t))
+		return -ENOMEM;
+	sb_init(&sb);
+	verdicts_csv(&sb, &t);
+	ret = sb.failed ? -ENOMEM : replace_file(path, sb.buf, sb.len);
+	if (ret)
+		error("--csv %s: %s", path, strerror(-ret));
+	sb_free(&sb);
+	verdicts_free(&t);
+	return ret;
+}
+
 /* 0, or the first error (already reported on stderr). */
 int report_files(const struct run_record *rec)
 {
@@ -50,6 +81,10 @@ int report_files(const struct run_record *rec)
 		ret = write_output(rec, "--json", cfg->json_path, build_json);
 	if (cfg->csv_path) {
 		r = write_output(rec, "--csv", cfg->csv_path, build_csv);
+		ret = ret ? ret : r;
+	}
+	if (cfg->csv_path && strcmp(cfg->csv_path, "-") && cfg->nvariants && rec->end) {
+		r = write_verdicts_csv(rec, cfg->csv_path);
 		ret = ret ? ret : r;
 	}
 	return ret;

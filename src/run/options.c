@@ -269,7 +269,7 @@ void print_help(void)
 	printf("\nBenchmarks: %s", names);
 	workload_names(WL_LOAD, names, sizeof(names));
 	printf("\nLoads:      %s", names);
-	printf("\n\nA full run takes about 20 minutes; see interbench(8).\n");
+	printf("\nA full run takes about 20 minutes; see interbench(8).\n");
 }
 
 /* Whatever the user typed, quoted short enough to keep the line short. */
