@@ -6,6 +6,7 @@
 set -u -o pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$TOP/bench/lib.sh"
 IB=$TOP/interbench
 OUT_MD=$TOP/BENCHMARKS.md
 PEER=""
@@ -870,21 +871,7 @@ awk -v f="$W/summary_table.md" '$0 == "@@SUMMARY@@" { while ((getline l < f) > 0
 	"$REPORT" >"$W/report_full.md"
 cat "$W/report_full.md"
 
-BEGIN_MARK="<!-- bench/run.sh: generated section begins -->"
-END_MARK="<!-- bench/run.sh: generated section ends -->"
 if [ "$WRITE" = 1 ]; then
-	if [ ! -f "$OUT_MD" ] || ! grep -qF "$BEGIN_MARK" "$OUT_MD"; then
-		{
-			[ -f "$OUT_MD" ] && cat "$OUT_MD" && echo
-			[ -f "$OUT_MD" ] || printf '# interbench accuracy and overhead\n\n'
-			echo "$BEGIN_MARK"
-			echo "$END_MARK"
-		} >"$W/md.new"
-		cat "$W/md.new" >"$OUT_MD"
-	fi
-	awk -v b="$BEGIN_MARK" -v e="$END_MARK" -v f="$W/report_full.md" '
-		$0 == b { print; while ((getline l < f) > 0) print l; skip = 1; next }
-		$0 == e { skip = 0 }
-		!skip { print }' "$OUT_MD" >"$W/md.new" && cat "$W/md.new" >"$OUT_MD"
+	md_section bench/run.sh "$W/report_full.md" "$OUT_MD" "$W/md.new"
 	note "report written into $OUT_MD (took $ELAPSED s)"
 fi

@@ -6,6 +6,7 @@
 set -u -o pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$TOP/bench/lib.sh"
 IB=$TOP/interbench
 OUT_MD=$TOP/BENCHMARKS.md
 QUICK=0
@@ -123,20 +124,7 @@ say ""
 say "Took $((SECONDS - T0)) s."
 
 cat "$REPORT"
-BEGIN_MARK="<!-- bench/verdicts.sh: generated section begins -->"
-END_MARK="<!-- bench/verdicts.sh: generated section ends -->"
 if [ "$WRITE" = 1 ]; then
-	if [ ! -f "$OUT_MD" ] || ! grep -qF "$BEGIN_MARK" "$OUT_MD"; then
-		{
-			[ -f "$OUT_MD" ] && cat "$OUT_MD" && echo
-			echo "$BEGIN_MARK"
-			echo "$END_MARK"
-		} >"$W/md.new"
-		cat "$W/md.new" >"$OUT_MD"
-	fi
-	awk -v b="$BEGIN_MARK" -v e="$END_MARK" -v f="$REPORT" '
-		$0 == b { print; while ((getline l < f) > 0) print l; skip = 1; next }
-		$0 == e { skip = 0 }
-		!skip { print }' "$OUT_MD" >"$W/md.new" && cat "$W/md.new" >"$OUT_MD"
+	md_section bench/verdicts.sh "$REPORT" "$OUT_MD" "$W/md.new"
 	note "report written into $OUT_MD"
 fi
