@@ -102,6 +102,30 @@ for f in "$log" "$dir/v.csv"; do
 done
 [ "$f" = "$dir/v.csv" ] && [ -n "${out}" ] && has_lines "$out" '^\[2\] .* B load-nice=19: ' && pass "$t"
 
+t="--csv also writes the verdicts beside it, with the columns JSON has"
+head=$(head -1 "$dir/v.verdicts.csv" 2>/dev/null)
+if [[ $head == benchmark,load,metric,variant,baseline,a,b,ratio,ratio_low,ratio_high,p,q,verdict,* ]] &&
+	[ "$(grep -c '^Audio,Burn,mean,B load-nice=19,A load-nice=0,' "$dir/v.verdicts.csv")" = 1 ] &&
+	[ "$(grep -c . "$dir/v.verdicts.csv")" = 7 ]; then
+	pass "$t"
+else
+	fail "$t" "$(cat "$dir/v.verdicts.csv" 2>&1 | head -3)"
+fi
+
+t="--compare of two runs with 5 passes each gives their verdicts"
+mkdir "$dir/two"
+for m in one two; do
+	ib -q -t 0.2 --repeat 5 -W Audio -w None -m "$m" --work-dir "$dir/two" >/dev/null 2>&1
+done
+out=$(ib --compare "$dir"/two/*.log 2>&1)
+if has_lines "$out" '^--- Verdicts for Audio: B = \[2\] against A = \[1\] \(passes: 5 and 5\) ---$' \
+	'^None +mean \(ms\) ' '^None +deadlines % .* 1 +1 +no difference shown' \
+	'^Verdicts: the passes of each variant'; then
+	pass "$t"
+else
+	fail "$t" "$out"
+fi
+
 t="a bad --vary is one line and exit 2"
 bad=""
 for args in "--vary foo=1,2" "--vary load-nice=0" "--vary load-nice=0,40" "-N 3 --vary load-nice=0,4" \

@@ -320,10 +320,13 @@ void verdicts_print(struct sbuf *sb, const struct verdict_table *t, const char *
 
 			if (v->group != gi || strcmp(v->bench, bench) || v->realtime != realtime)
 				continue;
-			if (!any) {
-				sb_printf(sb, "--- Verdicts for %s%s: %s against %s (passes: %d "
-					  "and %d) ---\n", bench, realtime ? " real time" : "",
-					  t->labels[gi], t->labels[0], v->t.na, v->t.nb);
+			if (!any) {	/* runs: "[2]" is B, "[1]" A; variants have letters */
+				bool runs = t->labels[0][0] == '[';
+
+				sb_printf(sb, "--- Verdicts for %s%s: %s%s against %s%s (passes: "
+					  "%d and %d) ---\n", bench, realtime ? " real time" : "",
+					  runs ? "B = " : "", t->labels[gi], runs ? "A = " : "",
+					  t->labels[0], v->t.na, v->t.nb);
 				sb_printf(sb, VERDICT_ROW, "Load", "Metric", "median A",
 					  "median B", "B/A [95% interval]", "p", "q", "Verdict",
 					  "n10%");
