@@ -202,8 +202,7 @@ fi
 
 t="SIGKILL during a sysctl: variant leaves the value and a journal naming the original"
 start_knob_run
-kill -KILL -"$kpid"
-wait "$kpid" 2>/dev/null
+{ kill -KILL -"$kpid"; wait "$kpid"; } 2>/dev/null
 if [ "$(cat "$knob")" = "$other" ] &&
 	grep -qP "^$knob\t$orig\$" "$INTERBENCH_TEST_JOURNAL/journal" 2>/dev/null; then
 	pass "$t"
@@ -223,8 +222,7 @@ fi
 
 t="after a SIGKILL the next run puts the knob back before anything else"
 start_knob_run
-kill -KILL -"$kpid"
-wait "$kpid" 2>/dev/null
+{ kill -KILL -"$kpid"; wait "$kpid"; } 2>/dev/null
 out=$(ib -c -q -t 0.2 -W Audio -w None 2>&1)
 rc=$?
 if [ $rc = 0 ] && [ "$(cat "$knob")" = "$orig" ] && [[ $out == *"put back $knob to $orig"* ]]; then
