@@ -32,8 +32,8 @@ SCHEMA = {
     },
     'system': {
         'kernel_release': STR, 'kernel_version': (STR, NULL), 'preemption': (STR, NULL),
-        'preemption_source': (STR, NULL), 'hostname': (STR, NULL), 'cpu_model': (STR, NULL),
-        'cpus_online': (INT, NULL), 'cpufreq_governor': (STR, NULL),
+        'preemption_source': (STR, NULL), 'hz': (INT, NULL), 'hostname': (STR, NULL),
+        'cpu_model': (STR, NULL), 'cpus_online': (INT, NULL), 'cpufreq_governor': (STR, NULL),
         'clocksource': (STR, NULL), 'sched_rt_runtime_us': (INT, NULL),
         'timer_slack_ns': (INT, NULL), 'pm_qos_us': (INT, NULL), 'mem_kib': (INT, NULL),
         'swap_kib': (INT, NULL), 'work_dir_fs': (STR, NULL), 'io_scheduler': (STR, NULL),
@@ -290,6 +290,10 @@ def cmd_csv(d, path):
             'fps': float(run['fps']), 'custom_cpu_pct': float(run['custom_cpu_pct'] or 0),
             'custom_interval_us': float(run['custom_interval_us'] or 0),
         }
+        # the machine keys, as JSON's system has them (null: the CSV's empty field)
+        for k in ('preemption', 'hz', 'clocksource', 'cpufreq_governor', 'cpu_model',
+                  'cpus_usable', 'memory_limit_bytes', 'kernel_cmdline'):
+            want[k] = sysinfo[k]
         for s in STATS:
             want['latency_%s_ns' % s] = r['latency_ns'][s]
             want['timer_%s_ns' % s] = r['timer_latency_ns'][s]

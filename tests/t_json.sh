@@ -55,9 +55,9 @@ if [ "$got" = True ]; then pass "$t"; else fail "$t" "comment came back as $(get
 
 t="the header's context line matches the JSON"
 line=$(grep '^Preemption: ' "$dir/r.txt")
-want=$(get "$dir/r.json" "'Preemption: %s, clocksource: %s, governor: %s, PM QoS: untouched, sched_ext: %s, autogroup: %s' % (
+want=$(get "$dir/r.json" "'Preemption: %s, HZ %s, clocksource: %s, governor: %s, PM QoS: untouched, sched_ext: %s, autogroup: %s' % (
 	'%s (%s)' % (d['system']['preemption'], d['system']['preemption_source']) if d['system']['preemption'] else 'unknown',
-	d['system']['clocksource'] or '-', d['system']['cpufreq_governor'] or '-',
+	d['system']['hz'] or 'unknown', d['system']['clocksource'] or '-', d['system']['cpufreq_governor'] or '-',
 	d['system']['sched_ext'] + (': ' + d['system']['sched_ext_ops'] if d['system']['sched_ext_ops'] else ''),
 	{True: 'on', False: 'off', None: 'unavailable'}[d['system']['autogroup']])")
 if [ -z "$line" ] || [ "$line" != "$want" ]; then
@@ -67,6 +67,12 @@ elif [ "$(grep -A1 '^Benchmarking kernel' "$dir/r.txt" | tail -1)" != "$line" ];
 else
 	pass "$t"
 fi
+
+t="the header's CPU model and command line lines match the JSON, after the CPUs line"
+got=$(grep -A2 '^CPUs: ' "$dir/r.txt" | tail -2)
+want=$(get "$dir/r.json" "'CPU model: %s\nKernel command line: %s' % (d['system']['cpu_model'] or 'unknown',
+	''.join(' ' if ord(c) < 32 else c for c in d['system']['kernel_cmdline'] or 'unknown'))")
+if [ "$got" = "$want" ]; then pass "$t"; else fail "$t" "'$got', want '$want'"; fi
 
 t="system: what the kernel and /proc say"
 want="$(uname -r) $(nproc) $(awk '/^MemTotal:/ { print $2 }' /proc/meminfo) $(cat /proc/sys/kernel/sched_rt_runtime_us)"
@@ -103,6 +109,18 @@ expected_preemption() {
 		fi
 	done
 }
+
+t="system.hz is the kernel config's CONFIG_HZ"
+want=$(kernel_config | sed -n 's/^CONFIG_HZ=\([0-9]*\)$/\1/p' | head -1)
+got=$(get "$dir/r.json" "d['system']['hz'] or ''")
+if [ -z "$want" ]; then
+	skip "$t" "no kernel config to tell it here"
+elif [ "$got" = "$want" ]; then
+	pass "$t ($got)"
+else
+	fail "$t" "'$got', want '$want'"
+fi
+
 t="system.preemption is the model the kernel reports"
 want=$(expected_preemption)
 got=$(get "$dir/r.json" "d['system']['preemption'] or ''")

@@ -187,7 +187,7 @@ if [ $rc != 0 ] || ! [[ $ctx =~ sched_ext:\ (unavailable|disabled|enabled|enabli
 	! [[ $ctx =~ autogroup:\ (on|off|unavailable)$ ]]; then
 	fail "$t" "rc=$rc: $ctx"
 elif ! grep -q '"sched_ext": ' "$dir/k.json" || ! grep -q '"autogroup": ' "$dir/k.json" ||
-	! head -1 "$dir/k.csv" | grep -q ',sched_ext,autogroup$'; then
+	! head -1 "$dir/k.csv" | grep -qE ',sched_ext,autogroup(,|$)'; then
 	fail "$t" "JSON or CSV lack them: $(head -1 "$dir/k.csv")"
 else
 	pass "$t"

@@ -32,6 +32,7 @@ void unit_loads(void);
 void unit_child(void);
 void unit_text(void);
 void unit_results(void);
+void unit_settings(void);
 void unit_golden(void);
 void unit_knobs(void);
 void unit_work(void);

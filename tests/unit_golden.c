@@ -99,7 +99,7 @@ static bool golden_file(const char *name, const char *path)
 static const struct machine golden_sys = {
 	.kernel_release = "6.18.44-golden", .kernel_version = "#1 SMP PREEMPT_DYNAMIC Golden",
 	.hostname = "golden-host", .preemption = "full", .preemption_source = "debugfs",
-	.preempt_dynamic = 1, .cpu_model = "Golden CPU @ 3.00GHz", .cpus_online = 2,
+	.preempt_dynamic = 1, .hz = 250, .cpu_model = "Golden CPU @ 3.00GHz", .cpus_online = 2,
 	.cpus_usable = 2, .mem_limit_bytes = SI_UNKNOWN, .work_dir_in_memory = 0,
 	.cpufreq_governor = "schedutil", .clocksource = "tsc", .sched_rt_runtime_us = 950000,
 	.sched_rt_period_us = 1000000, .timer_slack_ns = 50000, .pm_qos_us = SI_UNKNOWN,
@@ -421,10 +421,22 @@ static void check_run(const char *tag, struct golden_out *o, char paths[3][128])
 	}
 }
 
+/* Each machine key of the live run (golden_sys knows them all) as read back. */
+static bool same_machine_keys(const struct run_record *live, const struct run_record *back,
+			      const char *from)
+{
+	for (int k = 0; k < MK_COUNT; k++)
+		EXPECT(*machine_value(&live->mach, k) &&
+		       !strcmp(machine_value(&back->mach, k), machine_value(&live->mach, k)),
+		       "%s: %s '%s', want '%s'", from, machine_keys[k].column,
+		       machine_value(&back->mach, k), machine_value(&live->mach, k));
+	return true;
+}
+
 /*
- * Every number a result holds, and every run key, comes back from our CSV as
- * the file keeps it: a field or key added to its table is read by --compare
- * with no more code.
+ * Every number a result holds, every run key and machine key, comes back
+ * from our CSV as the file keeps it: a field or key added to its table is
+ * read by --compare with no more code.
  */
 static bool csv_round_trip(const struct golden_run *run, const char *path)
 {
@@ -464,8 +476,26 @@ static bool csv_round_trip(const struct golden_run *run, const char *path)
 			goto out;
 		}
 	}
-	ok = true;
+	ok = same_machine_keys(&run->rec, &f.runs[0], "CSV");
 out:
+	results_free(&f);
+	return ok;
+}
+
+/* The machine keys of a live run and of its log read back: HZ, CPU model, command line, ... */
+static bool log_round_trip(const struct golden_run *run, const char *path)
+{
+	struct result_file f = { .nruns = 0 };
+	char err[256];
+	bool ok;
+
+	if (results_read(path, &f, err, sizeof(err))) {
+		snprintf(detail, sizeof(detail), "%s: %s", path, err);
+		return false;
+	}
+	ok = f.nruns == 1 && same_machine_keys(&run->rec, &f.runs[0], "log");
+	if (f.nruns != 1)
+		snprintf(detail, sizeof(detail), "%s: %d runs", path, f.nruns);
 	results_free(&f);
 	return ok;
 }
@@ -509,12 +539,14 @@ void unit_golden(void)
 	golden_drive(&run_b, &ob);
 	check_run("a", &oa, pa);
 	check_run("b", &ob, pb);
-	check("golden: every result field and run key read back from the CSV",
+	check("golden: every result field, run key and machine key read back from the CSV",
 	      csv_round_trip(&run_a, pa[1]) && csv_round_trip(&run_b, pb[1]));
 	snprintf(log_a, sizeof(log_a), "%s/a.log", dir);
 	snprintf(log_b, sizeof(log_b), "%s/b.log", dir);
 	replace_file(log_a, oa.text, oa.len);
 	replace_file(log_b, ob.text, ob.len);
+	check("golden: every machine key read back from the log",
+	      log_round_trip(&run_a, log_a) && log_round_trip(&run_b, log_b));
 	{
 		const char *old[] = { "tests/fixtures/2.6.12.log",
 				      "tests/fixtures/2.6.12-RT-V0.7.51-32.log" };

@@ -10,6 +10,7 @@ void unit_suites(void)
 	unit_loads();
 	unit_child();
 	unit_results();
+	unit_settings();
 	unit_knobs();
 	unit_golden();
 	unit_contain();

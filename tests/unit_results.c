@@ -29,6 +29,8 @@
 #define OURS_ROW "None\t  0.137 +/- 0.0365         0.314             100              100  -\n"
 #define OLD_HEADING "--- Benchmarking simulated cpu of Video real time in the presence of simulated ---\n" \
 	"Load\tLatency +/- SD (us)  Max Latency   % Desired CPU  % Deadlines Met\n"
+#define FORK_HEADING "--- Benchmarking simulated cpu of Audio in the presence of simulated ---\n" \
+	"Load\tLatency +/- SD   median  max [us]\tDesired CPU  Deadlines met [%]\n"
 #define CSV_HEAD "kernel_release,comment,start,pass,realtime,benchmark,load,status,reason,samples," \
 	"latency_min_ns,latency_mean_ns,latency_sd_ns,latency_max_ns,latency_p50_ns,latency_p90_ns," \
 	"latency_p99_ns,latency_p999_ns,pct_desired_cpu,pct_deadlines_met,load_intensity," \
@@ -143,6 +145,11 @@ static const struct parse_err_case parse_err_cases[] = {
 	{ "CSV with an open quote", CSV_HEAD "6.18.4,\"oops,s,0,0,Audio,X\n", "never ends", 0 },
 	{ "CSV without a column it needs", "benchmark,load,latency_mean_ns\nAudio,None,5\n",
 	  "no 'kernel_release' column", 0 },
+	{ "a fork's row cut short", FORK_HEADING "None\t   3.2 +/- 1.5432\t\t 100\t 100\n\n",
+	  "cut short or mangled", 0 },
+	{ "a fork's table in a unit it never writes", "--- Benchmarking simulated cpu of Audio "
+	  "in the presence of simulated ---\nLoad\tLatency +/- SD   median  max [ms]\tDesired CPU\n"
+	  "None\t   3.2 +/- 1.5432    25   47\t\t 100\n\n", "neither [us] nor [100]", 0 },
 	{ "a run stopped before its first row", "Benchmarking kernel 1 at datestamp 2\n\n"
 	  "Interrupted by signal 15 (SIGTERM) after 0 rows\n", "a run header with no tables", 0 },
 };
@@ -664,6 +671,95 @@ static bool test_tail_failed_and_old(void)
 	return true;
 }
 
+/* ---- the maintained fork's logs ---- */
+
+static const struct fork_case {
+	const char *name;
+	const char *bench;		/* the heading after "cpu of " */
+	const char *unit;		/* in the column line: "us", or the fork's "100" (ns) */
+	const char *row;		/* after "Load\t" */
+	double mean, sd, p50, max, cpu, dl;	/* ns and %; NAN: not known */
+} fork_cases[] = {
+	{ "us, a median in 100 ns", "Audio", "us",
+	  "   3.2 +/- 1.5432    25   47\t\t 100\t      100", 3200, 1543.2, 2500, 47000, 100, 100 },
+	{ "a max of 5 digits runs into the median", "Audio", "us",
+	  "  23.5 +/- 140.02    8515008\t\t 100\t     91.2", 23500, 140020, 8500, 15008000, 100,
+	  91.2 },
+	{ "the median's last bucket is not known", "Audio", "us",
+	  "1212.5 +/- 4411.9  100035512\t\t99.1\t     97.3", 1212500, 4411900, NAN, 35512000,
+	  99.1, 97.3 },
+	{ "an SD in exponent form runs into it", "Video", "us",
+	  "94321.0 +/- 1.2346e+051000123456\t\t12.5\t      3.1", 94321000, 1.2346e8, NAN,
+	  123456000, 12.5, 3.1 },
+	{ "empty % columns are not known", "Audio", "us",
+	  " 197.7 +/- 99.784   100  472\t", 197700, 99784, 10000, 472000, NAN, NAN },
+	{ "deadlines without the CPU column", "Audio", "us",
+	  " 197.7 +/- 99.784   100  472\t\t\t     80.5", 197700, 99784, 10000, 472000, NAN, 80.5 },
+	{ "real time: the fork's 100 ns unit", "Audio real time", "100",
+	  "  12.0 +/- 3.4       9   57\t\t 100\t      100", 1200, 340, 900, 5700, 100, 100 },
+	{ "Gaming: no deadlines column", "Gaming", "us",
+	  " 812.4 +/- 1504.1  100023108\t\t55.2", 812400, 1504100, NAN, 23108000, 55.2, NAN },
+};
+
+/* One row under a fork's column line, with the unnamed row of all tables after it. */
+static bool test_fork_case(const struct fork_case *c)
+{
+	char text[1024], err[256] = "";
+	struct result_file f;
+	const struct result *o;
+	bool gaming = !strcmp(c->bench, "Gaming"), ok;
+
+	snprintf(text, sizeof(text), "Benchmarking kernel 6.6.32-fork at datestamp 202503141522\n\n"
+		 "--- Benchmarking simulated cpu of %s in the presence of simulated ---\n"
+		 "Load\tLatency +/- SD   median  max [%s]\tDesired CPU%s\nBurn\t%s\n"
+		 "\t 254.7 +/- 1430.2      70104\n\n", c->bench, c->unit,
+		 gaming ? "" : "  Deadlines met [%]", c->row);
+	EXPECT(!results_parse(text, strlen(text), &f, err, sizeof(err)), "error: %s", err);
+	o = &f.runs[0].res[0];
+	ok = f.nruns == 1 && f.runs[0].nres == 1 && !strcmp(f.runs[0].kernel, "6.6.32-fork") &&
+	     !strcmp(f.runs[0].date, "202503141522") && o->realtime == !strcmp(c->unit, "100");
+	if (!ok) {
+		snprintf(detail, sizeof(detail), "%d runs, %d rows, kernel '%s', date '%s'", f.nruns,
+			 f.runs[0].nres, f.runs[0].kernel, f.runs[0].date);
+	} else if (!same(o->v[RF_MEAN], c->mean) || !same(o->v[RF_SD], c->sd) ||
+		   !same(o->v[RF_P50], c->p50) || !same(o->v[RF_MAX], c->max) ||
+		   !same(o->v[RF_CPU], c->cpu) || !same(o->v[RF_DL], c->dl)) {
+		snprintf(detail, sizeof(detail), "mean %g sd %g p50 %g max %g cpu %g dl %g",
+			 o->v[RF_MEAN], o->v[RF_SD], o->v[RF_P50], o->v[RF_MAX], o->v[RF_CPU],
+			 o->v[RF_DL]);
+		ok = false;
+	}
+	results_free(&f);
+	return ok;
+}
+
+/* The fixture: four tables of a run, its header as 0.31's, its unnamed last row no load. */
+static bool test_fork_fixture(void)
+{
+	struct result_file f;
+	char err[256] = "";
+	int gaming = 0, dl = 0;
+
+	EXPECT(!results_read("tests/fixtures/fork-6.6.32.log", &f, err, sizeof(err)), "%s", err);
+	EXPECT(f.nruns == 1 && f.runs[0].nres == 34, "%d runs, %d rows", f.nruns,
+	       f.nruns ? f.runs[0].nres : 0);
+	for (int i = 0; i < f.runs[0].nres; i++) {
+		const struct result *o = &f.runs[0].res[i];
+
+		gaming += !strcmp(o->bench, "Gaming");
+		dl += isfinite(o->v[RF_DL]);
+		EXPECT(o->load[0] && isfinite(o->v[RF_MEAN]) && isfinite(o->v[RF_CPU]),
+		       "row %d: %s/%s", i, o->bench, o->load);
+	}
+	EXPECT(gaming == 9 && dl == 25, "%d Gaming rows, %d with deadlines", gaming, dl);
+	EXPECT(!strcmp(f.runs[0].kernel, "6.6.32-fork") && !strcmp(f.runs[0].comment, "fork") &&
+	       f.runs[0].seconds == 10 && !strcmp(f.runs[0].key[RK_CPU_LOAD], "4"),
+	       "kernel '%s' comment '%s' %g s -L '%s'", f.runs[0].kernel, f.runs[0].comment,
+	       f.runs[0].seconds, f.runs[0].key[RK_CPU_LOAD]);
+	results_free(&f);
+	return true;
+}
+
 void unit_results(void)
 {
 	char name[160];
@@ -698,4 +794,10 @@ void unit_results(void)
 	}
 	check("results: a failed row's reason; 0.31 rows have no intensity",
 	      test_tail_failed_and_old());
+	for (size_t i = 0; i < ARRAY_SIZE(fork_cases); i++) {
+		snprintf(name, sizeof(name), "results: the fork's log: %s", fork_cases[i].name);
+		check(name, test_fork_case(&fork_cases[i]));
+	}
+	check("results: the fork's log: the fixture's tables, header and unnamed row",
+	      test_fork_fixture());
 }

@@ -482,6 +482,52 @@ static int compare_verdicts(const struct cmp_input *in, int n, struct verdict_ta
 	return verdicts_build(g, n, vt);
 }
 
+/*
+ * After the runs' lines: each run that differs from [1] in more than one
+ * setting, and in which, since the tables cannot tell which of them made a
+ * change (one setting is the comparison meant). A setting unknown in either
+ * run is not counted, only how many could not be checked. Lines break
+ * between settings, never inside a short one nor around its " / ".
+ */
+static void print_comparability(FILE *out, const struct cmp_input *in, int n)
+{
+	enum { LIST_LEN = 8192, TEXT_LEN = LIST_LEN + 256, SHORT = 48, NB = 64 };
+	char *list = malloc(LIST_LEN), *text = malloc(TEXT_LEN);
+	struct nobreak nb[NB];
+
+	for (int r = 1; list && text && r < n; r++) {
+		int unchecked, nnb = 0;
+		int nd = run_differences(in[0].run, in[r].run, list, LIST_LEN, &unchecked);
+		size_t at, len;
+
+		if (nd < 2)
+			continue;
+		at = (size_t)snprintf(text, TEXT_LEN, "warning: [%d] differs from [1] in %d "
+				      "settings, so a change cannot be put down to one of them: ",
+				      r + 1, nd);
+		len = at + (size_t)snprintf(text + at, TEXT_LEN - at, "%s", list);
+		len = len < TEXT_LEN ? len : TEXT_LEN - 1;
+		while (at < len && nnb < NB) {	/* the settings, "what a / b", apart by ", " */
+			const char *item = text + at, *comma = strstr(item, ", ");
+			const char *slash = strstr(item, " / ");
+			size_t ilen = comma ? (size_t)(comma - item) : strlen(item);
+			size_t s = slash ? (size_t)(slash - item) : ilen;
+
+			if (ilen <= SHORT)
+				nb[nnb++] = (struct nobreak){ at, at + ilen };
+			else if (s < ilen)
+				nb[nnb++] = (struct nobreak){ at + s, at + s + 3 };
+			at += ilen + 2;
+		}
+		if (unchecked && len < TEXT_LEN - 1)
+			snprintf(text + len, TEXT_LEN - len, "; %d others not recorded in both runs "
+				 "were not checked", unchecked);
+		print_wrapped(out, text, nb, nnb);
+	}
+	free(list);
+	free(text);
+}
+
 /* The runs compared, in full, then a table per benchmark. */
 void cmp_print(FILE *out, const struct cmp_input *in, const struct cmp_matrix *m)
 {
@@ -531,6 +577,7 @@ void cmp_print(FILE *out, const struct cmp_input *in, const struct cmp_matrix *m
 		}
 		print_wrapped(out, text, nb, 2);
 	}
+	print_comparability(out, in, m->nruns);
 	fputc('\n', out);
 	if (compare_verdicts(in, m->nruns, &vt))
 		fprintf(out, "No verdicts: out of memory\n\n");

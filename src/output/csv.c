@@ -22,8 +22,8 @@ enum csv_text {			/* a column that is not a number of the result */
 	CT_REASON, CT_UNIT, CT_MEDIUM,
 	/* the run's context on every line, so lines of several runs can be mixed */
 	CT_KEY,				/* a run key: field is its enum run_key */
-	CT_WORK, CT_LOOPS, CT_INTERRUPTED, CT_PREEMPTION, CT_CLOCKSOURCE, CT_GOVERNOR, CT_PM_QOS,
-	CT_HOSTNAME, CT_CPUS_ONLINE, CT_CPUS_USABLE, CT_MEM_LIMIT,
+	CT_WORK, CT_LOOPS, CT_INTERRUPTED, CT_PM_QOS, CT_HOSTNAME, CT_CPUS_ONLINE,
+	CT_MACHINE,			/* a machine key: field is its enum machine_key */
 	CT_KNOB,			/* a scheduling knob: field is its enum knob */
 	CT_SCHED_EXT, CT_AUTOGROUP,
 	CT_VARIANT, CT_VARIANT_INDEX, CT_VARIANT_VALUE,	/* --vary's, empty without */
@@ -33,7 +33,7 @@ enum csv_text {			/* a column that is not a number of the result */
 struct csv_column {
 	const char *name;
 	enum csv_text text;
-	int field;			/* enum rfield for CT_NUMBER, enum run_key for CT_KEY */
+	int field;			/* enum rfield, run_key, machine_key or knob, by text */
 	bool required;			/* --compare cannot read a file without it */
 };
 
@@ -41,6 +41,7 @@ struct csv_column {
 #define NUM(n, f, req) { .name = n, .text = CT_NUMBER, .field = f, .required = req }
 #define KEY_COL(k) { .name = NULL, .text = CT_KEY, .field = k }	/* named by run_keys[] */
 #define KNOB(k) { .name = NULL, .text = CT_KNOB, .field = k }	/* named by knob_descs[] */
+#define MACH(k) { .name = NULL, .text = CT_MACHINE, .field = k }	/* by machine_keys[] */
 #define LATENCY_COLS(p, f) NUM(p "_min_ns", f, false), NUM(p "_mean_ns", f + 1, false), \
 	NUM(p "_sd_ns", f + 2, false), NUM(p "_max_ns", f + 3, false), \
 	NUM(p "_p50_ns", f + 4, false), NUM(p "_p90_ns", f + 5, false), \
@@ -74,24 +75,25 @@ static const struct csv_column csv_columns[] = {
 	KEY_COL(RK_SECONDS), TEXT("work", CT_WORK, false), TEXT("loops_per_ms", CT_LOOPS, false),
 	KEY_COL(RK_CPU_LOAD), KEY_COL(RK_BENCH_NICE), KEY_COL(RK_LOAD_NICE),
 	KEY_COL(RK_UNIPROCESSOR), TEXT("interrupted", CT_INTERRUPTED, false),
-	TEXT("preemption", CT_PREEMPTION, false), TEXT("clocksource", CT_CLOCKSOURCE, false),
-	TEXT("cpufreq_governor", CT_GOVERNOR, false), TEXT("pm_qos_us", CT_PM_QOS, false),
-	TEXT("hostname", CT_HOSTNAME, false), TEXT("cpus_online", CT_CPUS_ONLINE, false),
-	TEXT("cpus_usable", CT_CPUS_USABLE, false), TEXT("memory_limit_bytes", CT_MEM_LIMIT, false),
+	MACH(MK_PREEMPTION), MACH(MK_CLOCKSOURCE), MACH(MK_GOVERNOR),
+	TEXT("pm_qos_us", CT_PM_QOS, false), TEXT("hostname", CT_HOSTNAME, false),
+	TEXT("cpus_online", CT_CPUS_ONLINE, false), MACH(MK_CPUS_USABLE), MACH(MK_MEM_LIMIT),
 	KNOB(KN_POLICY), KNOB(KN_RT_PRIORITY), KNOB(KN_SLICE), KNOB(KN_UCLAMP_MIN),
 	KNOB(KN_UCLAMP_MAX), KNOB(KN_LOAD_POLICY), KEY_COL(RK_FPS), KEY_COL(RK_CUSTOM_PCT),
 	KEY_COL(RK_CUSTOM_INTERVAL), TEXT("sched_ext", CT_SCHED_EXT, false),
-	TEXT("autogroup", CT_AUTOGROUP, false), TEXT("variant", CT_VARIANT, false),
-	TEXT("variant_index", CT_VARIANT_INDEX, false),
+	TEXT("autogroup", CT_AUTOGROUP, false), MACH(MK_HZ), MACH(MK_CPU_MODEL), MACH(MK_CMDLINE),
+	TEXT("variant", CT_VARIANT, false), TEXT("variant_index", CT_VARIANT_INDEX, false),
 	TEXT("variant_value", CT_VARIANT_VALUE, false),
 };
 #define NR_COLS ARRAY_SIZE(csv_columns)
 
-/* Run keys and knobs are named by their own tables, which the log and JSON use too. */
+/* Run keys, machine keys and knobs are named by their own tables, which the log uses too. */
 static const char *col_name(const struct csv_column *c)
 {
 	if (c->text == CT_KEY)
 		return run_keys[c->field].name;
+	if (c->text == CT_MACHINE)
+		return machine_keys[c->field].column;
 	return c->text == CT_KNOB ? knob_descs[c->field].file : c->name;
 }
 
@@ -120,9 +122,6 @@ static const char *context_text(enum csv_text t, const struct run_record *run, c
 	case CT_LOOPS: return cfg->work == WORK_LOOPS ?
 			      num_text(buf, len, (long long)cfg->loops_per_ms) : NULL;
 	case CT_INTERRUPTED: return num_text(buf, len, !!run->interrupted);
-	case CT_PREEMPTION: return si ? known(si->preemption) : NULL;
-	case CT_CLOCKSOURCE: return si ? known(si->clocksource) : NULL;
-	case CT_GOVERNOR: return si ? known(si->cpufreq_governor) : NULL;
 	case CT_PM_QOS: return si && si->pm_qos_us != SI_UNKNOWN ?
 			       num_text(buf, len, si->pm_qos_us) : NULL;
 	case CT_HOSTNAME: return si ? known(si->hostname) : NULL;
@@ -134,9 +133,6 @@ static const char *context_text(enum csv_text t, const struct run_record *run, c
 	case CT_AUTOGROUP: return si && si->autogroup >= 0 ? num_text(buf, len, si->autogroup) :
 			   NULL;
 	case CT_CPUS_ONLINE: return si ? num_text(buf, len, si->cpus_online) : NULL;
-	case CT_CPUS_USABLE: return si ? num_text(buf, len, si->cpus_usable) : NULL;
-	case CT_MEM_LIMIT: return si && si->mem_limit_bytes != SI_UNKNOWN ?
-				  num_text(buf, len, si->mem_limit_bytes) : NULL;
 	default: return NULL;
 	}
 }
@@ -146,6 +142,7 @@ static const char *column_text(const struct csv_column *c, const struct run_reco
 {
 	switch (c->text) {
 	case CT_KEY: return run->key[c->field];
+	case CT_MACHINE: return machine_csv_text(&run->mach, c->field);
 	case CT_MEDIUM: return known(r->medium);
 	case CT_KERNEL: return run->kernel;
 	case CT_COMMENT: return run->cfg->comment;
@@ -293,7 +290,7 @@ static bool csv_header(const struct csv_reader *c, int *col)
 
 /* Each (kernel, comment, start) is a run; the reader pools repeats later. */
 static struct run_record *csv_run(struct result_file *f, const char *const *text,
-				  const char *const *keys)
+				  const char *const *keys, const char *const *mach)
 {
 	struct run_record *r = f->nruns ? &f->runs[f->nruns - 1] : NULL;
 	const char *kernel = text[CT_KERNEL], *comment = text[CT_COMMENT];
@@ -314,6 +311,9 @@ static struct run_record *csv_run(struct result_file *f, const char *const *text
 	for (int k = 0; k < RK_COUNT; k++)
 		if (keys[k])
 			run_key_set(r, k, keys[k], strlen(keys[k]));
+	for (int k = 0; k < MK_COUNT; k++)
+		if (mach[k])
+			machine_csv_set(&r->mach, k, mach[k]);
 	return r;
 }
 
@@ -357,6 +357,7 @@ static int csv_row(struct result_file *f, struct csv_reader *c, const int *col, 
 		   char *err, size_t errlen)
 {
 	const char *text[CT_COUNT] = { NULL }, *keys[RK_COUNT] = { NULL };
+	const char *mach[MK_COUNT] = { NULL };
 	struct run_record *r;
 	struct result *o;
 
@@ -364,15 +365,20 @@ static int csv_row(struct result_file *f, struct csv_reader *c, const int *col, 
 		return set_err(err, errlen, "line %d: %d fields where the header has %d (truncated?)",
 			    c->line, c->nfields, ncols);
 	for (size_t k = 0; k < NR_COLS; k++) {
-		if (csv_columns[k].text == CT_KEY && col[k] >= 0)
-			keys[csv_columns[k].field] = c->field[col[k]];
-		else if (csv_columns[k].text != CT_NUMBER && csv_columns[k].text != CT_KNOB &&
-			 col[k] >= 0)
-			text[csv_columns[k].text] = c->field[col[k]];
+		const struct csv_column *cc = &csv_columns[k];
+
+		if (col[k] < 0)
+			continue;
+		if (cc->text == CT_KEY)
+			keys[cc->field] = c->field[col[k]];
+		else if (cc->text == CT_MACHINE)
+			mach[cc->field] = c->field[col[k]];
+		else if (cc->text != CT_NUMBER && cc->text != CT_KNOB)
+			text[cc->text] = c->field[col[k]];
 	}
 	if (!strcasecmp(text[CT_STATUS], "skipped"))
 		return 0;
-	r = csv_run(f, text, keys);
+	r = csv_run(f, text, keys, mach);
 	if (r && !r->nres)
 		csv_knobs(r, c, col);
 	if (!r || !(o = run_new_result(r)))

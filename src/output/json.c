@@ -212,6 +212,7 @@ static void json_system(struct jw *w, const struct run_record *run)
 	jw_known(w, "preemption", si->preemption);
 	jw_known(w, "preemption_source", si->preemption_source);
 	jw_tristate(w, "preempt_dynamic", si->preempt_dynamic);
+	jw_int(w, "hz", si->hz > 0 ? si->hz : SI_UNKNOWN);
 	jw_known(w, "hostname", si->hostname);
 	jw_known(w, "cpu_model", si->cpu_model);
 	jw_int(w, "cpus_online", si->cpus_online > 0 ? si->cpus_online : SI_UNKNOWN);

@@ -34,6 +34,8 @@ void record_init(struct run_record *r, const struct config *cfg, const struct ma
 	snprintf(r->work, sizeof(r->work), "%s", work_mode_name(cfg->work));
 	for (int k = 0; k < RK_COUNT; k++)
 		run_key_text(cfg, k, r->key[k], sizeof(r->key[k]));
+	if (sys)
+		machine_values_of(sys, &r->mach);
 }
 
 void record_free(struct run_record *r)

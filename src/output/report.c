@@ -55,38 +55,34 @@ static void print_comment(struct report *o, const struct run_record *rec)
 	out(o, "%s%s\n", LOG_MARK(LM_COMMENT), buf);
 }
 
-static const char *or_dash(const char *s)
-{
-	return s && *s ? s : "-";
-}
-
-/* One line of what shapes the numbers, so a pasted table carries it. */
+/*
+ * A few lines of what shapes the numbers, so a pasted table carries them:
+ * the machine keys as their table places them (settings.c), with what else
+ * the first two lines tell.
+ */
 static void print_context(struct report *o, const struct run_record *rec)
 {
 	static const char *const autogroup[] = { "unavailable", "off", "on" };
+	static const int whole[] = { LM_CPU_MODEL, LM_CMDLINE };
 	const struct machine *si = rec->sys;
-	char scx[96];
+	char keys[2400], scx[96];
 
 	if (!si)
 		return;
-	if (si->preemption[0])
-		out(o, "Preemption: %s (%s)", si->preemption, si->preemption_source);
-	else
-		out(o, "Preemption: unknown");
-	out(o, ", clocksource: %s, governor: %s, PM QoS: ", or_dash(si->clocksource),
-	    or_dash(si->cpufreq_governor));
+	machine_log_line(keys, sizeof(keys), rec, LM_PREEMPTION);
+	out(o, "%s%s, PM QoS: ", LOG_MARK(LM_PREEMPTION), keys);
 	if (si->pm_qos_us == SI_UNKNOWN)
 		out(o, "untouched");
 	else
 		out(o, "%lld us", si->pm_qos_us);
 	sysinfo_sched_ext_text(si, scx, sizeof(scx));
 	out(o, ", sched_ext: %s, autogroup: %s\n", scx, autogroup[si->autogroup + 1]);
-	out(o, "CPUs: %d online, %d usable; memory limit: ", si->cpus_online, si->cpus_usable);
-	if (si->mem_limit_bytes == SI_UNKNOWN)
-		out(o, "none\n");
-	else
-		out(o, "%lld MiB (%s)\n", si->mem_limit_bytes / (long long)MIB,
-		    si->mem_limit_file);
+	machine_log_line(keys, sizeof(keys), rec, LM_CPUS);
+	out(o, "%s%d online, %s\n", LOG_MARK(LM_CPUS), si->cpus_online, keys);
+	for (size_t i = 0; i < ARRAY_SIZE(whole); i++) {
+		machine_log_line(keys, sizeof(keys), rec, whole[i]);
+		out(o, "%s%s\n", LOG_MARK(whole[i]), keys);
+	}
 }
 
 void report_header(struct report *o, const struct run_record *rec)

@@ -13,6 +13,7 @@
 #include "core/defs.h"
 #include "core/split.h"
 #include "core/stats.h"
+#include "output/settings.h"
 
 struct config;
 struct machine;
@@ -157,6 +158,10 @@ enum log_mark {
 	LM_SETTINGS,			/* the run keys, name=value; 1.0.0 wrote none */
 	LM_COMMENT,
 	LM_VARIANTS,			/* --vary: "Variants: A load-nice=0, B load-nice=19; ..." */
+	LM_PREEMPTION,			/* the machine keys' lines (settings.c) */
+	LM_CPUS,
+	LM_CPU_MODEL,
+	LM_CMDLINE,
 	LM_HEADING,			/* a table: "--- Benchmarking simulated cpu of X ..." */
 	LM_REALTIME,
 	LM_PRESENCE,
@@ -245,6 +250,7 @@ struct run_record {
 	int interrupted;		/* the signal that stopped it (read back: 1), or 0 */
 	struct knob_values knobs;	/* how it was scheduled: repeats share them */
 	char variant[RES_VARIANT_LEN + 2];	/* read back: "B load-nice=19", one --vary value */
+	struct machine_values mach;	/* what it ran on: the first run's of a pool */
 	int nres, cap;
 	struct result *res;
 	/* a run measured now; NULL and 0 when read back */
@@ -287,6 +293,11 @@ struct run_record *file_new_run(struct result_file *f);
 bool set_name(char *dst, const char *src, size_t len);
 bool parse_value(const char *s, double *v);
 const char *quote(char *buf, size_t len, const char *s);
+
+/* forklog.c: the tables of the maintained fork of interbench, which has a median column */
+bool fork_columns(const char *line);
+double fork_unit_ns(const char *line);
+bool fork_row(const char *s, double unit_ns, bool deadlines, struct result *o);
 
 /* csv.c: our CSV, read back by the table of columns its writer walks */
 int parse_csv(const char *text, size_t len, struct result_file *f, char *err, size_t errlen);

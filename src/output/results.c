@@ -191,6 +191,8 @@ struct log_parser {
 	double unit_ns;
 	bool has[16];			/* log_columns[i] is in the current table */
 	bool has_intensity;		/* and so is the load intensity (ours, not 0.31's) */
+	bool fork;			/* the table is the fork's (forklog.c) */
+	bool fork_deadlines;		/* and has its deadlines column */
 	int rows;			/* of the current table */
 	int heading_line, run_line;
 	bool run_has_table;
@@ -306,7 +308,10 @@ static int log_heading(struct log_parser *lp, struct line_iter *it)
 	return 0;
 }
 
-/* "Load\tLatency +/- SD (ms)  Max Latency ...": the unit and which columns are there. */
+/*
+ * "Load\tLatency +/- SD (ms)  Max Latency ...": the unit and which columns
+ * are there; or the fork's "Load\tLatency +/- SD   median  max [us]...".
+ */
 static int log_columns_line(struct log_parser *lp, struct line_iter *it)
 {
 	const char *s = it->buf;
@@ -315,11 +320,20 @@ static int log_columns_line(struct log_parser *lp, struct line_iter *it)
 		return set_err(lp->err, lp->errlen,
 			    "line %d: expected the column header after the %s heading", it->no,
 			    lp->bench);
+	lp->state = LS_ROWS;
+	lp->fork = fork_columns(s);
+	if (lp->fork) {
+		lp->unit_ns = fork_unit_ns(s);
+		lp->fork_deadlines = strstr(s, "Deadlines") != NULL;
+		if (!lp->unit_ns)
+			return set_err(lp->err, lp->errlen, "line %d: the %s table's unit is "
+				       "neither [us] nor [100]", it->no, lp->bench);
+		return 0;
+	}
 	lp->unit_ns = strstr(s, "(us)") ? 1e3 : 1e6;
 	for (size_t i = 0; i < nr_log_columns; i++)
 		lp->has[i] = !log_columns[i].key || strstr(s, log_columns[i].key);
 	lp->has_intensity = strstr(s, &LOG_MARK(LM_INTENSITY)[2]) != NULL;	/* past its indent */
-	lp->state = LS_ROWS;
 	return 0;
 }
 
@@ -458,7 +472,7 @@ static bool log_row_name(const struct log_parser *lp, struct result *o, const ch
 	return set_name(o->load, s, n);
 }
 
-/* "NAME\t mean +/- sd  max  cpu[  deadlines][  p99  p99.9][  intensity...]" */
+/* "NAME\t mean +/- sd  max  cpu[  deadlines][  p99  p99.9][  intensity...]", or the fork's */
 static int log_row(struct log_parser *lp, struct line_iter *it)
 {
 	char *s = it->buf, *tab = strchr(s, '\t'), *tok[12], *save = NULL;
@@ -470,6 +484,8 @@ static int log_row(struct log_parser *lp, struct line_iter *it)
 			    lp->bench);
 	if (it->too_long)
 		return set_err(lp->err, lp->errlen, "line %d: row too long", it->no);
+	if (lp->fork && tab == s)
+		return 0;		/* the fork's unnamed row of every table together */
 	o = run_new_result(lp->run);
 	if (!o)
 		return set_err(lp->err, lp->errlen, "out of memory");
@@ -487,6 +503,13 @@ static int log_row(struct log_parser *lp, struct line_iter *it)
 		s += strlen(LOG_MARK(LM_FAILED));
 		snprintf(o->reason, sizeof(o->reason), "%s", s + strspn(s, ": "));
 		return 0;
+	}
+	if (lp->fork) {
+		if (fork_row(tab + 1, lp->unit_ns, lp->fork_deadlines, o))
+			return 0;
+		lp->run->nres--;
+		return set_err(lp->err, lp->errlen, "line %d: %s row cut short or mangled", it->no,
+			       o->load);
 	}
 	for (char *t = need ? strtok_r(s, " \t", &save) : NULL; t; ) {
 		tok[ntok++] = t;
@@ -577,6 +600,8 @@ static int log_line(struct log_parser *lp, struct line_iter *it)
 		log_settings(lp, s);
 	else if (mark == LM_VARIANTS && head)
 		log_variants(lp, s);
+	else if (mark >= 0 && head)	/* machine_keys[] knows which lines hold its keys */
+		machine_parse_line(mark, s + strlen(LOG_MARK(mark)), &lp->run->mach);
 	return 0;
 }
 

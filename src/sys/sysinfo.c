@@ -243,6 +243,24 @@ int sysinfo_preemption(const struct preempt_in *in, char *model, size_t len,
 	return -1;
 }
 
+/* CONFIG_HZ= of a kernel's .config: the tick's rate; 0 when config is NULL or lacks it. */
+int sysinfo_config_hz(const char *config)
+{
+	static const char key[] = "CONFIG_HZ=";
+
+	for (const char *p = config; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		char num[16];
+		long v;
+
+		if (strncmp(p, key, sizeof(key) - 1))
+			continue;
+		p += sizeof(key) - 1;
+		snprintf(num, sizeof(num), "%.*s", (int)strcspn(p, "\n"), p);
+		return parse_long(num, 1, 100000, &v) ? 0 : (int)v;
+	}
+	return 0;
+}
+
 /*
  * One line of /proc/self/mountinfo: when its device is maj:min, the
  * filesystem type and source. "36 35 98:0 /a /b rw - ext4 /dev/sda1 rw"
@@ -383,29 +401,30 @@ static char *read_config(const char *release, char *path, size_t pathlen)
 	return text;
 }
 
-static void collect_preemption(struct machine *si)
+/*
+ * What the kernel's config tells, read once: HZ, and with the running
+ * kernel's own witnesses, the preemption model (sysinfo_preemption()).
+ */
+static void collect_config(struct machine *si)
 {
 	char debugfs[128], config_path[160];
+	char *config = read_config(si->kernel_release, config_path, sizeof(config_path));
 	struct preempt_in in = {
 		.uname_v = si->kernel_version,
 		.release = si->kernel_release,
 		.cmdline = si->kernel_cmdline,
+		.config = config,
 		.config_path = config_path,
 	};
 	const char *src;
 
 	if (!read_small_file("/sys/kernel/debug/sched/preempt", debugfs, sizeof(debugfs)))
 		in.debugfs = debugfs;
-	if (sysinfo_preemption(&in, si->preemption, sizeof(si->preemption), &src,
-			       &si->preempt_dynamic)) {
-		char *config = read_config(si->kernel_release, config_path, sizeof(config_path));
-
-		in.config = config;
-		sysinfo_preemption(&in, si->preemption, sizeof(si->preemption), &src,
-				   &si->preempt_dynamic);
-		free(config);
-	}
+	sysinfo_preemption(&in, si->preemption, sizeof(si->preemption), &src,
+			   &si->preempt_dynamic);
 	snprintf(si->preemption_source, sizeof(si->preemption_source), "%s", src ? src : "");
+	si->hz = sysinfo_config_hz(config);
+	free(config);
 }
 
 /* item is one of the entries of a comma-separated list. */
@@ -525,7 +544,7 @@ void sysinfo_collect(struct machine *si, const char *work_dir)
 	memset(si, 0, sizeof(*si));
 	collect_uname(si);
 	read_str("/proc/cmdline", si->kernel_cmdline, sizeof(si->kernel_cmdline));
-	collect_preemption(si);
+	collect_config(si);
 	sysinfo_cpu_model(si->cpu_model, sizeof(si->cpu_model));
 	if (!strcmp(si->cpu_model, "unknown"))
 		si->cpu_model[0] = '\0';
