@@ -40,6 +40,8 @@ int cmp_build(const struct cmp_input *in, int n, struct cmp_matrix *m, char *err
 	      size_t errlen);
 void cmp_matrix_free(struct cmp_matrix *m);
 void cmp_print(FILE *out, const struct cmp_input *in, const struct cmp_matrix *m);
+void knobs_differing(const struct cmp_input *in, int n, int r, bool same_label, char *buf,
+		     size_t len);		/* "policy fifo": run r's knobs that differ */
 
 /* plot.c: the one --plot, of a run (histograms) or of a comparison (summaries) */
 struct plot_spec {
