@@ -24,8 +24,9 @@ void check(const char *name, bool ok);
 void unit_suites(void);
 
 /* One suite per file, each a run of check() calls. */
-void unit_core_sim(void);		/* unit_core.c runs these two */
+void unit_core_sim(void);		/* unit_core.c runs these */
 void unit_core_split(void);
+void unit_core_compact(void);
 void unit_options(void);
 void unit_loads(void);
 void unit_child(void);

@@ -229,19 +229,17 @@ static void json_latency(struct jw *w, const char *key, const struct result *r, 
 }
 
 /* [[upper bound (exclusive), count], ...] of the non-empty buckets, on one line. */
-static void json_histogram(struct jw *w, const struct latency *l)
+static void json_histogram(struct jw *w, const struct latency_compact *l)
 {
+	struct hist_span s;
+	unsigned pos = 0;
 	bool first = true;
 
 	jw_key(w, "histogram");
 	sb_add(w->sb, "[", 1);
-	for (unsigned b = 0; l && b < HIST_BUCKETS; b++) {
-		uint64_t upper = b == HIST_BUCKETS - 1 ? l->r.max + 1 : hist_upper(b);
-
-		if (!l->hist[b])
-			continue;
-		sb_printf(w->sb, "%s[%llu, %llu]", first ? "" : ", ", (unsigned long long)upper,
-			  (unsigned long long)l->hist[b]);
+	while (l && latency_compact_next(l, &pos, &s)) {
+		sb_printf(w->sb, "%s[%llu, %llu]", first ? "" : ", ", (unsigned long long)s.upper,
+			  (unsigned long long)s.count);
 		first = false;
 	}
 	sb_add(w->sb, "]", 1);

@@ -459,12 +459,11 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 	r->v[RF_LOAD_STOP] = known_u64(row->load_stop_ns);
 	if (!b)
 		return r;
-	r->wake = malloc(sizeof(*r->wake));
+	r->wake = latency_compact(&b->wake);	/* a few KiB at most, not the dense 32 */
 	if (!r->wake) {
 		rec->nres--;
 		return NULL;
 	}
-	*r->wake = b->wake;
 	r->v[RF_SAMPLES] = (double)b->wake.r.n;
 	set_latency(r, RF_MIN, &b->wake);
 	set_latency(r, RF_TMIN, &b->timer);
