@@ -287,6 +287,10 @@ int main(int argc, char **argv)
 		}
 		return compare_main(&cfg);
 	}
+	if (plan_check_memory(&cfg, err, sizeof(err))) {
+		fprintf(stderr, "%s: %s\n", progname, err);
+		return 2;
+	}
 	if (plan_build(&o.plan, &cfg))
 		die("out of memory for the plan of %d passes", cfg.repeat);
 	plan_idle_benches(&cfg, &o.plan, idle, sizeof(idle));
