@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* output/json.c - the --json file: the run, the system, every result and the summary over
- * passes. */
+/* output/json.c - the --json file: the run, the system, every result, then what is about the
+ * whole run (the summary over passes). */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdlib.h>
@@ -333,7 +333,13 @@ static void json_summary(void *arg, const struct cell *c, const struct pass_summ
 	jw_close(w, '}');
 }
 
-void build_json(struct sbuf *sb, const struct run_record *run)
+/*
+ * The document in three parts, so that a live file (files.c) grows by a
+ * result and a tail at a time. The head: everything up to the open results
+ * array. Its run.end and interrupted are known only at the end, when the
+ * file is written whole once more.
+ */
+void json_head(struct sbuf *sb, const struct run_record *run)
 {
 	struct jw w = { .sb = sb, .first = true };
 
@@ -345,12 +351,43 @@ void build_json(struct sbuf *sb, const struct run_record *run)
 	json_run(&w, run);
 	json_system(&w, run);
 	jw_open(&w, "results", '[');
-	for (int i = 0; i < run->nres; i++)
-		json_result(&w, &run->res[i]);
+}
+
+/* Result i of the record as the results array holds it, with what separates it from i - 1. */
+void json_result_at(struct sbuf *sb, const struct run_record *run, int i)
+{
+	struct jw w = { .sb = sb, .depth = 2, .first = i == 0 };
+
+	json_result(&w, &run->res[i]);
+}
+
+/*
+ * What closes the document after the record's results. Mid-run, only
+ * "complete": false: a tail that did not grow with the run. The final tail
+ * (once, at the end or after a signal) holds what is about the whole run:
+ * the summary over passes, then "complete": true. What else is about the
+ * whole run belongs here too, before "complete".
+ */
+void json_tail(struct sbuf *sb, const struct run_record *run, bool final)
+{
+	struct jw w = { .sb = sb, .depth = 2, .first = run->nres == 0 };
+
 	jw_close(&w, ']');
-	jw_open(&w, "summary", '[');
-	report_each_summary(run, json_summary, &w);
-	jw_close(&w, ']');
+	if (final) {
+		jw_open(&w, "summary", '[');
+		report_each_summary(run, json_summary, &w);
+		jw_close(&w, ']');
+	}
+	jw_bool(&w, "complete", final);
 	jw_close(&w, '}');
 	sb_add(sb, "\n", 1);
+}
+
+/* The final document whole: what --json - prints and the unit tests compare. */
+void build_json(struct sbuf *sb, const struct run_record *run)
+{
+	json_head(sb, run);
+	for (int i = 0; i < run->nres; i++)
+		json_result_at(sb, run, i);
+	json_tail(sb, run, true);
 }
