@@ -2,6 +2,7 @@
 # bench/soak.sh - the soak section of bench/run.sh (sourced by it): a long
 # unattended run's resources, row by row: peak RSS, open fds, bytes written,
 # processes left. Written into its own part of BENCHMARKS.md.
+# shellcheck shell=bash
 
 SOAK_T=0.2			# seconds a row
 SOAK_SETTLE_MS=100		# the load alone before each row (test-only variable)
