@@ -11,16 +11,22 @@ IB=$TOP/interbench
 OUT_MD=$TOP/BENCHMARKS.md
 PEER=""
 QUICK=0
+SOAK_ONLY=0
 WRITE=1
 
 usage() {
 	cat <<EOF
-Usage: bench/run.sh [--peer PATH] [--quick] [--no-write] [--output FILE] [--interbench PATH]
-Measures interbench's own accuracy and overhead (about 7 minutes, 9 with a peer;
-root gives the real-time part and installs rt-tests when cyclictest is missing).
+Usage: bench/run.sh [--peer PATH] [--quick] [--soak-only] [--no-write] [--output FILE]
+                    [--interbench PATH]
+Measures interbench's own accuracy and overhead, then a long run's resources
+(about 9 minutes, 11 with a peer; root gives the real-time part and installs
+rt-tests when cyclictest is missing).
   --peer PATH        also run the same rows with another interbench binary
                      (e.g. 0.31) and put its numbers beside ours
   --quick            short rows: checks the harness, the numbers mean little
+  --soak-only        only the soak (the default matrix, 5 passes of 0.2 s rows:
+                     peak RSS, fds, bytes written, processes left), into its
+                     own section of BENCHMARKS.md
   --no-write         print the report only, leave BENCHMARKS.md alone
   --output FILE      write the report into FILE instead of BENCHMARKS.md
   --interbench PATH  the binary to measure (default: ./interbench)
@@ -35,6 +41,7 @@ while [ $# -gt 0 ]; do
 	--peer) [ $# -ge 2 ] || die "--peer needs a path"; PEER=$2; shift ;;
 	--peer=*) PEER=${1#--peer=} ;;
 	--quick) QUICK=1 ;;
+	--soak-only) SOAK_ONLY=1 ;;
 	--no-write) WRITE=0 ;;
 	--output) [ $# -ge 2 ] || die "--output needs a file"; OUT_MD=$2; shift ;;
 	--interbench) [ $# -ge 2 ] || die "--interbench needs a path"; IB=$2; shift ;;
@@ -185,6 +192,20 @@ for c in task_cpu_ns wall_ns load_stop_ns timer_mean_ns; do
 	head -1 "$W/probe.csv" | tr ',' '\n' | grep -qx "$c" ||
 		note "the CSV has no column $c; what needs it reports n/a"
 done
+
+# ---- the soak (bench/soak.sh): alone with --soak-only, else after the rest ----
+
+. "$TOP/bench/soak.sh"
+soak_section() {
+	soak_run
+	soak_report >"$W/soak.md"
+	cat "$W/soak.md"
+	[ "$WRITE" = 1 ] && soak_write "$W/soak.md"
+}
+if [ "$SOAK_ONLY" = 1 ]; then
+	soak_section
+	exit 0
+fi
 
 # ---- cyclictest ----
 
@@ -875,3 +896,4 @@ if [ "$WRITE" = 1 ]; then
 	md_section bench/run.sh "$W/report_full.md" "$OUT_MD" "$W/md.new"
 	note "report written into $OUT_MD (took $ELAPSED s)"
 fi
+soak_section

@@ -24,9 +24,11 @@ void check(const char *name, bool ok);
 void unit_suites(void);
 
 /* One suite per file, each a run of check() calls. */
-void unit_core_sim(void);		/* unit_core.c runs these three */
+void unit_core_sim(void);		/* unit_core.c runs these */
 void unit_core_split(void);
 void unit_core_verdict(void);
+void unit_core_compact(void);
+void unit_core_stop(void);
 void unit_options(void);
 void unit_loads(void);
 void unit_child(void);

@@ -8,4 +8,6 @@ void unit_suites(void)
 	unit_core_sim();
 	unit_core_split();
 	unit_core_verdict();
+	unit_core_compact();
+	unit_core_stop();
 }

@@ -2,6 +2,7 @@
 /* tests/unit_golden.c - every output of fixed synthetic runs, checked byte for byte against
  * tests/golden/. */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -165,8 +166,10 @@ struct golden_run {
 	struct run_record rec;
 	struct plan plan;
 	struct report out;
+	struct live_files files;
 	struct row *rows;
 	int nrows;
+	bool live_ok;			/* each file after each row as it should be */
 };
 
 static void add_rows(struct golden_run *run, const struct golden_row *g, size_t n)
@@ -263,14 +266,48 @@ struct golden_out {
 	size_t len;
 };
 
-/* The run as run/main.c drives it: header, each row's result into the record, tables,
- * summary; then the files. */
+/* A file holds what was built into sb: the version a live file has between two rows. */
+static bool file_holds(const char *path, struct sbuf *sb, int nres)
+{
+	size_t len;
+	char *text = slurp(path, &len);
+	bool same = text && !sb->failed && len == sb->len && !memcmp(text, sb->buf, len);
+
+	if (!same)
+		snprintf(detail, sizeof(detail), "%s after %d rows is not the record so far", path,
+			 nres);
+	free(text);
+	sb_free(sb);
+	return same;
+}
+
+/* The JSON mid-run: the head, every result so far, a tail that says it is not complete. */
+static bool live_files_hold(const struct golden_run *run)
+{
+	const struct run_record *rec = &run->rec;
+	struct sbuf sb;
+
+	sb_init(&sb);
+	json_head(&sb, rec);
+	for (int i = 0; i < rec->nres; i++)
+		json_result_at(&sb, rec, i);
+	json_tail(&sb, rec, false);
+	if (!file_holds(rec->cfg->json_path, &sb, rec->nres))
+		return false;
+	sb_init(&sb);
+	build_csv(&sb, rec);
+	return file_holds(rec->cfg->csv_path, &sb, rec->nres);
+}
+
+/* The run as run/main.c drives it: header, each row's result into the record, tables, the
+ * files grown by each row, summary; then the files' final versions. */
 static void golden_drive(struct golden_run *run, struct golden_out *o)
 {
 	const struct config *cfg = run->rec.cfg;
 	FILE *text = open_memstream(&o->text, &o->len);
 
 	run->out.text = text;
+	run->live_ok = !report_files_begin(&run->files, &run->rec) && live_files_hold(run);
 	report_header(&run->out, &run->rec);
 	for (int i = 0; i < run->nrows; i++) {
 		const struct row *row = &run->rows[i];
@@ -282,6 +319,8 @@ static void golden_drive(struct golden_run *run, struct golden_out *o)
 		}
 		row_result(&run->rec, row);
 		report_row(&run->out, &run->rec, run->rec.nres - 1);
+		report_files_row(&run->files, &run->rec);
+		run->live_ok = run->live_ok && live_files_hold(run);
 	}
 	report_table_end(&run->out, &run->rec);
 	if (cfg->repeat > 1)
@@ -289,7 +328,7 @@ static void golden_drive(struct golden_run *run, struct golden_out *o)
 	run->rec.end = run->rec.start + 60;
 	if (run->rec.interrupted)
 		report_interrupted(&run->out, &run->rec);
-	report_files(&run->rec);
+	report_files_end(&run->files, &run->rec);
 	report_plot(&run->rec, cfg->plot_path);
 	fclose(text);
 }
@@ -500,6 +539,23 @@ static bool log_round_trip(const struct golden_run *run, const char *path)
 	return ok;
 }
 
+/* Nothing hidden in dir: the live files' shadows are gone once the run has ended. */
+static bool no_hidden(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	bool none = d != NULL;
+
+	while (d && (e = readdir(d)))
+		if (e->d_name[0] == '.' && strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			snprintf(detail, sizeof(detail), "%s/%s left", dir, e->d_name);
+			none = false;
+		}
+	if (d)
+		closedir(d);
+	return none;
+}
+
 /* What the runs and comparisons left in dir, then dir. */
 static void remove_dir(const char *dir)
 {
@@ -539,6 +595,8 @@ void unit_golden(void)
 	golden_drive(&run_b, &ob);
 	check_run("a", &oa, pa);
 	check_run("b", &ob, pb);
+	check("golden: JSON and CSV after every row hold the rows so far; no shadow left after",
+	      run_a.live_ok && run_b.live_ok && no_hidden(dir));
 	check("golden: every result field, run key and machine key read back from the CSV",
 	      csv_round_trip(&run_a, pa[1]) && csv_round_trip(&run_b, pb[1]));
 	snprintf(log_a, sizeof(log_a), "%s/a.log", dir);

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -141,7 +142,8 @@ static const struct opt_case opt_cases[] = {
 	{ "--file-mib 1073741825", false, "--file-mib: '1073741825' is out of range" },
 	{ "--repeat 1", true, NULL },
 	{ "--repeat 1000", true, NULL },
-	{ "--repeat 1001", false, "--repeat: '1001' is out of range (expected an integer from 1 to 1000)" },
+	{ "--repeat 1001", true, NULL },
+	{ "--repeat 1000001", false, "--repeat: '1000001' is out of range (expected an integer from 1 to 1000000)" },
 	{ "--rt-priority 1", true, NULL },
 	{ "--rt-priority 98", true, NULL },
 	{ "--rt-priority 0", false, "--rt-priority: '0' is out of range" },
@@ -153,7 +155,7 @@ static const struct opt_case opt_cases[] = {
 	{ "--trace-above 1000000000", true, NULL },
 	{ "--trace-above 0", false, "--trace-above: '0' is out of range" },
 	{ "--trace-above 1000000001", false, "--trace-above: '1000000001' is out of range" },
-	{ "--repeat x", false, "--repeat: 'x' is not a number (expected an integer from 1 to 1000)" },
+	{ "--repeat x", false, "--repeat: 'x' is not a number (expected an integer from 1 to 1000000)" },
 	{ "--repeat", false, "--repeat needs an argument" },
 	{ "-t 123456789012345678901234567890123456789", false,
 	  "'12345678901234567890123456789012...' is out of range" },
@@ -439,6 +441,26 @@ static bool test_settle_env(void)
 	return true;
 }
 
+/* --repeat's bound: the passes whose rows fit a quarter of the memory, at ROW_MEM_MAX each. */
+static bool test_max_passes(void)
+{
+	static const struct { int per_pass; uint64_t mem; long want; } cases[] = {
+		{ 48, 1ULL << 30, 682 },		/* 1 GiB: 256 MiB / 8 KiB / 48 */
+		{ 2, 1ULL << 30, 16384 },
+		{ 48, 16ULL << 30, 10922 },
+		{ 48, 0, LONG_MAX },			/* memory not known: no bound */
+		{ 400, 64ULL << 20, 5 },
+		{ 400, 1ULL << 20, 0 },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++)
+		EXPECT(plan_max_passes(cases[i].per_pass, cases[i].mem) == cases[i].want,
+		       "%d rows a pass in %llu bytes: %ld passes, want %ld", cases[i].per_pass,
+		       (unsigned long long)cases[i].mem,
+		       plan_max_passes(cases[i].per_pass, cases[i].mem), cases[i].want);
+	return true;
+}
+
 void unit_options(void)
 {
 	char name[160];
@@ -459,4 +481,5 @@ void unit_options(void)
 	check("options: -h and -V stop the parse with success", test_opt_exit_ok());
 	check("options: default selections", test_opt_defaults());
 	check("options: the test-only settle time is 0-1000 ms, else 1 s", test_settle_env());
+	check("options: --repeat's bound, from the memory the run may use", test_max_passes());
 }

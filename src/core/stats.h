@@ -5,6 +5,8 @@
 #define STATS_H
 
 /* Nothing of the run here: no config, no threads, no I/O; numbers in, numbers out. */
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /*
@@ -33,6 +35,7 @@ struct latency {
 void running_init(struct running *r);
 void running_add(struct running *r, uint64_t v);
 double running_sd(const struct running *r);	/* sample SD, 0 for n < 2 */
+void running_merge(struct running *m, const struct running *a, const struct running *b);
 void latency_init(struct latency *l);
 void latency_add(struct latency *l, uint64_t ns);
 unsigned hist_bucket(uint64_t v);
@@ -40,12 +43,53 @@ uint64_t hist_lower(unsigned b);
 uint64_t hist_upper(unsigned b);		/* exclusive */
 uint64_t latency_percentile(const struct latency *l, double q);
 
+/*
+ * A histogram as a finished row keeps it (compact.c): its non-empty buckets
+ * only, in order, with the exact running numbers (min, max, mean and SD stay
+ * exact). An entry is 32 bits, the bucket (>> shift) in the top
+ * HIST_INDEX_BITS and its count below; a bucket with more than
+ * HIST_COUNT_MAX samples takes several entries in a row. A histogram that
+ * would need more than HIST_KEEP_MAX entries is kept coarser: shift 1 pairs
+ * neighbouring buckets (each then <= 1.6 % wide), 2 takes fours, ..., the
+ * least that fits, so that no row keeps more than 5 KiB of buckets. Below
+ * that (rows of up to 1280 distinct latencies, i.e. all but the longest
+ * and widest), it holds exactly what the dense one did.
+ */
+#define HIST_INDEX_BITS 12
+#define HIST_COUNT_BITS (32 - HIST_INDEX_BITS)
+#define HIST_COUNT_MAX ((1u << HIST_COUNT_BITS) - 1)
+#define HIST_KEEP_MAX 1280
+
+struct latency_compact {
+	struct running r;		/* exact, as the dense histogram's */
+	unsigned shift;			/* an entry covers 2^shift buckets */
+	unsigned nent;			/* entries in ent[] */
+	uint32_t ent[];			/* (bucket >> shift) << HIST_COUNT_BITS | count */
+};
+
+struct hist_span {		/* one bucket of a compact histogram, as read */
+	uint64_t lower, upper;		/* [lower, upper) in ns */
+	uint64_t count;
+	bool last;			/* holds the last bucket: upper is then max + 1 */
+};
+
+struct latency_compact *latency_compact(const struct latency *l);	/* malloc'd; NULL */
+struct latency_compact *latency_compact_merge(const struct latency_compact *a,
+					      const struct latency_compact *b);
+size_t latency_compact_size(const struct latency_compact *c);		/* bytes */
+bool latency_compact_next(const struct latency_compact *c, unsigned *pos,
+			  struct hist_span *s);
+uint64_t latency_compact_percentile(const struct latency_compact *c, double q);
+size_t latency_compact_cdf(const struct latency_compact *c, double *x, double *y,
+			   size_t max);
+
 struct summary {		/* one set of numbers, as reported */
 	uint64_t n;
 	double min, mean, sd, max;
 	double p50, p90, p99, p999;
 };
 void latency_summary(const struct latency *l, struct summary *s);
+void latency_compact_summary(const struct latency_compact *c, struct summary *s);
 
 /* Student's t confidence interval of a set of values */
 void mean_ci95(const double *v, int n, double *mean, double *half);

@@ -206,6 +206,22 @@ ssize_t write_full(int fd, const void *buf, size_t len)
 	return (ssize_t)done;
 }
 
+ssize_t pwrite_full(int fd, const void *buf, size_t len, off_t off)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t r = pwrite(fd, (const char *)buf + done, len - done, off + (off_t)done);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -errno;
+		done += (size_t)r;
+	}
+	return (ssize_t)done;
+}
+
 /* A small text file (sysfs, procfs) into buf, NUL-terminated, newline cut. */
 int read_small_file(const char *path, char *buf, size_t len)
 {

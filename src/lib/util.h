@@ -27,6 +27,7 @@ int sleep_until(uint64_t t_ns);		/* absolute, 0 or -EINTR */
 
 ssize_t read_full(int fd, void *buf, size_t len);
 ssize_t write_full(int fd, const void *buf, size_t len);
+ssize_t pwrite_full(int fd, const void *buf, size_t len, off_t off);
 int read_small_file(const char *path, char *buf, size_t len);
 int open_tmpfile(const char *dir, const char *stem, int *fd);
 int replace_file(const char *path, const char *data, size_t len);

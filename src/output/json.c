@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* output/json.c - the --json file: the run, the system, every result and the summary over
- * passes. */
+/* output/json.c - the --json file: the run, the system, every result, then what is about the
+ * whole run (the summary over passes). */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdlib.h>
@@ -255,19 +255,17 @@ static void json_latency(struct jw *w, const char *key, const struct result *r, 
 }
 
 /* [[upper bound (exclusive), count], ...] of the non-empty buckets, on one line. */
-static void json_histogram(struct jw *w, const struct latency *l)
+static void json_histogram(struct jw *w, const struct latency_compact *l)
 {
+	struct hist_span s;
+	unsigned pos = 0;
 	bool first = true;
 
 	jw_key(w, "histogram");
 	sb_add(w->sb, "[", 1);
-	for (unsigned b = 0; l && b < HIST_BUCKETS; b++) {
-		uint64_t upper = b == HIST_BUCKETS - 1 ? l->r.max + 1 : hist_upper(b);
-
-		if (!l->hist[b])
-			continue;
-		sb_printf(w->sb, "%s[%llu, %llu]", first ? "" : ", ", (unsigned long long)upper,
-			  (unsigned long long)l->hist[b]);
+	while (l && latency_compact_next(l, &pos, &s)) {
+		sb_printf(w->sb, "%s[%llu, %llu]", first ? "" : ", ", (unsigned long long)s.upper,
+			  (unsigned long long)s.count);
 		first = false;
 	}
 	sb_add(w->sb, "]", 1);
@@ -371,10 +369,15 @@ static void json_summary(void *arg, const struct cell *c, const struct pass_summ
 	jw_close(w, '}');
 }
 
-void build_json(struct sbuf *sb, const struct run_record *run)
+/*
+ * The document in three parts, so that a live file (files.c) grows by a
+ * result and a tail at a time. The head: everything up to the open results
+ * array. Its run.end and interrupted are known only at the end, when the
+ * file is written whole once more.
+ */
+void json_head(struct sbuf *sb, const struct run_record *run)
 {
 	struct jw w = { .sb = sb, .cfg = run->cfg, .first = true };
-	struct verdict_table vt;
 
 	jw_open(&w, NULL, '{');
 	jw_open(&w, "interbench", '{');
@@ -384,19 +387,51 @@ void build_json(struct sbuf *sb, const struct run_record *run)
 	json_run(&w, run);
 	json_system(&w, run);
 	jw_open(&w, "results", '[');
-	for (int i = 0; i < run->nres; i++)
-		json_result(&w, &run->res[i]);
+}
+
+/* Result i of the record as the results array holds it, with what separates it from i - 1. */
+void json_result_at(struct sbuf *sb, const struct run_record *run, int i)
+{
+	struct jw w = { .sb = sb, .depth = 2, .first = i == 0 };
+
+	json_result(&w, &run->res[i]);
+}
+
+/*
+ * What closes the document after the record's results. Mid-run, only
+ * "complete": false: a tail that did not grow with the run. The final tail
+ * (once, at the end or after a signal) holds what is about the whole run:
+ * the summary over passes, then "complete": true. What else is about the
+ * whole run belongs here too, before "complete".
+ */
+void json_tail(struct sbuf *sb, const struct run_record *run, bool final)
+{
+	struct jw w = { .sb = sb, .cfg = run->cfg, .depth = 2, .first = run->nres == 0 };
+	struct verdict_table vt;
+
 	jw_close(&w, ']');
-	jw_open(&w, "summary", '[');
-	report_each_summary(run, json_summary, &w);
-	jw_close(&w, ']');
-	jw_key(&w, "verdicts");
-	if (run->cfg->nvariants && !record_verdicts(run, &vt)) {
-		verdicts_json(sb, &vt, w.depth);
-		verdicts_free(&vt);
-	} else {
-		sb_puts(sb, "[]");
+	if (final) {
+		jw_open(&w, "summary", '[');
+		report_each_summary(run, json_summary, &w);
+		jw_close(&w, ']');
+		jw_key(&w, "verdicts");
+		if (run->cfg->nvariants && !record_verdicts(run, &vt)) {
+			verdicts_json(sb, &vt, w.depth);
+			verdicts_free(&vt);
+		} else {
+			sb_puts(sb, "[]");
+		}
 	}
+	jw_bool(&w, "complete", final);
 	jw_close(&w, '}');
 	sb_add(sb, "\n", 1);
+}
+
+/* The final document whole: what --json - prints and the unit tests compare. */
+void build_json(struct sbuf *sb, const struct run_record *run)
+{
+	json_head(sb, run);
+	for (int i = 0; i < run->nres; i++)
+		json_result_at(sb, run, i);
+	json_tail(sb, run, true);
 }

@@ -3,6 +3,7 @@
 #ifndef OUTPUT_OUTPUT_H
 #define OUTPUT_OUTPUT_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -26,8 +27,28 @@ void report_interrupted(struct report *out, const struct run_record *rec);
 void report_summary(struct report *out, const struct run_record *rec);	/* --repeat */
 void report_verdicts(struct report *out, const struct run_record *rec);	/* --vary */
 
-/* files.c: JSON and CSV, rewritten whole after each row; --plot */
-int report_files(const struct run_record *rec);
+/*
+ * files.c: --json and --csv as a run writes them: each grown by a row at a
+ * cost that does not grow with the run, complete and valid whenever read
+ * (files.c says how).
+ */
+struct live_file {
+	const char *path;		/* NULL: not asked for; "-": stdout, at the end only */
+	char shadow[PATH_MAX];		/* the name of the version before, beside path */
+	int fd[2];			/* fd[cur] is the file at path, the other the shadow */
+	int held[2];			/* the record's results each holds */
+	long long tail[2];		/* where each one's tail begins */
+	int cur;
+	bool whole;			/* no RENAME_EXCHANGE here: each version written whole */
+	bool failed;			/* an error was reported: left as it is until the end */
+};
+struct live_files {
+	bool ready;			/* paths and fds set (the orchestrator's is zeroed) */
+	struct live_file f[2];		/* --json, --csv */
+};
+int report_files_begin(struct live_files *lf, const struct run_record *rec);
+void report_files_row(struct live_files *lf, const struct run_record *rec);
+int report_files_end(struct live_files *lf, const struct run_record *rec);
 int report_plot(const struct run_record *rec, const char *path);
 
 /* record.c: per cell of the plan's first pass, in its order: its passes summarised */
@@ -37,8 +58,14 @@ void report_each_summary(const struct run_record *rec,
 			 void (*fn)(void *arg, const struct cell *c, const struct pass_summary *s),
 			 void *arg);
 
-void build_json(struct sbuf *sb, const struct run_record *rec);	/* json.c */
-void build_csv(struct sbuf *sb, const struct run_record *rec);	/* csv.c */
+/* json.c, csv.c: each file as a head, its results and a tail (none for CSV), and whole */
+void json_head(struct sbuf *sb, const struct run_record *rec);
+void json_result_at(struct sbuf *sb, const struct run_record *rec, int i);
+void json_tail(struct sbuf *sb, const struct run_record *rec, bool final);
+void build_json(struct sbuf *sb, const struct run_record *rec);
+void csv_head(struct sbuf *sb, const struct run_record *rec);
+void csv_result_at(struct sbuf *sb, const struct run_record *rec, int i);
+void build_csv(struct sbuf *sb, const struct run_record *rec);
 void explain_line(char *buf, size_t len, const struct result *r, double unit_ns);	/* explain.c */
 int compare_main(const struct config *cfg);	/* compare.c: --compare */
 

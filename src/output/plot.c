@@ -427,50 +427,37 @@ static int write_figure(const char *path, const struct figure *f)
 
 /* ---- a run's results with histograms ---- */
 
-/* The histograms of every pass of one cell, summed, drawn as steps; false if none. */
+/* The histograms of every pass of one cell, merged, drawn as steps; false if none. */
 static int hist_series(struct panel *p, const struct cmp_cell *c, const char *load, int run,
 		       bool *drawn)
 {
-	uint64_t *hist = calloc(HIST_BUCKETS, sizeof(*hist)), n = 0, cum = 0, lo = UINT64_MAX;
-	uint64_t hi = 0;
-	struct series *s;
+	struct latency_compact *all = NULL, *m;
+	struct series *s = NULL;
+	int ret;
 
 	*drawn = false;
-	if (!hist)
-		return -ENOMEM;
 	for (int i = 0; i < c->nres; i++) {
-		const struct latency *w = c->res[i]->wake;
+		const struct latency_compact *w = c->res[i]->wake;
 
 		if (c->res[i]->status == ROW_FAILED || !w || !w->r.n)
 			continue;
 		*drawn = true;
-		for (unsigned k = 0; k < HIST_BUCKETS; k++)
-			hist[k] += w->hist[k];
-		n += w->r.n;
-		lo = w->r.min < lo ? w->r.min : lo;
-		hi = w->r.max > hi ? w->r.max : hi;
+		m = latency_compact_merge(all, w);
+		free(all);
+		all = m;
+		if (!all)
+			return -ENOMEM;
 	}
-	s = n ? add_series(p, load, run, 2 * HIST_BUCKETS + 2) : NULL;
+	if (all)
+		s = add_series(p, load, run, 2 * (int)all->nent + 1);
 	if (s) {
-		s->n = n;
-		add_point(s, (double)lo, 0.0);
+		/* steps: flat up to each bucket, then up by its share */
+		s->n = all->r.n;
+		s->npts = (int)latency_compact_cdf(all, s->x, s->y, 2 * (size_t)all->nent + 1);
 	}
-	for (unsigned k = 0; s && k < HIST_BUCKETS; k++) {
-		uint64_t x;
-
-		if (!hist[k])
-			continue;
-		/* a step: flat up to this bucket, then up by its share */
-		x = hist_lower(k) > lo ? hist_lower(k) : lo;
-		add_point(s, (double)x, (double)cum / (double)n);
-		cum += hist[k];
-		x = hist_upper(k);
-		if (x > hi || k + 1 == HIST_BUCKETS)
-			x = hi;
-		add_point(s, (double)x, (double)cum / (double)n);
-	}
-	free(hist);
-	return n && !s ? -ENOMEM : 0;
+	ret = all && !s ? -ENOMEM : 0;
+	free(all);
+	return ret;
 }
 
 /* ---- a comparison: what logs and CSV files hold ---- */

@@ -68,7 +68,7 @@ struct result {			/* one benchmark x load x pass */
 	char unit[16];			/* of RF_INTENSITY, "" when none */
 	char medium[8];			/* where the load's file I/O went: RES_MEDIUM_*, "" */
 	double v[RF_COUNT];		/* NAN: not known */
-	struct latency *wake;		/* the histogram, owned: live rows only, else NULL */
+	struct latency_compact *wake;	/* its histogram, owned: live rows only, else NULL */
 	struct ran_instead ran;		/* who ran instead: live rows only, else RAN_UNKNOWN */
 };
 

@@ -160,14 +160,11 @@ static int judge(struct verdict_table *t)
 	return 0;
 }
 
-/* Has this cell been seen before result i of group 0? */
-static bool seen_cell(const struct verdict_group *g, int i)
+/* Is r's cell among the n cells seen so far? (Cells are few; results may be many.) */
+static bool seen_cell(const struct result *const *cells, int n, const struct result *r)
 {
-	const struct result *r = &g->res[i];
-
-	for (int k = 0; k < i; k++)
-		if ((g->variant < 0 || g->res[k].variant_index == g->variant) &&
-		    same_cell(&g->res[k], r))
+	for (int k = 0; k < n; k++)
+		if (same_cell(cells[k], r))
 			return true;
 	return false;
 }
@@ -178,7 +175,8 @@ static bool seen_cell(const struct verdict_group *g, int i)
  */
 int verdicts_build(const struct verdict_group *g, int ng, struct verdict_table *t)
 {
-	int most = 0;
+	const struct result **cells = NULL;
+	int most = 0, ncells = 0;
 	double *a, *b;
 
 	memset(t, 0, sizeof(*t));
@@ -189,13 +187,16 @@ int verdicts_build(const struct verdict_group *g, int ng, struct verdict_table *
 	}
 	a = calloc((size_t)most + 1, sizeof(*a));
 	b = calloc((size_t)most + 1, sizeof(*b));
-	if (!a || !b)
+	cells = calloc((size_t)g[0].nres + 1, sizeof(*cells));
+	if (!a || !b || !cells)
 		goto nomem;
 	for (int i = 0; t->ngroups > 1 && i < g[0].nres; i++) {
 		const struct result *r = &g[0].res[i];
 
-		if ((g[0].variant >= 0 && r->variant_index != g[0].variant) || seen_cell(&g[0], i))
+		if ((g[0].variant >= 0 && r->variant_index != g[0].variant) ||
+		    seen_cell(cells, ncells, r))
 			continue;
+		cells[ncells++] = r;
 		for (int gi = 1; gi < t->ngroups; gi++)
 			for (int m = 0; m < VM_COUNT; m++)
 				if (one_verdict(t, g, gi, r, m, a, b))
@@ -203,10 +204,12 @@ int verdicts_build(const struct verdict_group *g, int ng, struct verdict_table *
 	}
 	free(a);
 	free(b);
+	free(cells);
 	return judge(t);
 nomem:
 	free(a);
 	free(b);
+	free(cells);
 	verdicts_free(t);
 	return -ENOMEM;
 }

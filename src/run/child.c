@@ -188,13 +188,16 @@ static bool stopped(const struct child_watch *w)
 /* poll() on fd and the watch's wake_fd, waking at least once a second for its tick. */
 static int poll_watch(struct pollfd *p, const struct child_watch *w, uint64_t left_ns)
 {
-	uint64_t ms = left_ns / NSEC_PER_MSEC + 1;
+	uint64_t ms = left_ns / NSEC_PER_MSEC + 1, t0;
 	int n;
 
 	if (w && w->tick && ms > 1000)
 		ms = 1000;
 	p[1] = (struct pollfd){ .fd = w ? w->wake_fd : -1, .events = POLLIN };
+	t0 = now_ns();
 	n = poll(p, 2, (int)ms);
+	if (w && w->waited)
+		w->waited(ms * NSEC_PER_MSEC, now_ns() - t0);
 	if (n < 0 && errno != EINTR)
 		return -errno;
 	if (w && w->tick)

@@ -125,6 +125,7 @@ struct orchestrator {
 	struct plan plan;
 	struct run_record rec;		/* every row's result, read by every output */
 	struct report out;		/* the text as it is printed */
+	struct live_files files;	/* --json and --csv as they grow */
 	struct load_ctx lctx;
 	struct row_env env;
 };
@@ -170,8 +171,8 @@ static void run_variant_row(struct orchestrator *o, const struct cell *c, struct
 
 /*
  * Each cell of the plan in turn: its table's heading before its first row,
- * the row, its result appended to the record and printed, the files
- * rewritten. The number of rows that failed.
+ * the row, its result appended to the record and printed, the files grown
+ * by it. The number of rows that failed.
  */
 static int run_plan(struct orchestrator *o)
 {
@@ -201,7 +202,7 @@ static int run_plan(struct orchestrator *o)
 			die("out of memory for the result of row %d", i + 1);
 		free(row.b);
 		report_row(&o->out, &o->rec, o->rec.nres - 1);
-		report_files(&o->rec);
+		report_files_row(&o->files, &o->rec);
 		if (c->table_end)
 			report_table_end(&o->out, &o->rec);
 	}
@@ -309,7 +310,7 @@ static int run_rows(struct orchestrator *o)
 	char err[512];
 	int failed;
 
-	if (report_files(&o->rec))
+	if (report_files_begin(&o->files, &o->rec))
 		return -1;	/* --json or --csv cannot be written: say so before running */
 	load_params_of(cfg, &o->lctx.par);
 	if (!got_signal && load_prepare_files(load_files_needed(cfg->loads), &o->lctx,
@@ -373,6 +374,10 @@ int main(int argc, char **argv)
 	}
 	if (sysknob_resolve(&cfg, err, sizeof(err)))
 		die("%s", err);
+	if (plan_check_memory(&cfg, err, sizeof(err))) {
+		fprintf(stderr, "%s: %s\n", progname, err);
+		return 2;
+	}
 	if (plan_build(&o.plan, &cfg))
 		die("out of memory for the plan of %d passes", cfg.repeat);
 	plan_idle_benches(&cfg, &o.plan, idle, sizeof(idle));
@@ -402,10 +407,10 @@ int main(int argc, char **argv)
 	if (got_signal) {
 		o.rec.interrupted = got_signal;
 		report_interrupted(&o.out, &o.rec);
-		report_files(&o.rec);
+		report_files_end(&o.files, &o.rec);
 		return 128 + got_signal;
 	}
-	report_files(&o.rec);
+	report_files_end(&o.files, &o.rec);
 	if (o.out.log)
 		fclose(o.out.log);
 	return failed ? 1 : 0;

@@ -127,7 +127,7 @@ static const struct opt opts[] = {
 	  .set = note_loops_given, .help = "loops mode with N loops per ms, no calibration" },
 	{ 'b', "recalibrate", NULL, G_TIMING, FLAG(recalibrate),
 	  .help = "loops mode, measuring loops per ms even if saved" },
-	{ 0, "repeat", "N", G_TIMING, INT(repeat, 1, 1000),
+	{ 0, "repeat", "N", G_TIMING, INT(repeat, 1, 1000000),
 	  .help = "run the whole matrix N times (default 1)" },
 	{ 0, "dry-run", NULL, G_TIMING, FLAG(dry_run), .with_compare = true,
 	  .help = "check the options, print the rows and the time, exit" },

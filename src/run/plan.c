@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* run/plan.c - the one place that turns the selected benchmarks and loads into the run's cells. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stddef.h>
 
+#include "core/stats.h"
+#include "lib/util.h"
 #include "loads/loads.h"
+#include "output/result.h"
 #include "run/config.h"
 #include "run/plan.h"
+#include "sys/sys.h"
 
 /* Does benchmark b run under load l: both selected, and a workload never loads itself. */
 static bool in_matrix(const struct config *cfg, size_t b, size_t l)
@@ -66,6 +71,39 @@ int plan_build(struct plan *p, const struct config *cfg)
 	for (int pass = 0; pass < cfg->repeat; pass++)
 		one_pass(cfg, pass, p->cells + pass * p->per_pass);
 	return 0;
+}
+
+_Static_assert(2 * sizeof(struct result) + sizeof(struct latency_compact) +
+	       HIST_KEEP_MAX * sizeof(uint32_t) + sizeof(struct cell) + 4 * 16 <= ROW_MEM_MAX,
+	       "a row's memory fits ROW_MEM_MAX");
+
+/* The most passes of per_pass rows whose memory fits the rows' share of mem_bytes (0: any). */
+long plan_max_passes(int per_pass, uint64_t mem_bytes)
+{
+	uint64_t n;
+
+	if (!mem_bytes || per_pass < 1)
+		return LONG_MAX;
+	n = mem_bytes / ROW_MEM_SHARE / ROW_MEM_MAX / (uint64_t)per_pass;
+	return n > LONG_MAX ? LONG_MAX : (long)n;
+}
+
+/* --repeat within what the memory allows (README: the formula); an error of usage if not. */
+int plan_check_memory(const struct config *cfg, char *err, size_t errlen)
+{
+	char what[192];
+	uint64_t mem = sysinfo_memory(what, sizeof(what));
+	int per_pass = one_pass(cfg, 0, NULL);
+	long most = plan_max_passes(per_pass, mem);
+
+	if (cfg->repeat <= most)
+		return 0;
+	return set_err(err, errlen, "--repeat %d: %ld rows may need up to %llu MiB, more than "
+		       "a quarter of the %llu MiB this run may use (%s); at most %ld passes fit",
+		       cfg->repeat, (long)cfg->repeat * per_pass,
+		       (unsigned long long)((uint64_t)cfg->repeat * (uint64_t)per_pass *
+					    ROW_MEM_MAX / MIB),
+		       (unsigned long long)(mem / MIB), what, most);
 }
 
 /* "Video": the selected benchmarks with no cell, every load selected being themselves. */

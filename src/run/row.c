@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* run/row.c - one row: its load and bench processes started, measured, stopped; the signals
- * that end or redo it; its result. */
+ * and stops that end or redo it; its result. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -29,6 +29,9 @@
 
 volatile sig_atomic_t got_signal;		/* SIGINT, SIGTERM or SIGHUP */
 static volatile sig_atomic_t got_tstp;		/* SIGTSTP (Ctrl-Z): pause, then redo the row */
+static volatile sig_atomic_t got_cont;		/* SIGCONT: we were stopped, by whatever */
+static volatile sig_atomic_t got_redo;		/* either, or the clocks saw a stop: the row */
+						/* in progress runs again */
 static int sig_pipe[2] = { -1, -1 };		/* wakes poll() when one comes */
 int lock_fd = -1;			/* the run lock, held until we exit */
 
@@ -37,7 +40,9 @@ static void on_signal(int sig)
 	int saved = errno;
 
 	if (sig == SIGTSTP)
-		got_tstp = 1;
+		got_tstp = got_redo = 1;
+	else if (sig == SIGCONT)
+		got_cont = got_redo = 1;
 	else if (!got_signal)
 		got_signal = sig;
 	if (write(sig_pipe[1], "", 1) < 0)
@@ -45,10 +50,10 @@ static void on_signal(int sig)
 	errno = saved;
 }
 
-/* A wait that ended early: a stop signal, or a SIGTSTP that discards the row. */
+/* A wait that ended early: a stop signal, or a stop that discards the row. */
 static bool interrupted(void)
 {
-	return got_signal || got_tstp;
+	return got_signal || got_redo;
 }
 
 /* Ctrl-Z is caught while rows run, so that the children stop too; else its default. */
@@ -65,12 +70,19 @@ void catch_tstp(bool on)
 }
 
 
+/* After each wait: did the clocks see a stop that no signal told of (stops.c)? */
+static void row_waited(uint64_t asked_ns, uint64_t took_ns)
+{
+	if (!got_redo && stops_waited(asked_ns, took_ns))
+		got_redo = 1;
+}
+
 /*
- * The orchestrator's waits end when a stop signal or SIGTSTP comes, and keep
- * the progress line fresh.
+ * The orchestrator's waits end when a stop signal comes or the row must run
+ * again, and keep the progress line fresh.
  */
-static struct child_watch watch = { .wake_fd = -1, .stop = &got_signal, .pause = &got_tstp,
-				    .tick = progress_tick };
+static struct child_watch watch = { .wake_fd = -1, .stop = &got_signal, .pause = &got_redo,
+				    .tick = progress_tick, .waited = row_waited };
 
 void install_signals(void)
 {
@@ -83,6 +95,8 @@ void install_signals(void)
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
 		sigaction(sigs[i], &sa, NULL);
+	sa.sa_flags = SA_RESTART;	/* it may come at any time: only the waits need it */
+	sigaction(SIGCONT, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 }
 
@@ -278,6 +292,7 @@ static bool row_measure(struct row_ctx *rc, struct row *row, struct child *load,
 	t_go = now_ns();
 	child_tell(load, MSG_BEGIN);
 	child_tell(bench, MSG_GO);
+	stops_test_jump();
 	r = child_read(bench->res, row->b, sizeof(*row->b),
 		       t_go + (uint64_t)(cfg->seconds * 1e9) + grace_ns(cfg), &watch);
 	if (r == (ssize_t)sizeof(*row->b)) {
@@ -341,51 +356,86 @@ static void pause_row(struct child *load, struct child *bench)
 		kill(-bench->pid, SIGSTOP);
 	progress_clear();
 	raise(SIGSTOP);
-	got_tstp = 0;
+	got_tstp = got_cont = got_redo = 0;	/* the SIGCONT that let us go is this stop's */
 	while (read(sig_pipe[0], buf, sizeof(buf)) > 0)
 		;	/* the handler's wake-ups are stale now */
 	progress_pause(now_ns() - t0);
 }
 
-/* One try at a row; true when a SIGTSTP discarded it and it must run again. */
-static bool run_row_once(struct row_ctx *rc, struct row *row)
+/* Why a try at a row was discarded, to be run again. */
+enum redo { REDO_NONE, REDO_TSTP, REDO_CONT, REDO_CLOCK };
+
+/*
+ * One try at a row; judged: whether the clocks may discard it. REDO_NONE
+ * when it stands (or a stop signal ended it), else why it must run again:
+ * Ctrl-Z, another stop (SIGCONT says so), or a stop only the clocks saw.
+ */
+static enum redo run_row_once(struct row_ctx *rc, struct row *row, bool judged)
 {
 	struct child load = CHILD_NONE, bench = CHILD_NONE;
-	bool paused;
+	enum redo why = REDO_NONE;
 
+	if (!got_tstp)
+		got_cont = got_redo = 0;	/* a stop before the row is no part of it */
+	stops_begin(judged);
 	row->status = ROW_OK;
 	row->l.intensity = -1.0;
 	if (row_start(rc, row, &load, &bench) && row_measure(rc, row, &load, &bench))
 		row_stop(row, &load);
-	paused = got_tstp && !got_signal;
-	if (paused)
+	if (!got_redo && stops_check())
+		got_redo = 1;
+	if (got_redo && !got_signal)
+		why = got_tstp ? REDO_TSTP : got_cont ? REDO_CONT : REDO_CLOCK;
+	if (why == REDO_TSTP)
 		pause_row(&load, &bench);
 	child_finish(&bench, now_ns());
 	child_finish(&load, now_ns());
 	ran_trace_collect(row->b ? &row->b->split : NULL, row->b ? row->b->wake.r.max : 0,
 			  &row->ran);
-	if (got_signal || paused) {
+	if (got_signal || why != REDO_NONE) {
 		free(row->b);
 		row->b = NULL;
 		row->status = ROW_SKIPPED;
 	}
-	return paused && !got_signal;
+	return why;
 }
 
-/* A cell's row, run again from its start as often as Ctrl-Z interrupts it. */
+/* The line that says a row runs again, and why. */
+static void redo_note(enum redo why, const struct row_ctx *rc)
+{
+	char stop[128];
+
+	if (why == REDO_TSTP)
+		snprintf(stop, sizeof(stop), "continued after SIGTSTP");
+	else if (why == REDO_CONT)
+		snprintf(stop, sizeof(stop), "continued after a stop (SIGCONT)");
+	else
+		stops_describe(stop, sizeof(stop));
+	fprintf(stderr, "%s: %s: the %s row of %s runs again from its start\n", progname, stop,
+		workloads[rc->load].name, workloads[rc->bench].name);
+}
+
+/*
+ * A cell's row, run again from its start as often as a stop discards it:
+ * each Ctrl-Z or SIGCONT (someone stopped us), and up to STOP_REDO_MAX
+ * stops the clocks saw, after which the clocks no longer judge it (a
+ * machine that keeps us from running is measured, not waited out).
+ */
 void run_row(const struct row_env *env, const struct cell *c, struct row *row)
 {
 	struct row_ctx ctx = { .env = env, .cfg = env->cfg, .bench = c->bench, .load = c->load };
 	struct row_ctx *rc = &ctx;
+	int clock_redos = 0;
+	enum redo why;
 
 	*row = (struct row){ .bench = c->bench, .load = c->load, .pass = c->pass,
 			     .variant = c->variant };
-	while (run_row_once(rc, row)) {
+	while ((why = run_row_once(rc, row, clock_redos < STOP_REDO_MAX)) != REDO_NONE) {
+		clock_redos += why == REDO_CLOCK;
 		*row = (struct row){ .bench = row->bench, .load = row->load, .pass = row->pass,
 				     .variant = row->variant };
 		progress_restart_row();
-		fprintf(stderr, "%s: continued after SIGTSTP: the %s row of %s runs again from its "
-			"start\n", progname, workloads[rc->load].name, workloads[rc->bench].name);
+		redo_note(why, rc);
 	}
 }
 
@@ -466,12 +516,11 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 	r->v[RF_LOAD_STOP] = known_u64(row->load_stop_ns);
 	if (!b)
 		return r;
-	r->wake = malloc(sizeof(*r->wake));
+	r->wake = latency_compact(&b->wake);	/* a few KiB at most, not the dense 32 */
 	if (!r->wake) {
 		rec->nres--;
 		return NULL;
 	}
-	*r->wake = b->wake;
 	r->v[RF_SAMPLES] = (double)b->wake.r.n;
 	set_latency(r, RF_MIN, &b->wake);
 	set_latency(r, RF_TMIN, &b->timer);

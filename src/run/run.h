@@ -54,6 +54,14 @@ void catch_tstp(bool on);
 void run_row(const struct row_env *env, const struct cell *c, struct row *row);
 struct result *row_result(struct run_record *rec, const struct row *row);	/* NULL: no memory */
 
+/* stops.c: a stop that no signal told of, seen by the orchestrator's clocks */
+#define STOP_REDO_MAX 3			/* tries of a row the clocks may send round again */
+void stops_begin(bool judge);
+void stops_test_jump(void);
+bool stops_waited(uint64_t asked_ns, uint64_t took_ns);
+bool stops_check(void);
+void stops_describe(char *buf, size_t len);
+
 /* progress.c: the progress line, on a terminal only */
 void progress_start(const struct plan *p, double row_secs, bool on);
 void progress_row(const struct cell *c);

@@ -53,6 +53,7 @@ struct machine {
 void sysinfo_cpu_model(char *buf, size_t len);
 void sysinfo_kernel_release(char *buf, size_t len);
 void sysinfo_collect(struct machine *si, const char *work_dir);
+uint64_t sysinfo_memory(char *what, size_t len);
 
 /* The pure parts, for the unit tests. */
 struct preempt_in {

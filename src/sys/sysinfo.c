@@ -566,3 +566,19 @@ void sysinfo_collect(struct machine *si, const char *work_dir)
 	collect_work_dir(si, work_dir);
 	collect_sched_class(si);
 }
+
+/* The memory this process may use: the least of MemTotal and its cgroups' limit; 0: unknown. */
+uint64_t sysinfo_memory(char *what, size_t len)
+{
+	long long kib = meminfo_kib("MemTotal");
+	uint64_t mem = kib > 0 ? (uint64_t)kib * 1024 : 0;
+	struct cg_mem cg;
+
+	snprintf(what, len, "MemTotal");
+	cg_memory(&cg);
+	if (cg.limit != CG_NONE && (!mem || cg.limit < mem)) {
+		mem = cg.limit;
+		snprintf(what, len, "%s", cg.file);
+	}
+	return mem;
+}
