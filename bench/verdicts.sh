@@ -64,8 +64,11 @@ vary_run() {
 		[ -f "$W/$name.verdicts.csv" ] && cat "$W/$name.verdicts.csv"
 }
 
-# The verdict column of a verdicts CSV: benchmark,load,metric,...,verdict (13th).
-verdicts_of() { awk -F, 'NR > 1 { print $1 "/" $2 " " $3 " " $13 }' "$1"; }
+# A verdicts CSV's cell, metric, verdict (13th) and tested (14th: 0 when the
+# number was the same in every pass, nothing to test).
+verdicts_of() { awk -F, 'NR > 1 { print $1 "/" $2 " " $3 " " ($14 == "0" ? "untested" : $13) }' "$1"; }
+# "no difference shown" as one word for the table: "none".
+short() { sed 's/no difference shown/none/; s/too few passes/too-few/'; }
 
 say "Measured $(date -u '+%Y-%m-%d %H:%M') UTC by \`bench/verdicts.sh\` on $(uname -r), $(nproc) CPUs;"
 say "load average at the start $(cut -d' ' -f1 /proc/loadavg)."
@@ -86,10 +89,14 @@ done
 aa_total=$(grep -c . "$W/aa.all")
 aa_flag=$(grep -cE ' (better|worse)$' "$W/aa.all")
 aa_few=$(grep -c ' too few passes$' "$W/aa.all")
+aa_untested=$(grep -c ' untested$' "$W/aa.all")
 say "**False verdicts (A/A).** $aa_done runs of \`--vary load-nice=0,0\` (the same"
 say "setting twice), Audio and Video against None and Burn, $PASSES passes of $T s:"
 say "$aa_total verdicts (cells x metrics), of which $aa_flag called \`better\` or"
-say "\`worse\` ($(awk -v f="$aa_flag" -v n="$aa_total" 'BEGIN { printf "%.1f", n ? 100 * f / n : 0 }') %; target <= 5 %) and $aa_few \`too few passes\`."
+say "\`worse\` ($(awk -v f="$aa_flag" -v n="$aa_total" 'BEGIN { printf "%.1f", n ? 100 * f / n : 0 }') %; target <= 5 %); $aa_untested had nothing to test (the"
+say "same value in every pass: 100 % deadlines met), and $aa_few were \`too few passes\`"
+say "(5 passes cannot pass Benjamini-Hochberg alone among this many tests; only"
+say "several small p together could)."
 if [ "$aa_flag" -gt 0 ]; then
 	say "The ones called: $(grep -E ' (better|worse)$' "$W/aa.all" | tr '\n' ';' | sed 's/;$//; s/;/; /g')."
 fi
@@ -102,7 +109,7 @@ power() {
 		step "$label run $i of $POWER_RUNS"
 		if vary_run "p$i" -W Audio -w Burn --vary "$knob" >"$W/p$i.v"; then
 			local v
-			v=$(verdicts_of "$W/p$i.v" | awk '$2 == "mean" { print $3 }')
+			v=$(verdicts_of "$W/p$i.v" | short | awk '$2 == "mean" { print $3 }')
 			done=$((done + 1))
 			[ "$v" = better ] && found=$((found + 1))
 			dirs="$dirs${dirs:+, }${v:-none}"

@@ -270,7 +270,7 @@ static void print_verdicts(FILE *out, const struct verdict_table *vt, const char
 
 		if (strcmp(v->bench, bench) || v->realtime != realtime)
 			continue;
-		any |= v->kind != VK_TOO_FEW;
+		any |= v->kind != VK_TOO_FEW && !v->constant;
 		most = v->t.na > most ? v->t.na : most;
 		most = v->t.nb > most ? v->t.nb : most;
 		need = v->need;

@@ -13,7 +13,7 @@
 
 #define CHANGE_SHOWN 0.10	/* the change "passes for" is worked out for */
 #define POWER_SHOWN 0.80
-#define VERDICT_ROW "%-8s %-11s %8s %8s  %-22s %6s %6s  %-19s %4s\n"	/* a line of the table */
+#define VERDICT_ROW "%-8s %-11s %8s %8s  %-20s %6s %6s  %-19s %4s\n"	/* a line of the table */
 #define VERDICT_WIDTH 100
 
 const char *const verdict_metric_names[VM_COUNT] = {
@@ -70,6 +70,18 @@ static double median(double *v, int n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* Every pass of both the same value (100 % deadlines met, as is usual)? */
+static bool all_equal(const double *a, int na, const double *b, int nb)
+{
+	for (int i = 0; i < na; i++)
+		if (a[i] != a[0])
+			return false;
+	for (int i = 0; i < nb; i++)
+		if (b[i] != a[0])
+			return false;
+	return true;
+}
+
 static struct verdict *new_verdict(struct verdict_table *t)
 {
 	if (t->n == t->cap) {
@@ -106,6 +118,7 @@ static int one_verdict(struct verdict_table *t, const struct verdict_group *g, i
 	if (shift_test(a, na, b, nb, &v->t) == -ENOMEM)
 		return -ENOMEM;
 	v->power = passes_for_power(sd_log_pooled(a, na, b, nb), CHANGE_SHOWN, POWER_SHOWN);
+	v->constant = all_equal(a, na, b, nb);
 	v->a = median(a, na);
 	v->b = median(b, nb);
 	v->q = NAN;
@@ -125,6 +138,10 @@ static bool improves(const struct verdict *v)
  * The false discovery rate is held over every test of the table at once
  * (Benjamini-Hochberg), so that 40 cells x 3 metrics do not cry wolf; a
  * test whose sizes can never reach the bar says how many passes could.
+ * A metric that every pass of both gave the same value (100 % deadlines
+ * met) has nothing to test: its smallest attainable p is 1, and counting
+ * it would only raise the bar for the others (Tarone's refinement for
+ * discrete tests), so it is shown as no difference, outside the count.
  */
 static int judge(struct verdict_table *t)
 {
@@ -138,7 +155,7 @@ static int judge(struct verdict_table *t)
 	}
 	t->ntests = 0;
 	for (int i = 0; i < t->n; i++) {
-		p[i] = t->v[i].t.p;
+		p[i] = t->v[i].constant ? NAN : t->v[i].t.p;
 		t->ntests += isfinite(p[i]);
 	}
 	bh_qvalues(p, t->n, q);
@@ -148,7 +165,9 @@ static int judge(struct verdict_table *t)
 
 		v->q = q[i];
 		v->need = need;
-		if (v->t.p_min > VERDICT_FDR / (t->ntests ? t->ntests : 1) && !(q[i] <= VERDICT_FDR))
+		if (v->constant)
+			v->kind = VK_NO_DIFFERENCE;
+		else if (v->t.p_min > VERDICT_FDR / (t->ntests ? t->ntests : 1) && !(q[i] <= VERDICT_FDR))
 			v->kind = VK_TOO_FEW;
 		else if (q[i] <= VERDICT_FDR && v->a != v->b)
 			v->kind = improves(v) ? VK_BETTER : VK_WORSE;
@@ -214,11 +233,11 @@ nomem:
 	return -ENOMEM;
 }
 
-/* Is there a verdict, or only cells with too few passes? */
+/* Is there a verdict, or only cells with too few passes (and metrics with nothing to test)? */
 bool verdicts_any(const struct verdict_table *t)
 {
 	for (int i = 0; i < t->n; i++)
-		if (t->v[i].kind != VK_TOO_FEW)
+		if (t->v[i].kind != VK_TOO_FEW && !t->v[i].constant)
 			return true;
 	return false;
 }
@@ -373,9 +392,11 @@ void verdicts_legend(struct sbuf *sb, const struct verdict_table *t)
 	snprintf(text, sizeof(text), "Verdicts: the passes of each variant (the unit of "
 		 "evidence) against those of the first. B/A: the Hodges-Lehmann ratio, with its "
 		 "distribution-free 95 %% interval; p: the exact two-sided Mann-Whitney test "
-		 "(mid-ranks for ties); q: Benjamini-Hochberg over all %d tests, better or worse "
+		 "(mid-ranks for ties); q: Benjamini-Hochberg over the %d test%s of numbers that "
+		 "varied, better or worse "
 		 "where q <= %.2g; n10%%: passes per variant for an 80 %% chance to find a 10 %% "
-		 "change, from these passes' spread.", t->ntests, VERDICT_FDR);
+		 "change, from these passes' spread.", t->ntests, t->ntests == 1 ? "" : "s",
+		 VERDICT_FDR);
 	sb_wrapped(sb, text);
 }
 
@@ -392,7 +413,7 @@ static void csv_num(struct sbuf *sb, double v)
 void verdicts_csv(struct sbuf *sb, const struct verdict_table *t)
 {
 	sb_puts(sb, "benchmark,load,metric,variant,baseline,a,b,ratio,ratio_low,ratio_high,p,q,"
-		"verdict,passes_a,passes_b,passes_needed,passes_for_10pct\n");
+		"verdict,tested,passes_a,passes_b,passes_needed,passes_for_10pct\n");
 	for (int i = 0; i < t->n; i++) {
 		const struct verdict *v = &t->v[i];
 
@@ -408,7 +429,8 @@ void verdicts_csv(struct sbuf *sb, const struct verdict_table *t)
 		csv_num(sb, v->t.ratio_high);
 		csv_num(sb, v->t.p);
 		csv_num(sb, v->q);
-		sb_printf(sb, "%s,%d,%d,%d,", verdict_kind_names[v->kind], v->t.na, v->t.nb,
+		sb_printf(sb, "%s,%d,%d,%d,%d,", verdict_kind_names[v->kind], !v->constant,
+			  v->t.na, v->t.nb,
 			  v->kind == VK_TOO_FEW ? v->need : 0);
 		if (v->power > 0)
 			sb_printf(sb, "%d", v->power);
@@ -462,6 +484,8 @@ void verdicts_json(struct sbuf *sb, const struct verdict_table *t, int depth)
 		json_num_pair(sb, depth + 2, "q", v->q);
 		json_pair(sb, depth + 2, "verdict", false);
 		json_string(sb, verdict_kind_names[v->kind]);
+		json_pair(sb, depth + 2, "tested", false);
+		sb_puts(sb, v->constant ? "false" : "true");
 		json_num_pair(sb, depth + 2, "passes_a", v->t.na);
 		json_num_pair(sb, depth + 2, "passes_b", v->t.nb);
 		json_num_pair(sb, depth + 2, "passes_needed", v->kind == VK_TOO_FEW ? v->need :

@@ -39,6 +39,7 @@ struct verdict {		/* one metric of one cell, one group against the first */
 	double a, b;			/* the medians over the passes */
 	struct shift_test t;
 	double q;			/* Benjamini-Hochberg over the table; NAN: no test */
+	bool constant;			/* every pass of both the same value: nothing to test */
 	int kind;			/* enum verdict_kind */
 	int need;			/* passes per group that could pass, with VK_TOO_FEW */
 	int power;			/* passes per group to find a 10 % change 80 % of the time */
