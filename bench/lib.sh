@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # shellcheck shell=bash
-# bench/lib.sh - what the benchmark scripts share: their report written into
-# BENCHMARKS.md between markers of their own.
+# bench/lib.sh - what the benchmark scripts share: their messages, and their
+# report written into BENCHMARKS.md between markers of their own.
+
+die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
+note() { printf 'bench: %s\n' "$*" >&2; }
 
 # md_section NAME REPORT FILE SCRATCH: put REPORT between NAME's markers in
 # FILE (appended, with the markers, when FILE has none), through SCRATCH.

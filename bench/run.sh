@@ -33,8 +33,6 @@ rt-tests when cyclictest is missing).
 EOF
 }
 
-die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
-note() { printf 'bench: %s\n' "$*" >&2; }
 
 while [ $# -gt 0 ]; do
 	case "$1" in

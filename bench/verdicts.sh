@@ -15,7 +15,7 @@ WRITE=1
 usage() {
 	cat <<EOF
 Usage: bench/verdicts.sh [--quick] [--no-write] [--output FILE] [--interbench PATH]
-Measures the verdicts of --vary (about 14 minutes): the false ones in A/A runs
+Measures the verdicts of --vary (about 11 minutes): the false ones in A/A runs
 (--vary load-nice=0,0, Audio and Video against None and Burn) and how often a
 known effect is found (--vary load-nice=0,19 and --vary slice=default,500,
 Audio against Burn); 5 passes of 1 s each.
@@ -26,8 +26,6 @@ Audio against Burn); 5 passes of 1 s each.
 EOF
 }
 
-die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
-note() { printf 'bench: %s\n' "$*" >&2; }
 
 while [ $# -gt 0 ]; do
 	case "$1" in

@@ -190,12 +190,15 @@ ssize_t read_full(int fd, void *buf, size_t len)
 	return (ssize_t)done;
 }
 
-ssize_t write_full(int fd, const void *buf, size_t len)
+/* All of buf, at off (pwrite) or, with off < 0, at the file's offset (write); EINTR retried. */
+static ssize_t write_all(int fd, const void *buf, size_t len, off_t off)
 {
 	size_t done = 0;
 
 	while (done < len) {
-		ssize_t r = write(fd, (const char *)buf + done, len - done);
+		const char *p = (const char *)buf + done;
+		ssize_t r = off < 0 ? write(fd, p, len - done) :
+			    pwrite(fd, p, len - done, off + (off_t)done);
 
 		if (r < 0 && errno == EINTR)
 			continue;
@@ -206,20 +209,14 @@ ssize_t write_full(int fd, const void *buf, size_t len)
 	return (ssize_t)done;
 }
 
+ssize_t write_full(int fd, const void *buf, size_t len)
+{
+	return write_all(fd, buf, len, -1);
+}
+
 ssize_t pwrite_full(int fd, const void *buf, size_t len, off_t off)
 {
-	size_t done = 0;
-
-	while (done < len) {
-		ssize_t r = pwrite(fd, (const char *)buf + done, len - done, off + (off_t)done);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -errno;
-		done += (size_t)r;
-	}
-	return (ssize_t)done;
+	return off < 0 ? -EINVAL : write_all(fd, buf, len, off);
 }
 
 /* A small text file (sysfs, procfs) into buf, NUL-terminated, newline cut. */
