@@ -59,8 +59,8 @@ double record_fastest(const struct run_record *r, int upto)
 }
 
 /* The results of one benchmark x load x variant of the run (its passes), into list; how many. */
-int record_passes_of(const struct run_record *r, const char *bench, const char *load,
-		     int variant, const struct result **list)
+static int record_passes_of(const struct run_record *r, const char *bench, const char *load,
+			    int variant, const struct result **list)
 {
 	int cnt = 0;
 

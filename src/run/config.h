@@ -86,9 +86,6 @@ int check_work_dir(const char *dir, char *err, size_t errlen);
 uint64_t settle_from_env(const char *ms);
 void print_help(void);
 
-int option_apply(struct config *cfg, const char *name, const char *arg, char *err,
-		 size_t errlen);
-
 /* config.c: the checks of the knobs against each other and -r, -u */
 int knobs_validate(struct config *cfg, char *err, size_t errlen);
 

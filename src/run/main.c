@@ -276,7 +276,7 @@ static void run_setup(struct orchestrator *o)
 	lock_fd = run_lock(start, err, sizeof(err));
 	if (lock_fd < 0)
 		die("%s", err);
-	if (journal_restore(NULL, false, err, sizeof(err)) < 0)
+	if (journal_restore(false, err, sizeof(err)) < 0)
 		die("%s", err);
 	sysinfo_collect(&o->sys, cfg->work_dir);
 	record_init(&o->rec, cfg, &o->sys, &o->plan, start);
@@ -340,7 +340,7 @@ static int restore_main(void)
 		error("%s", err);
 		return 1;
 	}
-	n = journal_restore(NULL, true, err, sizeof(err));
+	n = journal_restore(true, err, sizeof(err));
 	if (n < 0)
 		error("%s", err);
 	close(fd);

@@ -382,8 +382,8 @@ static int set_value(const struct opt *o, const char *arg, struct parse_state *p
 }
 
 /* --vary's task knob: one option, by its long name, set in cfg as the command line would. */
-int option_apply(struct config *cfg, const char *name, const char *arg, char *err,
-		 size_t errlen)
+static int option_apply(struct config *cfg, const char *name, const char *arg, char *err,
+			size_t errlen)
 {
 	bool given[ARRAY_SIZE(opts)] = { false };
 	struct parse_state ps = { .cfg = cfg, .given = given, .err = err, .errlen = errlen };

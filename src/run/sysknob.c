@@ -35,7 +35,7 @@ static void journal_file(char *buf, size_t len)
 	snprintf(buf, len, "%s/" JOURNAL_NAME, env && *env ? env : JOURNAL_DIR);
 }
 
-int sysknob_path(const struct config *cfg, char *path, size_t len)
+static int sysknob_path(const struct config *cfg, char *path, size_t len)
 {
 	const char *name = strchr(cfg->vary_name, ':');
 	int n;
@@ -340,16 +340,13 @@ static bool journal_path_ok(const char *p)
  * each journalled knob put back, said on stderr. The number put back, or -1
  * with err when the journal cannot be acted on.
  */
-int journal_restore(const char *dir, bool verbose, char *err, size_t errlen)
+int journal_restore(bool verbose, char *err, size_t errlen)
 {
 	char file[PATH_MAX], text[4096];
 	int ret, done = 0;
 	struct stat st;
 
-	if (dir)
-		snprintf(file, sizeof(file), "%s/" JOURNAL_NAME, dir);
-	else
-		journal_file(file, sizeof(file));
+	journal_file(file, sizeof(file));
 	if (lstat(file, &st) < 0) {
 		if (verbose)
 			fprintf(stderr, "%s: nothing to put back (%s: no journal)\n", progname, file);

@@ -38,11 +38,6 @@ static const struct {
 	  "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_" },
 };
 
-char variant_letter(int index)
-{
-	return (char)('A' + index);
-}
-
 /* A name a path is made of: the prefix's characters only, never ".." nor an absolute path. */
 static bool sane_name(const char *s, const char *chars)
 {

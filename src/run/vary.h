@@ -10,7 +10,6 @@
 
 /* vary.c: the spec, parsed once with the options */
 int vary_parse(struct config *cfg, char *err, size_t errlen);	/* 0, or -1 with err */
-char variant_letter(int index);		/* 'A' for the first value: the tables' name for it */
 
 /*
  * sysknob.c: a system knob (sysctl:, sched-debug:, sched-feature:, preempt).
@@ -27,8 +26,7 @@ int sysknob_apply(const struct config *cfg, int variant, char *got, size_t len, 
 		  size_t errlen);		/* set the variant's value; got: read back */
 void sysknob_restore(bool end);		/* the original back; at the end, the journal gone */
 void sysknob_atexit(void);		/* the same, for die() and exit() */
-int journal_restore(const char *dir, bool verbose, char *err, size_t errlen);	/* a dead run's */
-int sysknob_path(const struct config *cfg, char *path, size_t len);
+int journal_restore(bool verbose, char *err, size_t errlen);	/* a dead run's */
 bool sysknob_matches(const char *want, const char *got);
 
 #endif
