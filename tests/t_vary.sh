@@ -178,6 +178,22 @@ for args in "sysctl:kernel.timer_migration=0,2" "sysctl:kernel.no_such_knob=0,1"
 done
 [ -z "$bad" ] && pass "$t" || fail "$t" "$bad"
 
+t="--vary of a system knob without root is one line and exit 1, the knob untouched"
+if ! command -v setpriv >/dev/null; then
+	skip "$t" "setpriv (util-linux) is not installed"
+else
+	mkdir "$dir/nobody" && chmod 777 "$dir/nobody" && chmod 755 "$dir"
+	out=$(setpriv --reuid=65534 --regid=65534 --clear-groups timeout 30 "$IB" -c -q -t 0.2 \
+		-W Audio -w None --work-dir "$dir/nobody" --vary "sysctl:kernel.timer_migration=0,1" 2>&1)
+	rc=$?
+	if [ $rc = 1 ] && [ "$(printf '%s\n' "$out" | grep -c .)" = 1 ] && [[ $out == *"run as root"* ]] &&
+		[ "$(cat "$knob")" = "$orig" ]; then
+		pass "$t"
+	else
+		fail "$t" "rc=$rc: $out"
+	fi
+fi
+
 other=$((1 - orig))
 # A run whose first variant is the value the knob does not have now.
 start_knob_run() {

@@ -278,6 +278,9 @@ static void run_setup(struct orchestrator *o)
 		die("%s", err);
 	if (journal_restore(false, err, sizeof(err)) < 0)
 		die("%s", err);
+	atexit(sysknob_atexit);
+	if (sysknob_prepare(cfg, err, sizeof(err)))	/* a refused knob: before anything runs */
+		die("%s", err);
 	sysinfo_collect(&o->sys, cfg->work_dir);
 	record_init(&o->rec, cfg, &o->sys, &o->plan, start);
 	knobs_of_config(cfg, &o->rec.knobs);
@@ -292,9 +295,6 @@ static void run_setup(struct orchestrator *o)
 		     "memory, not a disk (give --work-dir a directory on a disk)", cfg->work_dir,
 		     o->sys.work_dir_fs[0] ? o->sys.work_dir_fs : "a filesystem without a disk");
 	hold_kernel_settings(o);
-	atexit(sysknob_atexit);
-	if (sysknob_prepare(cfg, err, sizeof(err)))
-		die("%s", err);
 	o->rec.waker_rt = o->env.waker_rt;
 	if (cfg->uniprocessor)
 		pin_to_one_cpu();
