@@ -32,6 +32,20 @@ cell() {
 
 squeeze() { tr -s ' ' | sed 's/^ //; s/ $//'; }
 
+# Run N's line in --compare's output $2, its wrapped lines joined by a space.
+run_text() {
+	awk -v n="[$1] " 'index($0, n) == 1 { on = 1; printf "%s", $0; next }
+		on && /^(\[|warning|$)/ { exit } on { printf " %s", $0 } END { print "" }' "$2"
+}
+
+# The header of --compare's output $1 cut a run's line inside a clause:
+# a line of a run that follows one not ending in "," (prints the two).
+cut_clause() {
+	awk '/^Comparing / { on = 1; next } on && /^(warning|$)/ { exit }
+		on && !/^\[/ && prev !~ /,$/ { print prev " / " $0; bad = 1 } { prev = $0 }
+		END { exit !bad }' "$1"
+}
+
 t="0.31 logs: changes of mean and max against the first run"
 out=$dir/old.txt
 "$IB" --compare "$FX/2.6.12.log" "$FX/2.6.12-RT-V0.7.51-32.log" >"$out" 2>"$dir/err"; rc=$?
@@ -68,6 +82,16 @@ for want in "[1] 2.6.12: $deep/2.6.12.log," \
 		bad="$bad; no line '$want'"
 done
 if [ -z "$bad" ]; then pass "$t"; else fail "$t" "${bad#; }: $(head -5 "$dir/deep.txt")"; fi
+
+t="a run's line is cut only after a clause's comma, whatever its path's length"
+bad=""
+for len in $(seq 1 3 60); do
+	d=$dir/cut/$(printf 'c%.0s' $(seq "$len"))
+	mkdir -p "$d" && cp "$FX/fork-6.6.32.log" "$FX/ours-before.log" "$d/"
+	"$IB" --compare "$d/fork-6.6.32.log" "$d/ours-before.log" >"$dir/cut.txt" 2>&1
+	cut=$(cut_clause "$dir/cut.txt") && bad="$bad; at a path of $len more: $cut"
+done
+if [ -z "$bad" ]; then pass "$t"; else fail "$t" "${bad#; }"; fi
 
 t="our log against our CSV: changes, missing loads and benchmarks, failed rows"
 out=$dir/ours.txt
@@ -106,8 +130,8 @@ table "Audio:" "$out" >"$dir/audio"
 table "Gaming:" "$out" >"$dir/gaming"
 bad=""
 [ $rc = 0 ] || bad="rc=$rc: $(cat "$dir/err")"
-grep -q '^\[1\] 6\.6\.32-fork fork: .*fork-6\.6\.32\.log, 2025-03-14 15:22, 10 s per row' "$out" ||
-	bad="$bad; run [1] not labelled by its kernel and datestamp: $(sed -n 2p "$out")"
+run_text 1 "$out" | grep -q '^\[1\] 6\.6\.32-fork fork: .*fork-6\.6\.32\.log, 2025-03-14 15:22, 10 s per row, work: loops$' ||
+	bad="$bad; run [1] not labelled by its kernel and datestamp: $(run_text 1 "$out")"
 expect_cell "$dir/audio" None 2 "0.0032 +/- 0.0015 0.0470 100 100"
 expect_cell "$dir/audio" Burn 2 "0.198 +/- 0.10 0.472 100 100"
 expect_cell "$dir/audio" Compile 2 "1.21 +/- 4.4 35.5 99.1 97.3"

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -529,6 +530,72 @@ static void print_comparability(FILE *out, const struct cmp_input *in, int n)
 	free(text);
 }
 
+/*
+ * Appends ", CLAUSE" to text at *n, a clause no line break cuts: a run's
+ * line is cut only between its clauses ("10 s per row" stays whole).
+ */
+#define RUN_LINE_CLAUSES 40
+
+static void PRINTF(6, 7) add_clause(char *text, size_t size, int *n, struct nobreak *nb,
+				    int *nnb, const char *fmt, ...)
+{
+	va_list ap;
+	int from = *n;
+
+	if (*n >= (int)size - 3 || *nnb >= RUN_LINE_CLAUSES)
+		return;
+	va_start(ap, fmt);
+	*n += snprintf(text + *n, size - (size_t)*n, ", ");
+	*n += vsnprintf(text + *n, size - (size_t)*n, fmt, ap);
+	va_end(ap);
+	if (*n >= (int)size)
+		*n = (int)size - 1;
+	nb[(*nnb)++] = (struct nobreak){ (size_t)from + 2, (size_t)*n };
+}
+
+/*
+ * One run's line: "[1] LABEL: FILE, date, N s per row, work: MODE, knobs".
+ * It is never cut after "[1]" or the label, nor inside FILE, however long
+ * FILE's path is, nor inside a clause: only after a clause's comma.
+ */
+static void print_run_line(FILE *out, const struct cmp_input *in, int nruns, int r)
+{
+	const struct run_record *run = in[r].run;
+	struct nobreak nb[RUN_LINE_CLAUSES];
+	char text[1024], knobs[512];
+	int n, nnb = 1;
+
+	n = snprintf(text, sizeof(text), "[%d] %s: %s", r + 1, in[r].label, in[r].file);
+	if (n >= (int)sizeof(text))
+		n = (int)sizeof(text) - 1;
+	nb[0] = (struct nobreak){ 0, (size_t)n };
+	if (run->date[0]) {
+		char date[40];
+
+		pretty_date(date, sizeof(date), run->date);
+		add_clause(text, sizeof(text), &n, nb, &nnb, "%s", date);
+	}
+	if (run->nruns > 1)
+		add_clause(text, sizeof(text), &n, nb, &nnb, "%d runs pooled", run->nruns);
+	if (run->seconds > 0)
+		add_clause(text, sizeof(text), &n, nb, &nnb, "%g s per row", run->seconds);
+	if (run->work[0])
+		add_clause(text, sizeof(text), &n, nb, &nnb, "work: %s", run->work);
+	if (run->interrupted)
+		add_clause(text, sizeof(text), &n, nb, &nnb, "interrupted");
+	knobs_differing(in, nruns, r, false, knobs, sizeof(knobs));
+	if (knobs[0] && !strstr(in[r].label, knobs))	/* unless the label says it */
+		for (char *k = knobs, *next; k; k = next) {
+			next = strstr(k, ", ");
+			if (next) {
+				*next = '\0';
+				next += 2;
+			}
+			add_clause(text, sizeof(text), &n, nb, &nnb, "%s", k);
+		}
+	print_wrapped(out, text, nb, nnb);
+}
+
 /* The runs compared, in full, then a table per benchmark. */
 void cmp_print(FILE *out, const struct cmp_input *in, const struct cmp_matrix *m)
 {
@@ -536,48 +603,8 @@ void cmp_print(FILE *out, const struct cmp_input *in, const struct cmp_matrix *m
 
 	fprintf(out, "Comparing %d run%s; changes are against [1].\n", m->nruns,
 		m->nruns == 1 ? "" : "s");
-	for (int r = 0; r < m->nruns; r++) {
-		const struct run_record *run = in[r].run;
-		struct nobreak nb[2];
-		char text[1024];
-		int n;
-
-		/*
-		 * "[1] 2.6.12: FILE," is never cut after "[1]" or "2.6.12:", nor
-		 * inside FILE, however long FILE's path is: each line of a run
-		 * begins with its number and names its file, from any directory.
-		 */
-		n = snprintf(text, sizeof(text), "[%d] ", r + 1);
-		nb[0] = (struct nobreak){ 0, (size_t)n };
-		n += snprintf(text + n, sizeof(text) - (size_t)n, "%s:", in[r].label);
-		nb[1] = (struct nobreak){ (size_t)n, (size_t)n + 1 + strlen(in[r].file) };
-		n += snprintf(text + n, sizeof(text) - (size_t)n, " %s", in[r].file);
-		if (run->date[0] && n < (int)sizeof(text)) {
-			char date[40];
-
-			pretty_date(date, sizeof(date), run->date);
-			n += snprintf(text + n, sizeof(text) - (size_t)n, ", %s", date);
-		}
-		if (run->nruns > 1 && n < (int)sizeof(text))
-			n += snprintf(text + n, sizeof(text) - (size_t)n, ", %d runs pooled",
-				      run->nruns);
-		if (run->seconds > 0 && n < (int)sizeof(text))
-			n += snprintf(text + n, sizeof(text) - (size_t)n, ", %g s per row",
-				      run->seconds);
-		if (run->work[0] && n < (int)sizeof(text))
-			n += snprintf(text + n, sizeof(text) - (size_t)n, ", work: %s", run->work);
-		if (run->interrupted && n < (int)sizeof(text))
-			n += snprintf(text + n, sizeof(text) - (size_t)n, ", interrupted");
-		if (n < (int)sizeof(text) - 2) {	/* unless the label says it already */
-			knobs_differing(in, m->nruns, r, false, text + n + 2,
-					sizeof(text) - (size_t)n - 2);
-			if (text[n + 2] && !strstr(in[r].label, text + n + 2))
-				memcpy(text + n, ", ", 2);
-			else
-				text[n] = '\0';
-		}
-		print_wrapped(out, text, nb, 2);
-	}
+	for (int r = 0; r < m->nruns; r++)
+		print_run_line(out, in, m->nruns, r);
 	print_comparability(out, in, m->nruns);
 	fputc('\n', out);
 	if (compare_verdicts(in, m->nruns, &vt))
