@@ -10,4 +10,5 @@ void unit_suites(void)
 	unit_core_verdict();
 	unit_core_compact();
 	unit_core_stop();
+	unit_core_period();
 }

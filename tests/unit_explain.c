@@ -31,13 +31,14 @@ static bool test_probe_file(void)
 	static struct split_result res;
 	struct split_probe pr;
 	struct latency sum;
-	int fd = mkstemp(path);
+	int fd = mkstemp(path), cpu;
 	bool ok = true;
 
 	EXPECT(fd >= 0, "mkstemp");
 	latency_init(&sum);
 	setenv("INTERBENCH_TEST_SCHEDSTAT", path, 1);
 	ok = pwrite(fd, "0 0 1\n", 6, 0) == 6;	/* not yet charged CPU, but run once */
+
 	split_probe_open(&pr, &res, 42);
 	for (size_t i = 0; ok && i < ARRAY_SIZE(recorded); i++) {
 		char line[64];
@@ -49,7 +50,7 @@ static bool test_probe_file(void)
 		n = snprintf(line, sizeof(line), "%-20llu %-20llu 1\n", 5000ULL,
 			     (unsigned long long)recorded[i][2]);
 		ok = ok && pwrite(fd, line, (size_t)n, 0) == n;
-		split_after(&pr, recorded[i][0], (int)(i % 2));
+		split_after(&pr, recorded[i][0], (int)(i % 2), &cpu);
 		latency_add(&sum, recorded[i][0]);
 	}
 	split_probe_close(&pr);
@@ -72,12 +73,13 @@ static bool test_probe_none(void)
 {
 	static struct split_result res;
 	struct split_probe pr;
+	int cpu;
 
 	setenv("INTERBENCH_TEST_SCHEDSTAT", "/nonexistent/schedstat", 1);
 	split_probe_open(&pr, &res, 1);
 	unsetenv("INTERBENCH_TEST_SCHEDSTAT");
 	split_before(&pr);
-	split_after(&pr, 1000, 0);
+	split_after(&pr, 1000, 0, &cpu);
 	split_probe_close(&pr);
 	EXPECT(res.state == SPLIT_NO_SCHEDSTAT, "state %d", res.state);
 	EXPECT(res.queue.r.n == 0 && res.path.r.n == 0, "samples without schedstat");

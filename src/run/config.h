@@ -14,6 +14,7 @@
 #define MAX_VARIANTS 8
 #define VARIANT_LABEL_LEN 128
 #define VARIANT_VALUE_LEN 64
+#define TIMELINE_MAX_DEFAULT 1000000L
 
 enum vary_kind {		/* what --vary changes between variants */
 	VK_NONE,
@@ -50,6 +51,8 @@ struct config {
 	uint32_t benches, loads;	/* bit per registry index */
 	const char *work_dir;		/* --work-dir */
 	const char *json_path, *csv_path, *plot_path;
+	const char *timeline_path;	/* --timeline, NULL: none */
+	long timeline_max;		/* --timeline-max: events in the file, at most */
 	long pm_qos_us;			/* --pm-qos, -1 when untouched */
 	long trace_above_us;		/* --trace-above, -1 when off */
 	int repeat;			/* --repeat */

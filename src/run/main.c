@@ -194,13 +194,13 @@ static int run_plan(struct orchestrator *o)
 		run_variant_row(o, c, &row);
 		progress_clear();
 		if (got_signal) {
-			free(row.b);	/* an interrupted row is not a result */
+			row_free(&row);	/* an interrupted row is not a result */
 			return failed;
 		}
 		failed += row.status == ROW_FAILED;
 		if (!row_result(&o->rec, &row))
 			die("out of memory for the result of row %d", i + 1);
-		free(row.b);
+		row_free(&row);
 		report_row(&o->out, &o->rec, o->rec.nres - 1);
 		report_files_row(&o->files, &o->rec);
 		if (c->table_end)
@@ -220,6 +220,25 @@ static uint64_t wakeups_max(const struct config *cfg)
 		most = n > most ? n : most;
 	}
 	return most;
+}
+
+/*
+ * The periods a row's bench keeps (core/period.h), for the outputs that
+ * look at single periods: the timeline, the misses, the strip. All of a
+ * row's periods up to PERIOD_KEEP_MAX (40 MB of records), else its newest.
+ * None when no output needs them, so a plain run records nothing.
+ */
+#define PERIOD_KEEP_MAX (1u << 20)
+
+static uint64_t period_cap(const struct config *cfg)
+{
+	uint64_t most = wakeups_max(cfg), units;
+
+	if (!cfg->timeline_path && !cfg->explain && !cfg->plot_path)
+		return 0;
+	units = (uint64_t)(cfg->seconds * 1e9) / GAME_UNIT_NS;	/* Gaming's */
+	most = (most > units ? most : units) + 2;	/* a last wake-up past the row's end */
+	return most < PERIOD_KEEP_MAX ? most : PERIOD_KEEP_MAX;
 }
 
 /* What the run holds of the kernel's (PM QoS, tracefs) and may use (SCHED_FIFO). */
@@ -289,7 +308,7 @@ static void run_setup(struct orchestrator *o)
 	    (cfg->csv_path && !strcmp(cfg->csv_path, "-")))
 		o->out.text = stderr;
 	o->env = (struct row_env){ .cfg = cfg, .lctx = &o->lctx, .trace_fd = -1,
-				   .tracing_on_fd = -1 };
+				   .tracing_on_fd = -1, .period_cap = period_cap(cfg) };
 	if (o->sys.work_dir_in_memory == 1 && load_files_needed(cfg->loads))
 		warn("--work-dir %s is on %s, in memory: Write, Read and Compile will measure "
 		     "memory, not a disk (give --work-dir a directory on a disk)", cfg->work_dir,

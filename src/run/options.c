@@ -167,6 +167,10 @@ static const struct opt opts[] = {
 	  .help = "write every result as CSV (- for stdout)" },
 	{ 0, "plot", "FILE", G_OUTPUT, STRING(plot_path, 1, 0, "file"),
 	  .with_compare = true, .help = "draw latency distributions as SVG" },
+	{ 0, "timeline", "FILE", G_OUTPUT, STRING(timeline_path, 1, 0, "file"),
+	  .help = "write the run as a Chrome trace (Perfetto UI opens it)" },
+	{ 0, "timeline-max", "N", G_OUTPUT, LONG(timeline_max, 1000, 100000000),
+	  .help = "at most N events in the timeline (default 1000000)" },
 	{ 0, "percentiles", NULL, G_OUTPUT, FLAG(percentiles),
 	  .help = "add p99 and p99.9 columns to the tables" },
 	{ 0, "trace-above", "USEC", G_OUTPUT, LONG(trace_above_us, 1, 1000000000),
@@ -208,6 +212,7 @@ void config_defaults(struct config *cfg)
 	cfg->work_dir = ".";
 	cfg->pm_qos_us = -1;
 	cfg->trace_above_us = -1;
+	cfg->timeline_max = TIMELINE_MAX_DEFAULT;
 	cfg->repeat = 1;
 	cfg->rt_priority = 40;
 	cfg->policy = -1;
@@ -648,6 +653,8 @@ static int validate(struct parse_state *ps)
 		return set_err(err, errlen, "--json - and --csv - cannot both use stdout");
 	if (cfg->plot_path && !strcmp(cfg->plot_path, "-"))
 		return set_err(err, errlen, "--plot: needs a file name, not -");
+	if (cfg->timeline_path && !strcmp(cfg->timeline_path, "-"))
+		return set_err(err, errlen, "--timeline: needs a file name, not -");
 	if (!cfg->cpu_load)
 		cfg->cpu_load = usable_cpus();
 	if (knobs_validate(cfg, err, errlen) || resolve_selection(cfg, ps->sel, err, errlen) ||

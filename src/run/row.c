@@ -167,21 +167,62 @@ static void bench_setup(struct row_ctx *rc, struct sim_params *p, struct bench_r
 	latency_init(&b->timer);
 }
 
+/*
+ * The bench's period ring, allocated and touched before the row so that
+ * recording into it never faults in the measured path.
+ */
+static int ring_setup(const struct row_env *env, struct period_ring *ring)
+{
+	*ring = (struct period_ring){ 0 };
+	if (!env->period_cap)
+		return 0;
+	ring->rec = calloc(env->period_cap, sizeof(*ring->rec));
+	if (!ring->rec)
+		return -ENOMEM;
+	memset(ring->rec, 0, env->period_cap * sizeof(*ring->rec));
+	ring->cap = env->period_cap;
+	return 0;
+}
+
+/* After the result: the ring's header, then its records, oldest first. */
+static void send_periods(int res, struct bench_result *b, const struct period_ring *ring)
+{
+	struct period_rec *out = NULL;
+
+	b->plog.nrec = period_ring_kept(ring);
+	b->plog.lost = period_ring_lost(ring);
+	if (b->plog.nrec && ring->pushed > ring->cap) {
+		out = malloc(b->plog.nrec * sizeof(*out));
+		if (!out)
+			b->plog.nrec = 0;
+	}
+	if (write_full(res, &b->plog, sizeof(b->plog)) != sizeof(b->plog) || !b->plog.nrec) {
+		free(out);
+		return;
+	}
+	if (out)
+		period_ring_copy(ring, out);
+	write_full(res, out ? out : ring->rec, b->plog.nrec * sizeof(*out));
+	free(out);
+}
+
 static int bench_body(void *arg, int ctl, int res)
 {
 	struct row_ctx *rc = arg;
 	const struct config *cfg = rc->cfg;
 	struct bench_result *b = calloc(1, sizeof(*b));
+	struct period_ring ring;
 	struct sim_params p;
 	int ret;
 
 	drop_sig_pipe();
 	load_close_files(rc->env->lctx);
-	if (!b) {
+	if (!b || ring_setup(rc->env, &ring)) {
 		child_fail(res, "out of memory for the bench result");
 		return 1;
 	}
 	bench_setup(rc, &p, b);
+	p.ring = ring.cap ? &ring : NULL;
 	if (child_ready(res) || child_next(ctl) != MSG_GO)
 		return 1;	/* the orchestrator is ending the row */
 	if (b->status == ROW_OK) {
@@ -193,6 +234,7 @@ static int bench_body(void *arg, int ctl, int res)
 		}
 	}
 	write_full(res, b, sizeof(*b));
+	send_periods(res, b, &ring);
 	return 0;
 }
 
@@ -267,6 +309,35 @@ static bool row_start(struct row_ctx *rc, struct row *row, struct child *load,
 }
 
 /*
+ * The bench's periods, sent after its result (none when it recorded none);
+ * a bench that ends without them leaves the row without a timeline, not
+ * failed: its numbers came whole.
+ */
+static void receive_periods(struct row_ctx *rc, struct row *row, struct child *bench)
+{
+	uint64_t deadline = now_ns() + EXIT_WAIT_NS;
+	size_t bytes;
+
+	row->plog = (struct period_log){ 0 };
+	if (!rc->env->period_cap ||
+	    child_read(bench->res, &row->plog, sizeof(row->plog), deadline, &watch) !=
+	    (ssize_t)sizeof(row->plog))
+		return;
+	if (!row->plog.nrec || row->plog.nrec > rc->env->period_cap)
+		goto none;
+	bytes = row->plog.nrec * sizeof(*row->periods);
+	row->periods = malloc(bytes);
+	if (row->periods && child_read(bench->res, row->periods, bytes,
+				       deadline + (uint64_t)bytes * 10, &watch) == (ssize_t)bytes)
+		return;
+	free(row->periods);
+	row->periods = NULL;
+none:
+	row->plog.lost += row->plog.nrec;
+	row->plog.nrec = 0;
+}
+
+/*
  * Let the load settle alone, then open its window and start the bench, and
  * take the bench's result. False when the load need not be asked for its
  * result (it died, or a stop signal came).
@@ -298,6 +369,8 @@ static bool row_measure(struct row_ctx *rc, struct row *row, struct child *load,
 	if (r == (ssize_t)sizeof(*row->b)) {
 		if (row->b->status != ROW_OK)
 			fail_row(row, "%s", row->b->reason);
+		row->t_go = t_go;
+		receive_periods(rc, row, bench);
 		child_finish(bench, now_ns() + EXIT_WAIT_NS);
 		return true;
 	}
@@ -393,11 +466,21 @@ static enum redo run_row_once(struct row_ctx *rc, struct row *row, bool judged)
 	ran_trace_collect(row->b ? &row->b->split : NULL, row->b ? row->b->wake.r.max : 0,
 			  &row->ran);
 	if (got_signal || why != REDO_NONE) {
-		free(row->b);
-		row->b = NULL;
+		row_free(row);
 		row->status = ROW_SKIPPED;
 	}
 	return why;
+}
+
+/* What a row holds past its result: the bench's answer, its periods, its trace. */
+void row_free(struct row *row)
+{
+	free(row->b);
+	row->b = NULL;
+	free(row->periods);
+	row->periods = NULL;
+	row->plog.nrec = 0;
+	sched_trace_free(&row->trace);
 }
 
 /* The line that says a row runs again, and why. */

@@ -11,6 +11,8 @@
 #include <time.h>
 
 #include "core/defs.h"
+#include "core/period.h"
+#include "core/schedev.h"
 #include "core/split.h"
 #include "loads/loads.h"
 #include "run/config.h"
@@ -34,7 +36,13 @@ struct row {
 	struct load_result l;
 	uint64_t load_stop_ns;		/* stop request to the last process gone */
 	struct ran_instead ran;		/* --explain: who ran instead */
+	uint64_t t_go;			/* CLOCK_MONOTONIC: the measurement's start */
+	struct period_log plog;		/* the bench's period ring, as sent: */
+	struct period_rec *periods;	/* plog.nrec records, oldest first; NULL: none */
+	struct sched_trace trace;	/* --explain: the task's scheduler events */
 };
+
+void row_free(struct row *row);
 
 /* What every row of a run starts from. */
 struct row_env {
@@ -42,6 +50,7 @@ struct row_env {
 	struct load_ctx *lctx;		/* the loads' parameters and files */
 	bool waker_rt;			/* wakers may use SCHED_FIFO */
 	int trace_fd, tracing_on_fd;	/* tracefs for --trace-above, -1 when off */
+	uint64_t period_cap;		/* periods a row's ring keeps (0: none recorded) */
 };
 
 struct cell;

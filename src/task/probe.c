@@ -97,16 +97,21 @@ void split_before(struct split_probe *pr)
 	pr->have = pr->fd >= 0 && read_run_delay(pr->fd, &pr->run_delay, &runs);
 }
 
-/* After t_run is stamped: the wake-up of latency lat, woken from wake_cpu. */
-void split_after(struct split_probe *pr, uint64_t lat, int wake_cpu)
+/*
+ * After t_run is stamped: the wake-up of latency lat, woken from wake_cpu.
+ * Its queue wait, UINT64_MAX when not known; the CPU it runs on in *run_cpu.
+ */
+uint64_t split_after(struct split_probe *pr, uint64_t lat, int wake_cpu, int *run_cpu)
 {
 	struct split_result *r = pr->res;
-	uint64_t rd = 0, runs = 0, queue, path;
-	int run_cpu;
+	uint64_t rd = 0, runs = 0, queue = UINT64_MAX, path;
+	int cpu;
 
+	*run_cpu = -1;
 	if (!r)
-		return;
-	run_cpu = sched_getcpu();
+		return UINT64_MAX;
+	cpu = sched_getcpu();
+	*run_cpu = cpu;
 	pr->after = pr->fd >= 0 && read_run_delay(pr->fd, &rd, &runs);
 	pr->after_delay = rd;
 	pr->after_runs = runs;
@@ -117,7 +122,7 @@ void split_after(struct split_probe *pr, uint64_t lat, int wake_cpu)
 		r->queued += queue > path;
 	}
 	pr->have = false;
-	split_count(r, wake_cpu, run_cpu, pr->prev_cpu);
-	pr->prev_cpu = run_cpu;
+	split_count(r, wake_cpu, cpu, pr->prev_cpu);
+	pr->prev_cpu = cpu;
+	return queue;
 }
-

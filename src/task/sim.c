@@ -35,6 +35,7 @@ struct waker {
 	uint64_t next;			/* the request expected after it, 0: none */
 	uint64_t t_wake;		/* written by the waker before go */
 	int wake_cpu;			/* the waker's CPU at t_wake */
+	_Atomic int tid;		/* the waker thread's id, once it runs */
 	atomic_int *stop;
 	pthread_t thread;
 };
@@ -78,6 +79,7 @@ static void *waker_main(void *arg)
 	uint64_t t, next = 0;
 
 	pthread_setname_np(pthread_self(), "ib-waker");
+	atomic_store(&w->tid, (int)syscall(SYS_gettid));
 	for (;;) {
 		/* the task will most likely ask for next: be asleep until then */
 		if (next && atomic_load(&w->req) == 0 && sleep_until(next) == -EINTR &&
@@ -225,6 +227,19 @@ static bool record_wakeup(const struct sim_params *p, struct bench_result *res, 
 	return ok;
 }
 
+/* The period's record, once its work is done (or cut): into the ring, if there is one. */
+static void record_period(const struct sim_params *p, struct period_rec *pr, uint64_t k_worked,
+			  uint64_t t_done, bool cut)
+{
+	if (!p->ring)
+		return;
+	pr->skipped = k_worked - pr->k > UINT16_MAX ? UINT16_MAX : (uint16_t)(k_worked - pr->k);
+	pr->t_done = t_done;
+	if (!cut)
+		pr->flags |= PR_DONE;
+	period_ring_push(p->ring, pr);
+}
+
 static void publish(struct sim_live *live, const struct acct *a)
 {
 	if (!live)
@@ -251,8 +266,9 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 	struct acct a = { 0 };
 	struct burner bn;
 	struct split_probe pr;
-	uint64_t k = 0, s, t_run, work_sum = 0, cpu0;
+	uint64_t k = 0, k0, s, t_run, t_done, work_sum = 0, cpu0;
 	bool cut = false;
+	int cpu;
 
 	split_probe_open(&pr, res && p->split ? &res->split : NULL, c.start0);
 	if (duration_ns)
@@ -261,22 +277,40 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 	cpu0 = thread_cpu_ns();		/* the periods' CPU time, not the set-up's */
 	bn.end_cpu = cpu0;		/* CPU mode: the first period's work counts from here */
 	while (k < c.nperiods && !stopping(stop) && !cut) {
+		struct period_rec rec = { .k = (uint32_t)k, .wake_cpu = -1, .run_cpu = -1 };
+
 		s = period_start(&c, k);
 		if (s > now_ns()) {
 			split_before(&pr);
 			t_run = wait_for_waker(w, s, k + 1 < c.nperiods ?
 					       period_start(&c, k + 1) : 0);
-			if (res && record_wakeup(p, res, s, w->t_wake, t_run))
-				split_after(&pr, t_run - w->t_wake, w->wake_cpu);
+			rec.t_wake = w->t_wake;
+			if (res && record_wakeup(p, res, s, w->t_wake, t_run)) {
+				uint64_t q = split_after(&pr, t_run - w->t_wake, w->wake_cpu,
+							 &cpu);
+
+				rec.flags = PR_WOKEN | (q <= UINT32_MAX ? PR_QUEUE : 0);
+				rec.queue_ns = q <= UINT32_MAX ? (uint32_t)q : 0;
+				rec.wake_cpu = (int16_t)w->wake_cpu;
+				rec.run_cpu = (int16_t)cpu;
+			}
 		} else {
 			t_run = now_ns();	/* overran into it: no wake-up */
+			rec.t_wake = t_run;
 		}
+		rec.t_run = t_run;
+		k0 = k;
 		k = acct_start(&a, &c, k, t_run);
-		if (k >= c.nperiods)
+		if (k >= c.nperiods) {
+			rec.flags |= PR_NOWORK;
+			record_period(p, &rec, k0, t_run, true);
 			break;
+		}
 		bn.from_cpu = bn.end_cpu;	/* CPU mode: from the last period's end */
 		work_sum += burn_work(&bn, work_of(p, k), &cut);
-		k = acct_finish(&a, &c, k, now_ns());
+		t_done = now_ns();
+		record_period(p, &rec, k, t_done, cut);
+		k = acct_finish(&a, &c, k, t_done);
 		publish(live, &a);
 	}
 	if (res) {
@@ -286,6 +320,8 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 		res->pct_cpu = acct_pct_cpu(&a);
 		res->pct_deadlines = acct_pct_deadlines(&a);
 		res->wall_ns = now_ns() - c.start0;
+		res->plog = (struct period_log){ .start0 = c.start0, .num = c.num, .den = c.den,
+						 .counted = a.met + a.missed + a.dropped };
 		burner_result(&bn, res);
 	}
 	split_probe_close(&pr);
@@ -318,6 +354,14 @@ static void run_flat(const struct sim_params *p, uint64_t duration_ns,
 			break;
 		}
 		lat = game_account(&g, wall, cpu);
+		if (p->ring) {
+			struct period_rec rec = { .t_wake = w0, .t_run = w0, .t_done = w0 + wall,
+						  .k = (uint32_t)(g.units - 1),
+						  .flags = PR_UNIT | PR_DONE, .wake_cpu = -1,
+						  .run_cpu = (int16_t)sched_getcpu() };
+
+			period_ring_push(p->ring, &rec);
+		}
 		if (res) {
 			latency_add(&res->wake, lat);
 			trace_sample(p, res, lat);
@@ -328,6 +372,7 @@ static void run_flat(const struct sim_params *p, uint64_t duration_ns,
 	if (res) {
 		res->task_cpu_ns = thread_cpu_ns() - cpu0;
 		res->game = g;
+		res->plog = (struct period_log){ .start0 = start, .counted = g.units };
 		res->pct_cpu = game_pct_cpu(&g);
 		res->pct_deadlines = -1.0;
 		res->wall_ns = now_ns() - start;
@@ -378,6 +423,10 @@ int sim_run(const struct sim_params *p, uint64_t duration_ns, atomic_int *stop,
 		}
 		run_periodic(p, &w, duration_ns, stop, res, live);
 		waker_stop(&w);
+		if (res)
+			res->plog.tid_waker = atomic_load(&w.tid);
 	}
+	if (res)
+		res->plog.tid_task = (int32_t)syscall(SYS_gettid);
 	return 0;
 }

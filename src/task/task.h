@@ -13,6 +13,7 @@
 
 #include "core/acct.h"
 #include "core/defs.h"
+#include "core/period.h"
 #include "core/split.h"
 #include "core/stats.h"
 #include "task/work.h"
@@ -92,6 +93,7 @@ struct bench_result {		/* sent, as bytes, from the bench process */
 	uint64_t wall_ns;		/* from the first period to the end */
 	uint64_t traced_ns;		/* the sample that stopped tracing, 0 if none */
 	struct split_result split;	/* where each wake-up's latency went */
+	struct period_log plog;		/* its period ring's header (core/period.h) */
 };
 
 struct sim_params {
@@ -108,6 +110,7 @@ struct sim_params {
 	int trace_fd;			/* tracefs trace_marker, or -1 */
 	int tracing_on_fd;		/* tracefs tracing_on, or -1 */
 	bool split;			/* split each wake-up (core/split.h) */
+	struct period_ring *ring;	/* each period recorded here, or NULL */
 };
 
 struct sim_live {		/* counters a load reads while the simulation runs */
@@ -135,7 +138,7 @@ struct split_probe {		/* the task's, for one simulation */
 void split_probe_open(struct split_probe *pr, struct split_result *res, uint64_t t_first);
 void split_probe_close(struct split_probe *pr);
 void split_before(struct split_probe *pr);
-void split_after(struct split_probe *pr, uint64_t lat, int wake_cpu);
+uint64_t split_after(struct split_probe *pr, uint64_t lat, int wake_cpu, int *run_cpu);
 
 
 /* ---- calibrate.c: loops_per_ms for loops mode ---- */
