@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -227,6 +228,31 @@ static bool record_wakeup(const struct sim_params *p, struct bench_result *res, 
 	return ok;
 }
 
+/*
+ * A test-only stall: INTERBENCH_TEST_STALL=K:MS makes period K's work sleep
+ * MS ms more after it is done (blocked, not running), so tests know which
+ * period misses and by how much. Anything malformed is no stall.
+ */
+struct stall {
+	uint64_t k, ns;
+	bool on;
+};
+
+static struct stall stall_from_env(void)
+{
+	const char *s = getenv("INTERBENCH_TEST_STALL"), *colon;
+	char k[24];
+	long kv, ms;
+
+	if (!s || !(colon = strchr(s, ':')) || (size_t)(colon - s) >= sizeof(k))
+		return (struct stall){ 0 };
+	memcpy(k, s, (size_t)(colon - s));
+	k[colon - s] = '\0';
+	if (parse_long(k, 0, LONG_MAX, &kv) || parse_long(colon + 1, 1, 10000, &ms))
+		return (struct stall){ 0 };
+	return (struct stall){ .k = (uint64_t)kv, .ns = (uint64_t)ms * NSEC_PER_MSEC, .on = true };
+}
+
 /* The period's record, once its work is done (or cut): into the ring, if there is one. */
 static void record_period(const struct sim_params *p, struct period_rec *pr, uint64_t k_worked,
 			  uint64_t t_done, bool cut)
@@ -267,6 +293,7 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 	struct burner bn;
 	struct split_probe pr;
 	uint64_t k = 0, k0, s, t_run, t_done, work_sum = 0, cpu0;
+	struct stall st = stall_from_env();
 	bool cut = false;
 	int cpu;
 
@@ -308,6 +335,8 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 		}
 		bn.from_cpu = bn.end_cpu;	/* CPU mode: from the last period's end */
 		work_sum += burn_work(&bn, work_of(p, k), &cut);
+		if (st.on && k == st.k && !cut)
+			sleep_ns(st.ns);
 		t_done = now_ns();
 		record_period(p, &rec, k, t_done, cut);
 		k = acct_finish(&a, &c, k, t_done);
