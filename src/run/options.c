@@ -655,6 +655,8 @@ static int validate(struct parse_state *ps)
 		return set_err(err, errlen, "--plot: needs a file name, not -");
 	if (cfg->timeline_path && !strcmp(cfg->timeline_path, "-"))
 		return set_err(err, errlen, "--timeline: needs a file name, not -");
+	if (cfg->timeline_max != TIMELINE_MAX_DEFAULT && !cfg->timeline_path)
+		return set_err(err, errlen, "--timeline-max needs --timeline FILE");
 	if (!cfg->cpu_load)
 		cfg->cpu_load = usable_cpus();
 	if (knobs_validate(cfg, err, errlen) || resolve_selection(cfg, ps->sel, err, errlen) ||
