@@ -12,12 +12,13 @@ OUT_MD=$TOP/BENCHMARKS.md
 PEER=""
 QUICK=0
 SOAK_ONLY=0
+TL_ONLY=0
 WRITE=1
 
 usage() {
 	cat <<EOF
-Usage: bench/run.sh [--peer PATH] [--quick] [--soak-only] [--no-write] [--output FILE]
-                    [--interbench PATH]
+Usage: bench/run.sh [--peer PATH] [--quick] [--soak-only] [--timeline-only] [--no-write]
+                    [--output FILE] [--interbench PATH]
 Measures interbench's own accuracy and overhead, then a long run's resources
 (about 9 minutes, 11 with a peer; root gives the real-time part and installs
 rt-tests when cyclictest is missing).
@@ -27,6 +28,8 @@ rt-tests when cyclictest is missing).
   --soak-only        only the soak (the default matrix, 5 passes of 0.2 s rows:
                      peak RSS, fds, bytes written, processes left), into its
                      own section of BENCHMARKS.md
+  --timeline-only    only what recording periods and --timeline cost, into
+                     its own section of BENCHMARKS.md
   --no-write         print the report only, leave BENCHMARKS.md alone
   --output FILE      write the report into FILE instead of BENCHMARKS.md
   --interbench PATH  the binary to measure (default: ./interbench)
@@ -40,6 +43,7 @@ while [ $# -gt 0 ]; do
 	--peer=*) PEER=${1#--peer=} ;;
 	--quick) QUICK=1 ;;
 	--soak-only) SOAK_ONLY=1 ;;
+	--timeline-only) TL_ONLY=1 ;;
 	--no-write) WRITE=0 ;;
 	--output) [ $# -ge 2 ] || die "--output needs a file"; OUT_MD=$2; shift ;;
 	--interbench) [ $# -ge 2 ] || die "--interbench needs a path"; IB=$2; shift ;;
@@ -202,6 +206,18 @@ soak_section() {
 }
 if [ "$SOAK_ONLY" = 1 ]; then
 	soak_section
+	exit 0
+fi
+
+. "$TOP/bench/timeline.sh"
+timeline_section() {
+	timeline_run
+	timeline_report >"$W/timeline.md"
+	cat "$W/timeline.md"
+	[ "$WRITE" = 1 ] && timeline_write "$W/timeline.md"
+}
+if [ "$TL_ONLY" = 1 ]; then
+	timeline_section
 	exit 0
 fi
 
@@ -894,4 +910,5 @@ if [ "$WRITE" = 1 ]; then
 	md_section bench/run.sh "$W/report_full.md" "$OUT_MD" "$W/md.new"
 	note "report written into $OUT_MD (took $ELAPSED s)"
 fi
+timeline_section
 soak_section
