@@ -301,6 +301,105 @@ else
 	pass "$t"
 fi
 
+# The verdicts of --compare's text $1 against the verdict panels of its plot
+# $2: "ok CELLS MARKED" when the SVG is XML, has the no-verdict line of each
+# benchmark the text has one for, a row per cell the text lists, in its order,
+# with one interval where the text gives a ratio, and "better" or "worse"
+# marked (class, bold word, colour) exactly where the text says so.
+svg_verdicts() {
+	python3 - "$1" "$2" <<'EOF'
+import re, sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+want, nov, bench = [], [], None
+for line in open(sys.argv[1], encoding="utf-8").read().split("\n"):
+    m = re.match(r"--- Verdicts for (.+?)(?: real time)?: B = (\[\d+\]) against A = \[1\]", line)
+    if m:
+        bench, run = m.group(1), m.group(2)
+        continue
+    m = re.match(r"No verdict for (\S+?)(?: real time)?:", line)
+    if m:
+        nov.append(m.group(1))
+    if bench is None or line.startswith("Load "):
+        continue
+    if not line.strip():
+        bench = None
+        continue
+    v = re.search(r"(better|worse|no difference shown|no verdict: needs \d+ passes)", line)
+    f = line.split()
+    want.append((bench, f[0], f[1], run, v.group(1), "[" in line))
+root = ET.parse(sys.argv[2]).getroot()
+got, nov_svg, bad = [], [], []
+for p in root.iter(ns + "g"):
+    if p.get("class") != "verdicts":
+        continue
+    b = p.get("data-bench")
+    nov_svg += [b for t in p.iter(ns + "text") if t.get("class") == "no-verdict"]
+    for g in p.iter(ns + "g"):
+        cls = (g.get("class") or "").split()
+        if not cls or cls[0] != "verdict":
+            continue
+        name = "%s %s %s" % (g.get("data-load"), g.get("data-metric"), g.get("data-run"))
+        words = " ".join("".join(t.itertext()) for t in g.iter(ns + "text"))
+        what = [t for t in g.iter(ns + "text") if t.get("class") == "what"]
+        nint = sum(1 for l in g.iter(ns + "line") if l.get("class") == "interval")
+        v = g.get("data-verdict")
+        got.append((b, g.get("data-load"), g.get("data-metric"), g.get("data-run"),
+                    "".join(what[0].itertext()) if what else "", nint == 1))
+        if nint > 1:
+            bad.append("%s: %d intervals" % (name, nint))
+        if v in ("better", "worse"):
+            if v not in cls or not what or what[0].get("font-weight") != "bold" or \
+               what[0].get("fill") in ("#777777", "#aaaaaa"):
+                bad.append("%s: %s not marked" % (name, v))
+        elif len(cls) != 1 or re.search(r"\b(better|worse)\b", words):
+            bad.append("%s: '%s' marked: %s" % (name, v, words))
+if got != want:
+    bad.append("rows %s, want %s" % (got, want))
+if nov_svg != nov:
+    bad.append("no-verdict lines for %s, want %s" % (nov_svg, nov))
+marked = sum(1 for w in want if w[4] in ("better", "worse"))
+print("; ".join(bad) if bad else "ok %d %d" % (len(want), marked))
+EOF
+}
+
+t="--compare --plot: the verdicts, an interval per cell, better and worse marked only where the text says"
+if ! command -v python3 >/dev/null; then
+	skip "$t" "python3 is not installed (it reads the SVG)"
+else
+	# repeat-a.log's first run, as many times as a verdict needs, with its
+	# means set: None worse in [2], Burn better, X alike
+	block() {	# comment minute none x burn
+		sed -n '1,13p' "$FX/repeat-a.log" | sed "s/^Comment: base\$/Comment: $1/
+			s/ at datestamp 2026112911[0-9]*/ at datestamp 20261129$2/
+			s/^None\t  0\.100 /None\t  $3 /; s/^X\t  0\.100 /X\t  $4 /
+			s/^Burn\t  0\.200 /Burn\t  $5 /"
+	}
+	k=10
+	for v in "0.100 0.100 0.300" "0.102 0.110 0.310" "0.098 0.090 0.290" \
+		 "0.101 0.105 0.305" "0.099 0.095 0.295" "0.103 0.100 0.302"; do
+		block base $((k++)) $v
+	done >"$dir/va.log"
+	for v in "0.150 0.101 0.200" "0.152 0.092 0.210" "0.148 0.108 0.190" \
+		 "0.151 0.097 0.205" "0.149 0.104 0.195" "0.153 0.099 0.202"; do
+		block patched $((k++)) $v
+	done >"$dir/vb.log"
+	"$IB" --compare "$FX/repeat-a.log" "$FX/repeat-b.log" --plot "$dir/rep.svg" \
+		>"$dir/rep-v.txt" 2>"$dir/err"; rc1=$?
+	"$IB" --compare "$dir/va.log" "$dir/vb.log" --plot "$dir/v.svg" >"$dir/v.txt" 2>>"$dir/err"
+	rc2=$?
+	few=$(svg_verdicts "$dir/rep-v.txt" "$dir/rep.svg" 2>&1)
+	some=$(svg_verdicts "$dir/v.txt" "$dir/v.svg" 2>&1)
+	if [ $rc1 != 0 ] || [ $rc2 != 0 ]; then
+		fail "$t" "rc=$rc1, $rc2: $(cat "$dir/err")"
+	elif [ "$few" != "ok 0 0" ] || ! grep -q '^No verdict for Audio' "$dir/rep-v.txt"; then
+		fail "$t" "repeat fixtures: $few"
+	elif [ "$some" != "ok 6 2" ]; then
+		fail "$t" "six passes of each: $some"
+	else
+		pass "$t"
+	fi
+fi
+
 t="--plot: markup and broken UTF-8 in a comment still give valid XML"
 { printf 'Benchmarking kernel 6.1\xff at datestamp 202601010000\n'
   printf 'Comment: <b>caf\xc3\xa9 & "x" \xed\xa0\x80\n\n'

@@ -11,4 +11,5 @@ void unit_suites(void)
 	unit_core_compact();
 	unit_core_stop();
 	unit_core_period();
+	unit_core_strip();
 }

@@ -9,6 +9,7 @@
 #include "lib/util.h"
 #include "output/compare.h"
 #include "output/output.h"
+#include "output/verdict.h"
 #include "run/config.h"
 
 /* "6.18.44 before": kernel release and comment, else the file's name. */
@@ -96,12 +97,17 @@ static void disambiguate(struct cmp_input *in, int n)
 	}
 }
 
-/* The plot of a comparison: a dash pattern per run, every run's label in the subtitle. */
+/*
+ * The plot of a comparison: a dash pattern per run, every run's label in
+ * the subtitle, and the verdicts the text gives under its tables.
+ */
 static int compare_plot(const char *path, const struct cmp_input *in, const struct cmp_matrix *m)
 {
 	char title[400], subtitle[400] = "";
+	struct verdict_table vt;
 	struct plot_spec spec = { .title = title, .subtitle = subtitle, .in = in, .m = m,
-				  .run_legend = true };
+				  .run_legend = true, .vt = &vt };
+	int ret;
 
 	snprintf(title, sizeof(title), "interbench: wakeup latency of %d run%s compared",
 		 m->nruns, m->nruns == 1 ? "" : "s");
@@ -116,7 +122,13 @@ static int compare_plot(const char *path, const struct cmp_input *in, const stru
 		snprintf(subtitle + len, sizeof(subtitle) - len, "%.*s",
 			 (int)(sizeof(subtitle) - len - 1), in[r].label);
 	}
-	return plot_results(path, &spec);
+	if (compare_verdicts(in, m->nruns, &vt)) {
+		verdicts_free(&vt);
+		return -ENOMEM;
+	}
+	ret = plot_results(path, &spec);
+	verdicts_free(&vt);
+	return ret;
 }
 
 int compare_main(const struct config *cfg)

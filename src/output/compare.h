@@ -6,6 +6,8 @@
 
 #include "output/result.h"
 
+struct verdict_table;
+
 struct cmp_input {		/* one column group, with its label */
 	const struct run_record *run;
 	const char *file;
@@ -42,6 +44,10 @@ void cmp_matrix_free(struct cmp_matrix *m);
 void cmp_print(FILE *out, const struct cmp_input *in, const struct cmp_matrix *m);
 void knobs_differing(const struct cmp_input *in, int n, int r, bool same_label, char *buf,
 		     size_t len);		/* "policy fifo": run r's knobs that differ */
+int compare_verdicts(const struct cmp_input *in, int n, struct verdict_table *vt);
+enum cmp_verdicts { CV_NONE, CV_TOO_FEW, CV_TABLE };
+int cmp_verdicts_shown(const struct verdict_table *vt, const char *bench, bool realtime,
+		       char *text, size_t len);
 
 /* plot.c: the one --plot, of a run (histograms) or of a comparison (summaries) */
 struct plot_spec {
@@ -49,6 +55,7 @@ struct plot_spec {
 	const struct cmp_input *in;
 	const struct cmp_matrix *m;
 	bool run_legend;		/* a dash pattern per run, with its label */
+	const struct verdict_table *vt;	/* --compare's verdicts, a panel per benchmark; NULL */
 };
 int plot_results(const char *path, const struct plot_spec *spec);
 

@@ -254,18 +254,18 @@ static void print_legend(FILE *out, const struct cmp_table *t, const struct text
 }
 
 /*
- * Under a benchmark's table, its verdicts: each run's passes against [1]'s.
- * Where no cell has the passes any verdict needs, one line says so.
+ * What bench's verdicts show: CV_NONE when it has none (one run, no cell
+ * in common), CV_TOO_FEW when no cell has the passes any verdict needs
+ * (text then says so in one sentence), else CV_TABLE.
  */
-static void print_verdicts(FILE *out, const struct verdict_table *vt, const char *bench,
-			   bool realtime)
+int cmp_verdicts_shown(const struct verdict_table *vt, const char *bench, bool realtime,
+		       char *text, size_t len)
 {
-	struct sbuf sb;
 	int most = 0, need = 0;
 	bool any = false;
 
 	if (!vt || vt->ngroups < 2)
-		return;
+		return CV_NONE;
 	for (int i = 0; i < vt->n; i++) {
 		const struct verdict *v = &vt->v[i];
 
@@ -277,15 +277,30 @@ static void print_verdicts(FILE *out, const struct verdict_table *vt, const char
 		need = v->need;
 	}
 	if (!need)
-		return;
-	if (!any) {
-		char text[400];
+		return CV_NONE;
+	if (any)
+		return CV_TABLE;
+	snprintf(text, len, "No verdict for %s%s: its runs have at most %d pass%s of a cell, and "
+		 "with the %d tests of this comparison a verdict needs %d of each (--repeat, or "
+		 "logs holding several runs).", bench, realtime ? " real time" : "", most,
+		 most == 1 ? "" : "es", vt->ntests, need);
+	return CV_TOO_FEW;
+}
 
-		snprintf(text, sizeof(text), "No verdict for %s%s: its runs have at most %d "
-			 "pass%s of a cell, and with the %d tests of this comparison a verdict "
-			 "needs %d of each (--repeat, or logs holding several runs).", bench,
-			 realtime ? " real time" : "", most, most == 1 ? "" : "es", vt->ntests,
-			 need);
+/*
+ * Under a benchmark's table, its verdicts: each run's passes against [1]'s.
+ * Where no cell has the passes any verdict needs, one line says so.
+ */
+static void print_verdicts(FILE *out, const struct verdict_table *vt, const char *bench,
+			   bool realtime)
+{
+	char text[400];
+	struct sbuf sb;
+
+	switch (cmp_verdicts_shown(vt, bench, realtime, text, sizeof(text))) {
+	case CV_NONE:
+		return;
+	case CV_TOO_FEW:
 		print_wrapped(out, text, NULL, 0);
 		fputc('\n', out);
 		return;
@@ -470,8 +485,8 @@ void knobs_differing(const struct cmp_input *in, int n, int r, bool same_label, 
 		knobs_text(kv, differ, buf, len);
 }
 
-/* Each run's passes against those of [1]. */
-static int compare_verdicts(const struct cmp_input *in, int n, struct verdict_table *vt)
+/* Each run's passes against those of [1]: the text's verdicts and the plot's. */
+int compare_verdicts(const struct cmp_input *in, int n, struct verdict_table *vt)
 {
 	struct verdict_group g[VERDICT_MAX_GROUPS];
 

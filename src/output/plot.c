@@ -9,58 +9,15 @@
 #include <string.h>
 
 #include "lib/util.h"
-#include "output/compare.h"
-#include "output/sbuf.h"
+#include "output/plot.h"
 #include "run/config.h"
 
-#define SVG_W 960
 #define PANEL_H 330
 #define PLOT_X 80		/* plot area inside a panel */
 #define PLOT_W 600
 #define PLOT_Y 36
 #define PLOT_H 230
 #define LEGEND_X (PLOT_X + PLOT_W + 24)
-
-/* Colours by load, so that a load looks the same in every panel and plot. */
-static const char *const load_colour[] = {
-	"#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9",
-	"#000000", "#8c564b", "#7f7f7f", "#bcbd22", "#17becf", "#9467bd",
-	"#e6194b", "#3cb44b", "#4363d8", "#f58231",
-};
-static const char *const run_dash[] = {
-	"", "9 4", "2 3", "12 3 3 3", "1 6", "6 6", "14 4 2 4 2 4", "4 2",
-};
-
-/* The length of the UTF-8 character at s that XML allows, or 0 (not U+FFFE, U+FFFF). */
-static int utf8_char(const unsigned char *s)
-{
-	size_t len = utf8_valid_len(s);
-
-	if (len == 3 && s[0] == 0xef && s[1] == 0xbf && (s[2] == 0xbe || s[2] == 0xbf))
-		return 0;
-	return (int)len;
-}
-
-/* Text for XML: markup escaped, control characters dropped, bad UTF-8 as '?'. */
-static void sb_text(struct sbuf *b, const char *s)
-{
-	while (*s) {
-		int len;
-
-		switch (*s) {
-		case '&': sb_printf(b, "&amp;"); s++; continue;
-		case '<': sb_printf(b, "&lt;"); s++; continue;
-		case '>': sb_printf(b, "&gt;"); s++; continue;
-		case '"': sb_printf(b, "&quot;"); s++; continue;
-		}
-		len = utf8_char((const unsigned char *)s);
-		if (!len)
-			sb_printf(b, "?");
-		else if (len > 1 || ((unsigned char)*s >= 0x20 && *s != 0x7f))
-			sb_printf(b, "%.*s", len, s);
-		s += len ? len : 1;
-	}
-}
 
 /* ---- what is drawn ---- */
 
@@ -163,34 +120,6 @@ static void add_point(struct series *s, double x, double y)
 
 /* ---- drawing ---- */
 
-/* The registry's loads in its order, then a hash of the name for the others. */
-static int colour_of(const char *load)
-{
-	int k = load_rank(load), known = load_rank("");	/* no load is named "" */
-	int spare = (int)ARRAY_SIZE(load_colour) - known;
-	unsigned h = 0;
-
-	if (k < known)
-		return k;
-	for (const char *p = load; *p; p++)
-		h = h * 31 + (unsigned char)*p;
-	return known + (int)(h % (unsigned)spare);
-}
-
-static void fmt_ns(char *buf, size_t len, double ns)
-{
-	static const struct { double div; const char *unit; } u[] = {
-		{ 1e9, "s" }, { 1e6, "ms" }, { 1e3, "\xc2\xb5s" }, { 1, "ns" },
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(u); i++) {
-		if (ns >= u[i].div || i + 1 == ARRAY_SIZE(u)) {
-			snprintf(buf, len, "%g %s", ns / u[i].div, u[i].unit);
-			return;
-		}
-	}
-}
-
 struct axis {
 	int lo, hi;		/* decades: 10^lo .. 10^hi ns */
 };
@@ -258,7 +187,7 @@ static void draw_axes(struct sbuf *b, const struct axis *a)
 		}
 		sb_printf(b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
 			  "stroke=\"#444\"/>\n", x, PLOT_Y + PLOT_H, x, PLOT_Y + PLOT_H + 5);
-		fmt_ns(label, sizeof(label), pow(10, d));
+		svg_fmt_ns(label, sizeof(label), pow(10, d));
 		sb_printf(b, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", x,
 			  PLOT_Y + PLOT_H + 19, label);
 	}
@@ -285,12 +214,11 @@ static void draw_series(struct sbuf *b, const struct series *s, const struct axi
 	double lx = -1, ly = -1;
 
 	sb_printf(b, "<polyline class=\"series\" data-load=\"");
-	sb_text(b, s->load);
+	svg_text(b, s->load);
 	sb_printf(b, "\" data-run=\"%d\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\"",
-		  s->run + 1, load_colour[colour_of(s->load)]);
-	if (run_dash[s->run % (int)ARRAY_SIZE(run_dash)][0])
-		sb_printf(b, " stroke-dasharray=\"%s\"",
-			  run_dash[s->run % (int)ARRAY_SIZE(run_dash)]);
+		  s->run + 1, svg_load_colour(s->load));
+	if (svg_run_dash(s->run)[0])
+		sb_printf(b, " stroke-dasharray=\"%s\"", svg_run_dash(s->run));
 	sb_printf(b, " points=\"");
 	for (int k = 0; k < s->npts; k++) {
 		double x = px_x(a, s->x[k]), y = px_y(s->y[k]);
@@ -322,9 +250,9 @@ static void draw_legend(struct sbuf *b, const struct figure *f, const struct pan
 		y += 17;
 		sb_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
 			  "stroke-width=\"3\"/>\n", LEGEND_X, y - 4, LEGEND_X + 24, y - 4,
-			  load_colour[colour_of(load)]);
+			  svg_load_colour(load));
 		sb_printf(b, "<text x=\"%d\" y=\"%d\">", LEGEND_X + 30, y);
-		sb_text(b, load);
+		svg_text(b, load);
 		if (p->s[i].n)
 			sb_printf(b, " (%llu wakeup%s)", (unsigned long long)p->s[i].n,
 				  p->s[i].n == 1 ? "" : "s");
@@ -335,7 +263,7 @@ static void draw_legend(struct sbuf *b, const struct figure *f, const struct pan
 	y += 26;
 	sb_printf(b, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">Run</text>\n", LEGEND_X, y);
 	for (int r = 0; r < f->nruns; r++) {
-		const char *dash = run_dash[r % (int)ARRAY_SIZE(run_dash)];
+		const char *dash = svg_run_dash(r);
 		char label[40];
 
 		y += 17;
@@ -348,43 +276,24 @@ static void draw_legend(struct sbuf *b, const struct figure *f, const struct pan
 		snprintf(label, sizeof(label), "[%d] %s", r + 1, f->run_label[r]);
 		if (strlen(f->run_label[r]) + 4 >= sizeof(label))
 			strcpy(label + sizeof(label) - 4, "...");
-		sb_text(b, label);
+		svg_text(b, label);
 		sb_printf(b, "</text>\n");
 	}
 }
 
-static int render(const struct figure *f, struct sbuf *b)
+/* The CDF panels from y on; the y below them. */
+static int render_cdfs(struct sbuf *b, const struct figure *f, int y)
 {
-	int top = f->subtitle[0] ? 64 : 44, notes = 0;
-	int height;
-
-	notes = 2 * f->any_bound + f->any_quantiles;
-	height = top + f->npanels * PANEL_H + notes * 18 + 12;
-	sb_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		  "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-		  "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n",
-		  SVG_W, height, SVG_W, height);
-	sb_printf(b, "<title>");
-	sb_text(b, f->title);
-	sb_printf(b, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n");
-	sb_printf(b, "<text x=\"%d\" y=\"26\" font-size=\"16\" font-weight=\"bold\">", PLOT_X);
-	sb_text(b, f->title);
-	sb_printf(b, "</text>\n");
-	if (f->subtitle[0]) {
-		sb_printf(b, "<text x=\"%d\" y=\"46\">", PLOT_X);
-		sb_text(b, f->subtitle);
-		sb_printf(b, "</text>\n");
-	}
 	for (int i = 0; i < f->npanels; i++) {
 		const struct panel *p = &f->p[i];
 		struct axis a;
 
 		panel_axis(p, &a);
 		sb_printf(b, "<g class=\"panel\" id=\"panel-%d\" transform=\"translate(0 %d)\">\n",
-			  i + 1, top + i * PANEL_H);
+			  i + 1, y + i * PANEL_H);
 		sb_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"14\" font-weight=\"bold\">",
 			  PLOT_X, PLOT_Y - 10);
-		sb_text(b, p->title);
+		svg_text(b, p->title);
 		sb_printf(b, "</text>\n");
 		draw_axes(b, &a);
 		for (int k = 0; k < p->nseries; k++)
@@ -392,33 +301,75 @@ static int render(const struct figure *f, struct sbuf *b)
 		draw_legend(b, f, p);
 		sb_printf(b, "</g>\n");
 	}
-	height = top + f->npanels * PANEL_H + 4;
+	return y + f->npanels * PANEL_H + 4;
+}
+
+/* Under the CDFs, what the lines of runs read back from files are; the y below. */
+static int render_notes(struct sbuf *b, const struct figure *f, int y)
+{
 	if (f->any_quantiles) {
-		height += 18;
+		y += 18;
 		sb_printf(b, "<text x=\"%d\" y=\"%d\">CSV runs: straight lines through the "
-			  "minimum, p50, p90, p99, p99.9 and the maximum.</text>\n", PLOT_X,
-			  height);
+			  "minimum, p50, p90, p99, p99.9 and the maximum.</text>\n", PLOT_X, y);
 	}
 	if (f->any_bound) {
 		sb_printf(b, "<text x=\"%d\" y=\"%d\">Log runs hold only the mean \xce\xbc, SD "
 			  "\xcf\x83 and max: their curves are the least share of wakeups these "
-			  "numbers allow,</text>\n", PLOT_X, height + 18);
+			  "numbers allow,</text>\n", PLOT_X, y + 18);
 		sb_printf(b, "<text x=\"%d\" y=\"%d\">(x\xe2\x88\x92\xce\xbc)\xc2\xb2/"
 			  "(\xcf\x83\xc2\xb2+(x\xe2\x88\x92\xce\xbc)\xc2\xb2) by Cantelli's "
 			  "inequality, and 100 %% at the max; the true curve lies above them."
-			  "</text>\n", PLOT_X, height + 36);
+			  "</text>\n", PLOT_X, y + 36);
+		y += 36;
 	}
+	return y;
+}
+
+/*
+ * The document: its title, the CDFs and their notes, then the verdicts
+ * and the strips where spec has them. The body is built first, for the
+ * height the head gives.
+ */
+static int render(const struct figure *f, const struct plot_spec *spec, struct sbuf *b)
+{
+	int top = f->subtitle[0] ? 64 : 44, y;
+	struct sbuf body;
+
+	sb_init(&body);
+	y = render_notes(&body, f, render_cdfs(&body, f, top));
+	y = plot_verdict_panels(&body, spec, y);
+	y = plot_strip_panels(&body, spec, y) + 8;
+	sb_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		  "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+		  "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n",
+		  SVG_W, y, SVG_W, y);
+	sb_printf(b, "<title>");
+	svg_text(b, f->title);
+	sb_printf(b, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n");
+	sb_printf(b, "<text x=\"%d\" y=\"26\" font-size=\"16\" font-weight=\"bold\">", PLOT_X);
+	svg_text(b, f->title);
+	sb_printf(b, "</text>\n");
+	if (f->subtitle[0]) {
+		sb_printf(b, "<text x=\"%d\" y=\"46\">", PLOT_X);
+		svg_text(b, f->subtitle);
+		sb_printf(b, "</text>\n");
+	}
+	if (body.failed)
+		b->failed = true;
+	else
+		sb_add(b, body.buf ? body.buf : "", body.len);
+	sb_free(&body);
 	sb_printf(b, "</svg>\n");
 	return b->failed ? -ENOMEM : 0;
 }
 
-static int write_figure(const char *path, const struct figure *f)
+static int write_figure(const char *path, const struct figure *f, const struct plot_spec *spec)
 {
 	struct sbuf b;
 	int ret;
 
 	sb_init(&b);
-	ret = render(f, &b);
+	ret = render(f, spec, &b);
 	if (!ret)
 		ret = replace_file(path, b.buf, b.len);
 	sb_free(&b);
@@ -556,7 +507,7 @@ int plot_results(const char *path, const struct plot_spec *spec)
 						  tab->loads[l], r);
 	}
 	if (!ret)
-		ret = write_figure(path, &f);
+		ret = write_figure(path, &f, spec);
 	figure_free(&f);
 	return ret;
 }

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* output/result.c - the result model: registry order, marks, pass summaries, formatters, run
  * keys. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "core/strip.h"
+#include "core/verdict.h"
 #include "lib/util.h"
 #include "loads/loads.h"
-#include "core/verdict.h"
 #include "output/result.h"
 #include "output/sbuf.h"
 #include "run/config.h"
@@ -18,6 +20,27 @@ void result_init(struct result *r)
 	memset(r, 0, sizeof(*r));
 	for (int k = 0; k < RF_COUNT; k++)
 		r->v[k] = NAN;
+}
+
+/*
+ * The row's latency over time from its period records (core/strip.h), kept
+ * in r; none for Gaming, which has no wake-ups. 0, or -ENOMEM (r then has
+ * none).
+ */
+int result_set_strip(struct result *r, const struct period_log *h, const struct period_rec *rec,
+		     size_t n, uint64_t row_start, double seconds)
+{
+	free(r->strip);
+	r->strip = NULL;
+	if (!h->num)
+		return 0;
+	r->strip = malloc(sizeof(*r->strip));
+	if (!r->strip || strip_of(h, rec, n, row_start, seconds, r->strip)) {
+		free(r->strip);
+		r->strip = NULL;
+		return -ENOMEM;
+	}
+	return 0;
 }
 
 const char *status_name(int status)

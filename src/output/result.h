@@ -16,7 +16,10 @@
 #include "output/settings.h"
 
 struct config;
+struct latency_strip;
 struct machine;
+struct period_log;
+struct period_rec;
 struct plan;
 
 #define RES_NAME_LEN 32
@@ -69,6 +72,8 @@ struct result {			/* one benchmark x load x pass */
 	char medium[8];			/* where the load's file I/O went: RES_MEDIUM_*, "" */
 	double v[RF_COUNT];		/* NAN: not known */
 	struct latency_compact *wake;	/* its histogram, owned: live rows only, else NULL */
+	struct latency_strip *strip;	/* its latency over time, owned: live rows with */
+					/* wake-ups only (core/strip.h), else NULL */
 	struct ran_instead ran;		/* who ran instead: live rows only, else RAN_UNKNOWN */
 };
 
@@ -78,6 +83,8 @@ struct result {			/* one benchmark x load x pass */
 #define RES_MEDIUM_CACHE "cache"		/* Read's page cache drop did not work */
 
 void result_init(struct result *r);
+int result_set_strip(struct result *r, const struct period_log *h, const struct period_rec *rec,
+		     size_t n, uint64_t row_start, double seconds);
 double result_file_value(const struct result *r, int field);	/* as JSON and CSV keep it */
 const char *status_name(int status);
 int bench_rank(const char *name);	/* registry order; unknown names after */

@@ -267,7 +267,8 @@ int record_verdicts(const struct run_record *rec, struct verdict_table *t)
 
 /* ---- text ---- */
 
-static void fmt_ratio(char *buf, size_t len, const struct verdict *v)
+/* "0.0861 [0.0408, 0.189]", "1.2 [unbounded]", "-": B/A with its interval, as the tables say. */
+void verdict_ratio_text(char *buf, size_t len, const struct verdict *v)
 {
 	char r[32], lo[32], hi[32];
 
@@ -306,6 +307,22 @@ static void fmt_p(char *buf, size_t len, double p)
 		snprintf(buf, len, "%.2g", p);
 }
 
+/* The verdict as its table's last words say it: "better", "no verdict: needs 5 passes". */
+void verdict_what_text(char *buf, size_t len, const struct verdict *v)
+{
+	if (v->kind == VK_TOO_FEW)
+		snprintf(buf, len, "no verdict: needs %d passes", v->need);
+	else
+		snprintf(buf, len, "%s", verdict_kind_names[v->kind]);
+}
+
+/* The metric with its unit: "mean (ms)", "p99 (us)", "deadlines %". */
+void verdict_metric_text(char *buf, size_t len, const struct verdict *v)
+{
+	snprintf(buf, len, "%s%s", verdict_metric_names[v->metric],
+		 v->metric == VM_DL ? " %" : v->realtime ? " (us)" : " (ms)");
+}
+
 /* One line of a verdict table. */
 static void verdict_line(struct sbuf *sb, const struct verdict *v)
 {
@@ -314,19 +331,15 @@ static void verdict_line(struct sbuf *sb, const struct verdict *v)
 
 	fmt_metric_value(a, sizeof(a), v, v->a);
 	fmt_metric_value(b, sizeof(b), v, v->b);
-	fmt_ratio(ratio, sizeof(ratio), v);
+	verdict_ratio_text(ratio, sizeof(ratio), v);
 	fmt_p(p, sizeof(p), v->t.p);
 	fmt_p(q, sizeof(q), v->q);
-	if (v->kind == VK_TOO_FEW)
-		snprintf(what, sizeof(what), "no verdict: needs %d passes", v->need);
-	else
-		snprintf(what, sizeof(what), "%s", verdict_kind_names[v->kind]);
+	verdict_what_text(what, sizeof(what), v);
 	if (v->power > 0)
 		snprintf(power, sizeof(power), "%d", v->power);
 	else
 		snprintf(power, sizeof(power), "-");
-	snprintf(metric, sizeof(metric), "%s%s", verdict_metric_names[v->metric],
-		 v->metric == VM_DL ? " %" : v->realtime ? " (us)" : " (ms)");
+	verdict_metric_text(metric, sizeof(metric), v);
 	sb_printf(sb, VERDICT_ROW, v->load, metric, a, b, ratio, p, q, what, power);
 }
 

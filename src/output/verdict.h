@@ -62,6 +62,9 @@ bool verdicts_any(const struct verdict_table *t);
 void verdicts_print(struct sbuf *sb, const struct verdict_table *t, const char *bench,
 		    bool realtime);
 void verdicts_legend(struct sbuf *sb, const struct verdict_table *t);
+void verdict_ratio_text(char *buf, size_t len, const struct verdict *v);
+void verdict_what_text(char *buf, size_t len, const struct verdict *v);
+void verdict_metric_text(char *buf, size_t len, const struct verdict *v);
 void verdicts_json(struct sbuf *sb, const struct verdict_table *t, int depth);
 void verdicts_csv(struct sbuf *sb, const struct verdict_table *t);
 int record_verdicts(const struct run_record *rec, struct verdict_table *t);	/* --vary */

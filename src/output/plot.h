@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* output/plot.h - the families of panels --plot draws below its CDFs, and the SVG pieces every
+ * family shares. */
+#ifndef OUTPUT_PLOT_H
+#define OUTPUT_PLOT_H
+
+/*
+ * plot.c writes the document: its title, the latency CDFs, then each
+ * family's panels, each family in a file of its own (plot_verdicts.c,
+ * plot_strip.c), drawn from a y on down into the document's body; each
+ * returns the y below what it drew. The document's height is known only
+ * then, so the body is built apart and the head written last.
+ */
+#include <stddef.h>
+
+#include "output/compare.h"
+#include "output/sbuf.h"
+
+#define SVG_W 960
+
+/* plot_svg.c: what every panel uses */
+void svg_text(struct sbuf *b, const char *s);	/* XML text: escaped, bad UTF-8 as '?' */
+const char *svg_load_colour(const char *load);	/* the same colour for a load everywhere */
+const char *svg_run_dash(int run);		/* a run's dash pattern, "" for solid */
+void svg_fmt_ns(char *buf, size_t len, double ns);	/* "2 ms", "500 µs" */
+double svg_log_px(double lo, double hi, double p0, double p1, double v);
+
+/* plot_verdicts.c: a panel per benchmark of its verdicts, when spec has them */
+int plot_verdict_panels(struct sbuf *b, const struct plot_spec *spec, int y);
+/* plot_strip.c: a panel per row whose result carries its latency strip */
+int plot_strip_panels(struct sbuf *b, const struct plot_spec *spec, int y);
+
+#endif

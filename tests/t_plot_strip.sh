@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/t_plot_strip.sh - --plot of a run draws a latency-over-time strip per row: valid XML,
+# one strip panel per row with a bin per second, a point per second that had wake-ups on each
+# of its p50, p99 and max lines, and the row's wake-ups in its bins.
+. "$(dirname "$0")/lib.sh"
+
+# What is checked is the drawing, not how the rows performed: the load's
+# second alone before each row is cut short (test-only).
+export INTERBENCH_TEST_SETTLE_MS=100
+
+dir=$(scratch)
+trap 'rm -rf "$dir"' EXIT
+
+t="--plot of a run: a strip panel per row, a point per second on its p50, p99 and max lines"
+ib -t 2 -W Video -w None -w Burn --plot "$dir/p.svg" -c --csv "$dir/r.csv" \
+	--work-dir "$dir" >"$dir/out" 2>"$dir/err"
+rc=$?
+rows=$(grep -cP '^(None|Burn)\t' "$dir/out")
+if [ $rc != 0 ]; then
+	fail "$t" "rc=$rc: $(cat "$dir/err")"
+elif ! command -v python3 >/dev/null; then
+	if ! command -v xmllint >/dev/null; then
+		skip "$t" "neither python3 nor xmllint"
+	elif xmllint --noout "$dir/p.svg"; then
+		skip "$t" "no python3: XML checked with xmllint, strips not counted"
+	else
+		fail "$t" "xmllint refuses the SVG"
+	fi
+else
+	# Per strip panel "LOAD: BINS bins, POINTS": POINTS "2" when each line has a
+	# point per second, else what is wrong. An idle Video wakes 60 times a
+	# second; under Burn its periods may overrun into the next, which then has
+	# no wake-up, so a second may have none: its lines have a point per
+	# second that had any. Its bins hold the row's wake-ups (samples), less
+	# at most the last, woken after the row's last second.
+	got=$(python3 - "$dir/p.svg" "$dir/r.csv" 2>&1 <<'EOF'
+import csv, re, sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+samples = {r["load"]: int(float(r["samples"])) for r in csv.DictReader(open(sys.argv[2]))}
+for g in ET.parse(sys.argv[1]).getroot().iter(ns + "g"):
+    if g.get("class") != "strip":
+        continue
+    load, counts = g.get("data-load"), [int(c) for c in g.get("data-counts").split()]
+    woke = sum(1 for c in counts if c)
+    lines = {p.get("data-q"): len(re.findall(r"[ML]-?[0-9.]+,-?[0-9.]+", p.get("d")))
+             for p in g.iter(ns + "path") if p.get("class") == "strip-line"}
+    bad = []
+    if sorted(lines) != ["max", "p50", "p99"]:
+        bad.append("lines %s" % sorted(lines))
+    bad += ["%s has %d points, %d seconds woke" % (q, n, woke) for q, n in lines.items()
+            if n != woke]
+    if load == "None" and woke != len(counts):
+        bad.append("idle seconds without a wake-up: %s" % counts)
+    if not samples[load] - 1 <= sum(counts) <= samples[load]:
+        bad.append("%d wake-ups in the bins, %d samples" % (sum(counts), samples[load]))
+    print("%s: %s bins, %s" % (load, g.get("data-bins"), "; ".join(bad) or "ok"))
+EOF
+	)
+	want="None: 2 bins, ok
+Burn: 2 bins, ok"
+	if [ "$rows" != 2 ]; then
+		fail "$t" "$rows rows, want 2: $(cat "$dir/out")"
+	elif [ "$got" != "$want" ]; then
+		fail "$t" "strips: '${got:-none}', want '$want'"
+	else
+		pass "$t"
+	fi
+fi
