@@ -604,6 +604,12 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 		rec->nres--;
 		return NULL;
 	}
+	if ((row->plog.nrec || row->plog.lost) &&
+	    result_set_strip(r, &row->plog, row->periods, row->plog.nrec, row->plog.start0,
+			     rec->cfg->seconds)) {
+		rec->nres--;
+		return NULL;
+	}
 	r->v[RF_SAMPLES] = (double)b->wake.r.n;
 	set_latency(r, RF_MIN, &b->wake);
 	set_latency(r, RF_TMIN, &b->timer);
