@@ -40,8 +40,10 @@ void record_init(struct run_record *r, const struct config *cfg, const struct ma
 
 void record_free(struct run_record *r)
 {
-	for (int i = 0; i < r->nres; i++)
+	for (int i = 0; i < r->nres; i++) {
 		free(r->res[i].wake);
+		free(r->res[i].misses);
+	}
 	free(r->res);
 	r->res = NULL;
 	r->nres = r->cap = 0;

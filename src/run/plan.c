@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <stddef.h>
 
+#include "core/missx.h"
 #include "core/stats.h"
 #include "lib/util.h"
 #include "loads/loads.h"
@@ -74,7 +75,8 @@ int plan_build(struct plan *p, const struct config *cfg)
 }
 
 _Static_assert(2 * sizeof(struct result) + sizeof(struct latency_compact) +
-	       HIST_KEEP_MAX * sizeof(uint32_t) + sizeof(struct cell) + 4 * 16 <= ROW_MEM_MAX,
+	       HIST_KEEP_MAX * sizeof(uint32_t) + sizeof(struct miss_report) +
+	       sizeof(struct cell) + 5 * 16 <= ROW_MEM_MAX,
 	       "a row's memory fits ROW_MEM_MAX");
 
 /* The most passes of per_pass rows whose memory fits the rows' share of mem_bytes (0: any). */
