@@ -52,9 +52,17 @@ RESULT = {
     'load_medium': (STR, NULL),
     'queue_wait_ns': OBJ, 'wake_path_ns': OBJ, 'wakeups_queued': (INT, NULL),
     'wakeups_cross_cpu': (INT, NULL), 'migrations': (INT, NULL), 'ran_instead': (LIST, NULL),
-    'ran_instead_lost_events': (BOOL, NULL),
+    'ran_instead_lost_events': (BOOL, NULL), 'misses': (LIST, NULL), 'miss_shares': (OBJ, NULL),
 }
 RAN = {'comm': STR, 'pid': INT, 'prio': INT, 'threads': INT, 'share': NUM, 'preempted': NUM}
+MISS = {
+    'period': INT, 'at_s': NUM, 'missed_by_ns': INT, 'woke_late_ns': INT, 'cpu': (INT, NULL),
+    'waited_ns': INT, 'behind': (OBJ, NULL), 'ran_ns': INT, 'preempted': (INT, NULL),
+    'preempted_ns': (INT, NULL), 'preempted_by': (OBJ, NULL), 'blocked_ns': (INT, NULL),
+    'traced': BOOL, 'overran': BOOL, 'cut': BOOL,
+}
+TASK = {'comm': STR, 'pid': INT, 'prio': INT}
+SHARES = ('queued', 'running', 'preempted', 'blocked')
 
 
 class Bad(Exception):
@@ -144,6 +152,29 @@ def check_split(r, where):
             raise Bad(f'{where}.ran_instead: shares add up to more than 1')
 
 
+def check_misses(r, where):
+    """Each explained miss: its parts null only untraced; the worst first; shares add up to 1."""
+    if r['misses'] is None:
+        return
+    late = [m['missed_by_ns'] for m in r['misses']]
+    if late != sorted(late, reverse=True) or len(late) > 5:
+        raise Bad(f'{where}.misses: not the latest five, latest first: {late}')
+    for j, m in enumerate(r['misses']):
+        w = f'{where}.misses[{j}]'
+        check_names(m, MISS, w)
+        for k in ('behind', 'preempted_by'):
+            if m[k] is not None:
+                check_names(m[k], TASK, f'{w}.{k}')
+        if m['traced'] != (m['blocked_ns'] is not None) or m['traced'] != (m['preempted'] is not None):
+            raise Bad(f'{w}: traced {m["traced"]} with blocked_ns {m["blocked_ns"]}')
+    s = r['miss_shares']
+    if s is None:
+        return
+    check_names(s, {k: (NUM, NULL) for k in SHARES}, where + '.miss_shares')
+    if s['running'] is not None and abs(sum(s[k] for k in SHARES) - 1) > 1e-9:
+        raise Bad(f'{where}.miss_shares do not add up to 1: {s}')
+
+
 def check_result(r, i):
     where = f'results[{i}]'
     check_names(r, RESULT, where)
@@ -154,6 +185,7 @@ def check_result(r, i):
                   None if r['benchmark'] == 'Gaming' else r['samples'])
     check_histogram(r, where)
     check_split(r, where)
+    check_misses(r, where)
     check_names(r['load_intensity'], {'value': (NUM, NULL), 'unit': (STR, NULL)},
                 where + '.load_intensity')
     gaming = r['benchmark'] == 'Gaming'
@@ -301,6 +333,10 @@ def cmd_csv(d, path):
             want['wake_path_%s_ns' % s] = r['wake_path_ns'][s]
         for k in ('wakeups_queued', 'wakeups_cross_cpu', 'migrations'):
             want[k] = r[k]
+        for k in SHARES:
+            want['miss_' + k] = (r['miss_shares'] or {}).get(k)
+        ran = r['ran_instead'] or []
+        want['ran_instead'] = ' '.join(f"{t['comm']}:{t['share']:.3g}" for t in ran) or None
         for k, v in want.items():
             got = c[k] if k == 'comment' else csv_value(c[k])
             if not same(got, v):

@@ -371,6 +371,67 @@ static void golden_drive(struct golden_run *run, struct golden_out *o)
 	fclose(text);
 }
 
+/* Video's period k of the fake periods below, from 5000 s, and a time in it in us. */
+#define GOLD_START0 (5000 * NSEC_PER_SEC)
+static uint64_t gold_at(uint64_t k, uint64_t us)
+{
+	return GOLD_START0 + (k * NSEC_PER_SEC + 59) / 60 + us * NSEC_PER_USEC;
+}
+
+/*
+ * --explain's misses on a row of Video: eight periods and the task's events.
+ * Period 2 waits behind Xorg and is preempted twice; 3 begins late (2
+ * overran) and is preempted; 5 blocks 12 ms; 7 is cut by the row's end.
+ */
+static void fake_misses(struct row *row)
+{
+	static const struct { uint32_t k; uint8_t fl; uint64_t wake, run, done; } p[] = {
+		{ 0, PR_WOKEN | PR_DONE, 40, 60, 6800 }, { 1, PR_WOKEN | PR_DONE, 30, 45, 6700 },
+		{ 2, PR_WOKEN | PR_DONE, 50, 3950, 20750 }, { 3, PR_DONE, 4090, 4090, 17690 },
+		{ 4, PR_DONE, 1030, 1030, 7630 }, { 5, PR_WOKEN | PR_DONE, 40, 60, 18680 },
+		{ 6, PR_DONE, 2020, 2020, 8620 }, { 7, PR_WOKEN, 50, 70, 16667 },
+	};
+	static const struct { uint32_t k; uint64_t us; uint8_t type; char state; const char *comm;
+			      int pid, prio; } e[] = {
+		{ 2, 60, SE_WAKEUP, 0, "ib-waker", 901, -1 },
+		{ 2, 3949, SE_SWITCH_IN, 'R', "Xorg", 812, 120 },
+		{ 2, 5000, SE_SWITCH_OUT, 'R', "kworker/1:0", 34, 120 },
+		{ 2, 5300, SE_SWITCH_IN, 'I', "kworker/1:0", 34, 120 },
+		{ 2, 8000, SE_SWITCH_OUT, 'R', "cc1", 4242, 120 },
+		{ 2, 17900, SE_SWITCH_IN, 'R', "cc1", 4242, 120 },
+		{ 3, 6000, SE_SWITCH_OUT, 'R', "cc1", 4242, 120 },
+		{ 3, 13000, SE_SWITCH_IN, 'R', "cc1", 4242, 120 },
+		{ 5, 50, SE_SWITCH_IN, 'R', "swapper/1", 0, 120 },
+		{ 5, 3000, SE_SWITCH_OUT, 'S', "swapper/1", 0, 120 },
+		{ 5, 15000, SE_WAKEUP, 0, "<idle>", 0, -1 },
+		{ 5, 15020, SE_SWITCH_IN, 'R', "swapper/1", 0, 120 },
+		{ 7, 60, SE_SWITCH_IN, 'R', "Xorg", 812, 120 },
+	};
+	static struct period_rec rec[ARRAY_SIZE(p)];
+	static struct sched_ev ev[ARRAY_SIZE(e)];
+
+	for (size_t i = 0; i < ARRAY_SIZE(p); i++)
+		rec[i] = (struct period_rec){ .t_wake = gold_at(p[i].k, p[i].wake),
+					      .t_run = gold_at(p[i].k, p[i].run),
+					      .t_done = gold_at(p[i].k, p[i].done), .k = p[i].k,
+					      .flags = p[i].fl, .wake_cpu = 0, .run_cpu = 1 };
+	rec[ARRAY_SIZE(p) - 1].t_done = gold_at(8, 0);
+	for (size_t i = 0; i < ARRAY_SIZE(e); i++) {
+		uint64_t t = gold_at(e[i].k, e[i].us);
+
+		ev[i] = (struct sched_ev){ .ts = t - t % NSEC_PER_USEC, .cpu = 1, .pid = e[i].pid,
+					   .prio = e[i].prio, .type = e[i].type,
+					   .state = e[i].state };
+		snprintf(ev[i].comm, sizeof(ev[i].comm), "%s", e[i].comm);
+	}
+	row->plog = (struct period_log){ .start0 = GOLD_START0, .num = NSEC_PER_SEC, .den = 60,
+					 .counted = 8, .nrec = ARRAY_SIZE(p) };
+	row->periods = rec;
+	row->t_go = GOLD_START0 - 2 * NSEC_PER_MSEC;
+	row->trace = (struct sched_trace){ .ev = ev, .n = ARRAY_SIZE(e), .cap = ARRAY_SIZE(e),
+					   .read = true };
+}
+
 /* --explain on run b: each wake-up split at a fixed share, and who ran instead of one row. */
 static void fake_split(struct golden_run *run)
 {
@@ -397,6 +458,8 @@ static void fake_split(struct golden_run *run)
 		b->split.migrations = b->wake.r.n / 17;
 		if (!strcmp(workloads[run->rows[i].load].name, "X"))
 			run->rows[i].ran = ran;
+		if (!strcmp(workloads[run->rows[i].bench].name, "Video"))
+			fake_misses(&run->rows[i]);
 	}
 }
 

@@ -448,20 +448,22 @@ static bool test_settle_env(void)
 /* --repeat's bound: the passes whose rows fit a quarter of the memory, at ROW_MEM_MAX each. */
 static bool test_max_passes(void)
 {
-	static const struct { int per_pass; uint64_t mem; long want; } cases[] = {
-		{ 48, 1ULL << 30, 682 },		/* 1 GiB: 256 MiB / 8 KiB / 48 */
-		{ 2, 1ULL << 30, 16384 },
-		{ 48, 16ULL << 30, 10922 },
-		{ 48, 0, LONG_MAX },			/* memory not known: no bound */
-		{ 400, 64ULL << 20, 5 },
-		{ 400, 1ULL << 20, 0 },
+	static const struct { int per_pass; uint64_t mem; size_t row; long want; } cases[] = {
+		{ 48, 1ULL << 30, ROW_MEM_MAX, 682 },	/* 1 GiB: 256 MiB / 8 KiB / 48 */
+		{ 2, 1ULL << 30, ROW_MEM_MAX, 16384 },
+		{ 48, 16ULL << 30, ROW_MEM_MAX, 10922 },
+		{ 48, 0, ROW_MEM_MAX, LONG_MAX },	/* memory not known: no bound */
+		{ 400, 64ULL << 20, ROW_MEM_MAX, 5 },
+		{ 400, 1ULL << 20, ROW_MEM_MAX, 0 },
+		{ 48, 1ULL << 30, ROW_MEM_MAX + ROW_MEM_LOOK, 496 },	/* --plot: 11 KiB a row */
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++)
-		EXPECT(plan_max_passes(cases[i].per_pass, cases[i].mem) == cases[i].want,
-		       "%d rows a pass in %llu bytes: %ld passes, want %ld", cases[i].per_pass,
-		       (unsigned long long)cases[i].mem,
-		       plan_max_passes(cases[i].per_pass, cases[i].mem), cases[i].want);
+		EXPECT(plan_max_passes(cases[i].per_pass, cases[i].mem, cases[i].row) ==
+		       cases[i].want, "%d rows a pass in %llu bytes: %ld passes, want %ld",
+		       cases[i].per_pass, (unsigned long long)cases[i].mem,
+		       plan_max_passes(cases[i].per_pass, cases[i].mem, cases[i].row),
+		       cases[i].want);
 	return true;
 }
 

@@ -1,8 +1,202 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* core/schedev.c - one task's scheduler events from a trace instance's text lines. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "core/defs.h"
 #include "core/schedev.h"
+
+/*
+ * A line of the instance's trace file, with context-info on:
+ *
+ *     python3-21013   [000] d..2. 15149.997771: sched_switch: prev_comm=...
+ *
+ * the current task ("comm-pid", "<...>" when its name was not saved, and a
+ * comm may hold spaces), its CPU, the flags, the timestamp in seconds with
+ * six decimals, the event and its fields.
+ */
+
+/* The timestamp that ends just before at, in ns; its first character into *start. */
+static uint64_t stamp_before(const char *line, const char *at, const char **start)
+{
+	const char *p = at;
+	uint64_t sec = 0, frac = 0, scale = NSEC_PER_SEC;
+
+	while (p > line && (p[-1] == '.' || (p[-1] >= '0' && p[-1] <= '9')))
+		p--;
+	*start = p;
+	for (; p < at && *p != '.'; p++)
+		sec = sec * 10 + (uint64_t)(*p - '0');
+	for (p++; p < at && scale > 1; p++) {
+		scale /= 10;
+		frac += (uint64_t)(*p - '0') * scale;
+	}
+	return sec * NSEC_PER_SEC + frac;
+}
+
+/* The last occurrence of needle in [s, end), or NULL. */
+static const char *last_in(const char *s, const char *end, const char *needle)
+{
+	const char *hit = NULL, *p = s;
+	size_t n = strlen(needle);
+
+	while ((p = strstr(p, needle)) && p + n <= end) {
+		hit = p;
+		p++;
+	}
+	return hit;
+}
+
+static void copy_comm(char *dst, const char *src, size_t n)
+{
+	if (n >= SE_COMM)
+		n = SE_COMM - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+/* The current task ("comm-pid") and CPU ("[001]") before the timestamp at stamp. */
+static void line_context(const char *line, const char *stamp, struct sched_ev *ev)
+{
+	const char *b = stamp, *s = line, *dash;
+
+	ev->cpu = -1;
+	ev->pid = -1;
+	while (b > line && b[-1] != '[')
+		b--;
+	if (b == line)
+		return;
+	ev->cpu = (int32_t)strtol(b, NULL, 10);
+	b--;					/* the '[' */
+	while (b > line && b[-1] == ' ')
+		b--;
+	while (s < b && *s == ' ')
+		s++;
+	for (dash = b; dash > s && dash[-1] != '-'; dash--)
+		;
+	if (dash <= s + 1)
+		return;
+	ev->pid = (int32_t)strtol(dash, NULL, 10);
+	copy_comm(ev->comm, s, (size_t)(dash - 1 - s));
+}
+
+/* "prev_comm=C prev_pid=P prev_prio=Q prev_state=S ==> next_comm=N next_pid=T next_prio=R" */
+static bool parse_switch(const char *f, int pid, struct sched_ev *ev)
+{
+	const char *end = f + strlen(f), *pc = strstr(f, "prev_comm="), *arrow, *pp, *np, *nc;
+	int prev, prev_prio, next, next_prio;
+	char state[8];
+
+	arrow = last_in(f, end, " ==> next_comm=");
+	if (!pc || !arrow || pc > arrow)
+		return false;
+	pc += strlen("prev_comm=");
+	nc = arrow + strlen(" ==> next_comm=");
+	pp = last_in(pc, arrow, " prev_pid=");
+	np = last_in(nc, end, " next_pid=");
+	if (!pp || !np ||
+	    sscanf(pp, " prev_pid=%d prev_prio=%d prev_state=%7s", &prev, &prev_prio, state) != 3 ||
+	    sscanf(np, " next_pid=%d next_prio=%d", &next, &next_prio) != 2)
+		return false;
+	ev->state = state[0];
+	if (next == pid) {
+		ev->type = SE_SWITCH_IN;
+		ev->pid = prev;
+		ev->prio = prev_prio;
+		copy_comm(ev->comm, pc, (size_t)(pp - pc));
+		return true;
+	}
+	if (prev != pid)
+		return false;
+	ev->type = SE_SWITCH_OUT;
+	ev->pid = next;
+	ev->prio = next_prio;
+	copy_comm(ev->comm, nc, (size_t)(np - nc));
+	return true;
+}
+
+/* "comm=C pid=P prio=Q target_cpu=N" or "... orig_cpu=M dest_cpu=N" of the task. */
+static bool parse_about(const char *f, int pid, const char *cpu_key, struct sched_ev *ev)
+{
+	const char *pp = last_in(f, f + strlen(f), " pid="), *c;
+	int p;
+
+	if (!pp || sscanf(pp, " pid=%d", &p) != 1 || p != pid || !(c = strstr(pp, cpu_key)))
+		return false;
+	ev->cpu = (int32_t)strtol(c + strlen(cpu_key), NULL, 10);
+	ev->prio = -1;				/* the task that did it: the line's */
+	return true;
+}
+
+/*
+ * One line of the trace as an event about the task pid: true and *ev set,
+ * or false (another event, another task's, a comment line). Who the event
+ * names besides the task is in the types' comments.
+ */
+bool sched_ev_parse(const char *line, int pid, struct sched_ev *ev)
+{
+	static const struct {
+		const char *name;
+		int type;
+	} kinds[] = {
+		{ ": sched_switch: ", SE_SWITCH_IN },
+		{ ": sched_wakeup: ", SE_WAKEUP },
+		{ ": sched_migrate_task: ", SE_MIGRATE },
+	};
+	const char *at = NULL, *stamp, *f;
+	size_t k;
+
+	if (line[0] == '#')
+		return false;
+	for (k = 0; k < ARRAY_SIZE(kinds) && !at; k++)
+		at = strstr(line, kinds[k].name);
+	if (!at)
+		return false;
+	k--;
+	memset(ev, 0, sizeof(*ev));
+	ev->ts = stamp_before(line, at, &stamp);
+	if (stamp == at)
+		return false;
+	line_context(line, stamp, ev);
+	f = at + strlen(kinds[k].name);
+	ev->type = (uint8_t)kinds[k].type;
+	if (kinds[k].type == SE_SWITCH_IN)
+		return parse_switch(f, pid, ev);	/* in or out: the other is not the line's */
+	return parse_about(f, pid, kinds[k].type == SE_WAKEUP ? " target_cpu=" : " dest_cpu=",
+			   ev);
+}
+
+/* A line that says the kernel dropped events: overwritten entries, or a [LOST] mark. */
+bool sched_trace_says_lost(const char *line)
+{
+	unsigned long long in, written;
+
+	if (sscanf(line, "# entries-in-buffer/entries-written: %llu/%llu", &in, &written) == 2)
+		return in != written;
+	return !strncmp(line, "CPU:", 4) && strstr(line, "[LOST ");
+}
+
+/* Append ev, the array grown as needed up to most events; false (and lost) past that. */
+bool sched_trace_add(struct sched_trace *t, const struct sched_ev *ev, size_t most)
+{
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 256;
+		struct sched_ev *p;
+
+		if (cap > most)
+			cap = most;
+		p = cap > t->cap ? realloc(t->ev, cap * sizeof(*p)) : NULL;
+		if (!p) {
+			t->lost = true;
+			return false;
+		}
+		t->ev = p;
+		t->cap = cap;
+	}
+	t->ev[t->n++] = *ev;
+	return true;
+}
 
 void sched_trace_free(struct sched_trace *t)
 {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/defs.h"
+#include "core/schedev.h"
 #include "core/split.h"
 
 /* ---- the split, pure ---- */
@@ -60,122 +61,57 @@ void ran_tally_init(struct ran_tally *t, int pid, uint64_t t0, uint64_t max_wait
 	t->max_wait = max_wait;
 }
 
-/* "   1876.619728: sched_switch: " -> ns of the timestamp before at; 0 if none. */
-static uint64_t stamp_before(const char *line, const char *at)
-{
-	const char *p = at, *dot = NULL;
-	uint64_t sec = 0, frac = 0, scale = 1000000000ULL;
-
-	while (p > line && (p[-1] == '.' || (p[-1] >= '0' && p[-1] <= '9')))
-		p--;
-	if (p == at)
-		return 0;
-	for (; p < at && *p != '.'; p++)
-		sec = sec * 10 + (uint64_t)(*p - '0');
-	dot = p;
-	for (p = dot + 1; p < at && scale > 1; p++) {
-		scale /= 10;
-		frac += (uint64_t)(*p - '0') * scale;
-	}
-	return sec * NSEC_PER_SEC + frac;
-}
-
-/* The last occurrence of needle in [s, end). */
-static const char *last_in(const char *s, const char *end, const char *needle)
-{
-	const char *hit = NULL, *p = s;
-	size_t n = strlen(needle);
-
-	while ((p = strstr(p, needle)) && p + n <= end) {
-		hit = p;
-		p++;
-	}
-	return hit;
-}
-
-static void tally_add(struct ran_tally *t, const char *comm, size_t clen, int pid, int prio,
-		      bool preempted, uint64_t wait)
+static void tally_add(struct ran_tally *t, const struct sched_ev *ev, uint64_t wait)
 {
 	int i;
 
 	t->total += wait;
 	t->matched++;
-	if (clen >= RAN_COMM)
-		clen = RAN_COMM - 1;
 	for (i = 0; i < t->n; i++)
-		if (t->slot[i].pid == pid && !strncmp(t->slot[i].comm, comm, clen) &&
-		    !t->slot[i].comm[clen])
+		if (t->slot[i].pid == ev->pid && !strcmp(t->slot[i].comm, ev->comm))
 			break;
 	if (i == t->n) {
 		if (t->n == RAN_SLOTS)
 			return;		/* counted in the total: the others' shares stay true */
 		t->n++;
-		memcpy(t->slot[i].comm, comm, clen);
-		t->slot[i].comm[clen] = '\0';
-		t->slot[i].pid = pid;
-		t->slot[i].prio = prio;
+		snprintf(t->slot[i].comm, RAN_COMM, "%s", ev->comm);
+		t->slot[i].pid = ev->pid;
+		t->slot[i].prio = ev->prio;
 	}
 	t->slot[i].ns += wait;
-	if (preempted)
+	if (ev->state == 'R')
 		t->slot[i].preempted_ns += wait;
 }
 
-/* "prev_comm=C prev_pid=P prev_prio=Q prev_state=S ==> next_comm=N next_pid=T next_prio=R" */
-static void tally_switch(struct ran_tally *t, const char *f, uint64_t ts)
+/*
+ * One event of the task. A sched_wakeup opens a wake-up; the sched_switch
+ * that next puts it on a CPU closes it, and the task that switch took the
+ * CPU from (prev_*) is charged the time between them: its queue wait as the
+ * trace saw it. A switch-in with no wake-up before it (after a preemption)
+ * is not a wake-up and is not counted; nor are its switches out.
+ */
+void ran_tally_event(struct ran_tally *t, const struct sched_ev *ev)
 {
-	const char *comm = strstr(f, "prev_comm="), *end = f + strlen(f), *arrow, *pp, *np;
-	char state[8];
-	int pid, prio, next;
-
-	arrow = last_in(f, end, " ==> next_comm=");
-	if (!comm || !arrow || comm > arrow)
+	if (ev->ts < t->t0)
 		return;
-	comm += strlen("prev_comm=");
-	pp = last_in(comm, arrow, " prev_pid=");
-	np = last_in(arrow, end, " next_pid=");
-	if (!pp || sscanf(pp, " prev_pid=%d prev_prio=%d prev_state=%7s", &pid, &prio, state) != 3 ||
-	    !np || sscanf(np, " next_pid=%d", &next) != 1 || next != t->pid)
-		return;
-	if (t->woken && ts >= t->woken && ts - t->woken <= t->max_wait)
-		tally_add(t, comm, (size_t)(pp - comm), pid, prio, state[0] == 'R', ts - t->woken);
-	t->woken = 0;
+	if (ev->type == SE_WAKEUP) {
+		t->woken = ev->ts ? ev->ts : 1;
+	} else if (ev->type == SE_SWITCH_IN) {
+		if (t->woken && ev->ts >= t->woken && ev->ts - t->woken <= t->max_wait)
+			tally_add(t, ev, ev->ts - t->woken);
+		t->woken = 0;
+	}
 }
 
-/*
- * One line of the instance's trace file. A sched_wakeup of the task opens a
- * wake-up; the sched_switch that next puts it on a CPU closes it, and the
- * task that switch took the CPU from (prev_*) is charged the time between
- * them: its queue wait as the trace saw it. A switch-in with no wake-up
- * before it (after a preemption) is not a wake-up and is not counted.
- */
+/* One line of the instance's trace file: an event of the task, or one that says events were lost. */
 void ran_tally_line(struct ran_tally *t, const char *line)
 {
-	const char *at;
-	unsigned long long in, written;
-	uint64_t ts;
+	struct sched_ev ev;
 
-	if (sscanf(line, "# entries-in-buffer/entries-written: %llu/%llu", &in, &written) == 2) {
-		t->lost |= in != written;
-		return;
-	}
-	if (!strncmp(line, "CPU:", 4) && strstr(line, "[LOST ")) {
+	if (sched_trace_says_lost(line))
 		t->lost = true;
-		return;
-	}
-	if ((at = strstr(line, ": sched_wakeup: "))) {
-		int pid;
-		const char *pp = last_in(at, at + strlen(at), " pid=");
-
-		ts = stamp_before(line, at);
-		if (pp && sscanf(pp, " pid=%d", &pid) == 1 && pid == t->pid && ts >= t->t0)
-			t->woken = ts ? ts : 1;
-		return;
-	}
-	if ((at = strstr(line, ": sched_switch: "))) {
-		ts = stamp_before(line, at);
-		if (ts >= t->t0)
-			tally_switch(t, at + strlen(": sched_switch: "), ts);
-	}
+	else if (sched_ev_parse(line, t->pid, &ev))
+		ran_tally_event(t, &ev);
 }
 
 /* A name's share: the threads of one load share it, each per-CPU kworker has its own. */

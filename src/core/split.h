@@ -86,6 +86,8 @@ struct ran_tally {		/* reading one row's trace, line by line */
 };
 
 void ran_tally_init(struct ran_tally *t, int pid, uint64_t t0, uint64_t max_wait);
+struct sched_ev;
+void ran_tally_event(struct ran_tally *t, const struct sched_ev *ev);
 void ran_tally_line(struct ran_tally *t, const char *line);
 void ran_tally_result(const struct ran_tally *t, struct ran_instead *out);
 

@@ -20,6 +20,7 @@ enum csv_text {			/* a column that is not a number of the result */
 	CT_NUMBER,			/* it is one: field */
 	CT_KERNEL, CT_COMMENT, CT_START, CT_PASS, CT_REALTIME, CT_BENCH, CT_LOAD, CT_STATUS,
 	CT_REASON, CT_UNIT, CT_MEDIUM,
+	CT_RAN_INSTEAD,			/* "comm:share" of the top three, space-separated */
 	/* the run's context on every line, so lines of several runs can be mixed */
 	CT_KEY,				/* a run key: field is its enum run_key */
 	CT_WORK, CT_LOOPS, CT_INTERRUPTED, CT_PM_QOS, CT_HOSTNAME, CT_CPUS_ONLINE,
@@ -71,7 +72,10 @@ static const struct csv_column csv_columns[] = {
 	NUM("loop_speed", RF_LOOP_SPEED, false), TEXT("load_medium", CT_MEDIUM, false),
 	LATENCY_COLS("queue_wait", RF_QMIN), LATENCY_COLS("wake_path", RF_PMIN),
 	NUM("wakeups_queued", RF_QUEUED, false), NUM("wakeups_cross_cpu", RF_CROSS_CPU, false),
-	NUM("migrations", RF_MIGRATIONS, false),
+	NUM("migrations", RF_MIGRATIONS, false), TEXT("ran_instead", CT_RAN_INSTEAD, false),
+	NUM("miss_queued", RF_MISS_QUEUED, false), NUM("miss_running", RF_MISS_RUNNING, false),
+	NUM("miss_preempted", RF_MISS_PREEMPTED, false),
+	NUM("miss_blocked", RF_MISS_BLOCKED, false),
 	KEY_COL(RK_SECONDS), TEXT("work", CT_WORK, false), TEXT("loops_per_ms", CT_LOOPS, false),
 	KEY_COL(RK_CPU_LOAD), KEY_COL(RK_BENCH_NICE), KEY_COL(RK_LOAD_NICE),
 	KEY_COL(RK_UNIPROCESSOR), TEXT("interrupted", CT_INTERRUPTED, false),
@@ -137,6 +141,27 @@ static const char *context_text(enum csv_text t, const struct run_record *run, c
 	}
 }
 
+/*
+ * "ibload-Burn:0.97 kworker/1:1:0.03": who ran instead, each comm and its
+ * share; a comm may hold spaces and colons, so each entry ends at the
+ * colon and number before a space or the end. Empty when not known.
+ */
+static const char *ran_text(const struct ran_instead *ri, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	if (ri->state != RAN_OK || !ri->n)
+		return NULL;
+	buf[0] = '\0';
+	for (int i = 0; i < ri->n && at < len; i++) {
+		int w = snprintf(buf + at, len - at, "%s%s:%.3g", i ? " " : "", ri->top[i].comm,
+				 ri->top[i].share);
+
+		at += w > 0 ? (size_t)w : 0;
+	}
+	return buf;
+}
+
 static const char *column_text(const struct csv_column *c, const struct run_record *run,
 			       const struct result *r, char *buf, size_t len)
 {
@@ -158,6 +183,7 @@ static const char *column_text(const struct csv_column *c, const struct run_reco
 	case CT_VARIANT_INDEX: return r->variant[0] ? num_text(buf, len, r->variant_index + 1) :
 				      NULL;
 	case CT_VARIANT_VALUE: return known(r->knob_value);
+	case CT_RAN_INSTEAD: return ran_text(&r->ran, buf, len);
 	default: return context_text(c->text, run, buf, len);
 	}
 }
@@ -165,7 +191,7 @@ static const char *column_text(const struct csv_column *c, const struct run_reco
 /* One line: the column names (r NULL) or a result's values; a number not known is empty. */
 static void csv_line(struct sbuf *sb, const struct run_record *run, const struct result *r)
 {
-	char buf[96];
+	char buf[RAN_TOP * (RAN_COMM + 16)];
 
 	for (size_t k = 0; k < NR_COLS; k++) {
 		const struct csv_column *c = &csv_columns[k];

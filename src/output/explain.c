@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* output/explain.c - --explain's text line under a table: where a row's latency went, who ran
- * instead. */
+/* output/explain.c - --explain's text lines under a table: where a row's latency went, who ran
+ * instead, its worst misses. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "core/missx.h"
 #include "output/output.h"
 
 /* ---- the text line ---- */
@@ -84,3 +85,109 @@ void explain_line(char *buf, size_t len, const struct result *r, double unit_ns)
 	ran_part(buf, len, &at, &r->ran);
 }
 
+
+/* ---- the misses' lines ---- */
+
+/* A time in the table's unit as the misses' lines print it: "4.1", "0.05", "1234". */
+static const char *time_of(char *buf, size_t len, uint32_t us, double unit_ns)
+{
+	double v = (double)us * 1e3 / unit_ns;
+
+	snprintf(buf, len, v >= 1000.0 ? "%.0f" : "%.3g", v);
+	return buf;
+}
+
+/* "Video/Burn pass 2", with --vary "Video/Burn load-nice=19 pass 2". */
+static void row_name(char *buf, size_t len, size_t *at, const struct result *r)
+{
+	cat(buf, len, at, "%s/%s%s%s pass %d", r->bench, r->load, r->variant[0] ? " " : "",
+	    r->variant, r->pass + 1);
+}
+
+/*
+ * "Video/Burn pass 1: 37 deadlines missed; of their time from wake-up to the
+ * work's end: 52 % queued, 30 % running, 15 % preempted, 3 % blocked"; empty
+ * when the row missed none.
+ */
+void miss_total_line(char *buf, size_t len, const struct result *r)
+{
+	static const char *const names[MS_COUNT] = { "queued", "running", "preempted", "blocked" };
+	const struct miss_report *m = r->misses;
+	char p[16];
+	size_t at = 0;
+
+	buf[0] = '\0';
+	if (!m || !m->missed)
+		return;
+	row_name(buf, len, &at, r);
+	cat(buf, len, &at, ": %llu deadline%s missed%s; of their time from wake-up to the work's "
+	    "end", (unsigned long long)m->missed, m->missed == 1 ? "" : "s",
+	    m->partial ? " (in the periods kept: the oldest were dropped)" : "");
+	if (m->traced && m->traced < m->missed)
+		cat(buf, len, &at, " (the %llu traced)", (unsigned long long)m->traced);
+	if (!m->traced) {
+		cat(buf, len, &at, ": %s %% queued, the rest running, preempted or blocked (not "
+		    "traced: not told apart)", pct_of(p, sizeof(p), m->share[MS_QUEUED], 1.0));
+		return;
+	}
+	for (int i = 0; i < MS_COUNT; i++)
+		cat(buf, len, &at, "%s%s %% %s", i ? ", " : ": ", pct_of(p, sizeof(p), m->share[i],
+		    1.0), names[i]);
+}
+
+/* Its wake-up and wait: "woke +0.05 ms on CPU 1, waited 3.9 ms behind X[812] (prio 120)". */
+static void miss_wait(char *buf, size_t len, size_t *at, const struct miss *m, double u,
+		      const char *unit)
+{
+	char a[24], b[24];
+
+	if (m->flags & MISS_OVERRAN)
+		cat(buf, len, at, "started +%s %s (the period before overran)",
+		    time_of(a, sizeof(a), m->woke_us, u), unit);
+	else
+		cat(buf, len, at, "woke +%s %s", time_of(a, sizeof(a), m->woke_us, u), unit);
+	if (m->cpu >= 0)
+		cat(buf, len, at, " on CPU %d", m->cpu);
+	if (m->flags & MISS_OVERRAN)
+		return;
+	cat(buf, len, at, ", waited %s %s", time_of(b, sizeof(b), m->waited_us, u), unit);
+	if (m->behind.pid == 0)
+		cat(buf, len, at, ", its CPU idle (%s)", m->behind.comm);
+	else if (m->behind.pid > 0)
+		cat(buf, len, at, " behind %s[%d] (prio %d)", m->behind.comm, m->behind.pid,
+		    m->behind.prio);
+}
+
+/*
+ * "Video/Burn pass 2 +12.304 s: missed by 4.1 ms: woke +0.05 ms on CPU 1,
+ * waited 3.9 ms behind ibload-Burn[812] (prio 120), ran 2.6 ms, preempted
+ * once by kworker/1:0 for 0.3 ms": a miss, its deadline from the row's start.
+ */
+void miss_line(char *buf, size_t len, const struct result *r, const struct miss *m,
+	       double unit_ns, const char *unit)
+{
+	char a[24], b[24];
+	size_t at = 0;
+
+	buf[0] = '\0';
+	row_name(buf, len, &at, r);
+	cat(buf, len, &at, " +%.3f s: missed by %s %s: ", (double)m->at_ns / 1e9,
+	    time_of(a, sizeof(a), m->late_us, unit_ns), unit);
+	miss_wait(buf, len, &at, m, unit_ns, unit);
+	cat(buf, len, &at, ", ran %s %s", time_of(a, sizeof(a), m->ran_us, unit_ns), unit);
+	if (!(m->flags & MISS_TRACED)) {
+		cat(buf, len, &at, " (not traced: who had the CPU, preemptions and blocking are "
+		    "not known)");
+	} else if (m->npreempt == 1) {
+		cat(buf, len, &at, ", preempted once by %s for %s %s", m->by.comm,
+		    time_of(a, sizeof(a), m->preempted_us, unit_ns), unit);
+	} else if (m->npreempt > 1) {
+		cat(buf, len, &at, ", preempted %d times for %s %s, longest by %s", m->npreempt,
+		    time_of(a, sizeof(a), m->preempted_us, unit_ns), unit, m->by.comm);
+	}
+	if (m->blocked_us)
+		cat(buf, len, &at, ", blocked %s %s", time_of(b, sizeof(b), m->blocked_us, unit_ns),
+		    unit);
+	if (m->flags & MISS_CUT)
+		cat(buf, len, &at, ", cut by the row's end");
+}

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/missx.h"
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "output/output.h"
@@ -301,6 +302,69 @@ static void json_split(struct jw *w, const struct result *r)
 	jw_bool(w, "ran_instead_lost_events", ri->lost);
 }
 
+/* Who had the CPU: {"comm", "pid", "prio"}, or null when not known. */
+static void json_miss_task(struct jw *w, const char *key, const struct miss_task *t)
+{
+	if (t->pid < 0) {
+		jw_null(w, key);
+		return;
+	}
+	jw_open(w, key, '{');
+	jw_str(w, "comm", t->comm);
+	jw_int(w, "pid", t->pid);
+	jw_int(w, "prio", t->prio);
+	jw_close(w, '}');
+}
+
+/* One explained miss (core/missx.h); what only the trace tells is null without it. */
+static void json_miss(struct jw *w, const struct miss *m)
+{
+	bool traced = m->flags & MISS_TRACED;
+
+	jw_open(w, NULL, '{');
+	jw_u64(w, "period", m->period);
+	jw_num(w, "at_s", round((double)m->at_ns / 1e3) / 1e6);
+	jw_u64(w, "missed_by_ns", (uint64_t)m->late_us * NSEC_PER_USEC);
+	jw_u64(w, "woke_late_ns", (uint64_t)m->woke_us * NSEC_PER_USEC);
+	jw_int(w, "cpu", m->cpu >= 0 ? m->cpu : SI_UNKNOWN);
+	jw_u64(w, "waited_ns", (uint64_t)m->waited_us * NSEC_PER_USEC);
+	json_miss_task(w, "behind", &m->behind);
+	jw_u64(w, "ran_ns", (uint64_t)m->ran_us * NSEC_PER_USEC);
+	jw_int(w, "preempted", traced ? m->npreempt : SI_UNKNOWN);
+	jw_int(w, "preempted_ns", traced ? (long long)m->preempted_us * 1000 : SI_UNKNOWN);
+	json_miss_task(w, "preempted_by", &m->by);
+	jw_int(w, "blocked_ns", traced ? (long long)m->blocked_us * 1000 : SI_UNKNOWN);
+	jw_bool(w, "traced", traced);
+	jw_bool(w, "overran", m->flags & MISS_OVERRAN);
+	jw_bool(w, "cut", m->flags & MISS_CUT);
+	jw_close(w, '}');
+}
+
+/* --explain: the row's worst misses and where the missed time went; null without. */
+static void json_misses(struct jw *w, const struct result *r)
+{
+	const struct miss_report *mr = r->misses;
+
+	if (!mr) {
+		jw_null(w, "misses");
+	} else {
+		jw_open(w, "misses", '[');
+		for (int i = 0; i < mr->n; i++)
+			json_miss(w, &mr->worst[i]);
+		jw_close(w, ']');
+	}
+	if (!isfinite(r->v[RF_MISS_QUEUED])) {
+		jw_null(w, "miss_shares");
+		return;
+	}
+	jw_open(w, "miss_shares", '{');
+	jw_num(w, "queued", r->v[RF_MISS_QUEUED]);
+	jw_num(w, "running", r->v[RF_MISS_RUNNING]);
+	jw_num(w, "preempted", r->v[RF_MISS_PREEMPTED]);
+	jw_num(w, "blocked", r->v[RF_MISS_BLOCKED]);
+	jw_close(w, '}');
+}
+
 static void json_result(struct jw *w, const struct result *r)
 {
 	jw_open(w, NULL, '{');
@@ -339,6 +403,7 @@ static void json_result(struct jw *w, const struct result *r)
 	jw_num(w, "work_ratio", r->v[RF_WORK_RATIO]);
 	jw_num(w, "loop_speed", result_file_value(r, RF_LOOP_SPEED));
 	json_split(w, r);
+	json_misses(w, r);
 	jw_close(w, '}');
 }
 

@@ -66,7 +66,12 @@ void build_json(struct sbuf *sb, const struct run_record *rec);
 void csv_head(struct sbuf *sb, const struct run_record *rec);
 void csv_result_at(struct sbuf *sb, const struct run_record *rec, int i);
 void build_csv(struct sbuf *sb, const struct run_record *rec);
-void explain_line(char *buf, size_t len, const struct result *r, double unit_ns);	/* explain.c */
+/* explain.c: --explain's lines under a table */
+struct miss;
+void explain_line(char *buf, size_t len, const struct result *r, double unit_ns);
+void miss_total_line(char *buf, size_t len, const struct result *r);
+void miss_line(char *buf, size_t len, const struct result *r, const struct miss *m,
+	       double unit_ns, const char *unit);
 int compare_main(const struct config *cfg);	/* compare.c: --compare */
 
 #endif

@@ -43,6 +43,7 @@ void record_free(struct run_record *r)
 	for (int i = 0; i < r->nres; i++) {
 		free(r->res[i].wake);
 		free(r->res[i].strip);
+		free(r->res[i].misses);
 	}
 	free(r->res);
 	r->res = NULL;

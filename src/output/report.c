@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/missx.h"
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "output/output.h"
@@ -236,6 +237,30 @@ void report_row(struct report *o, const struct run_record *rec, int i)
 	report_trace_stop(rec, i);
 }
 
+/* --explain: each row's worst misses of the table, after a line on each row's misses. */
+static void report_misses(struct report *o, const struct run_record *rec)
+{
+	const char *unit = rec->cfg->realtime ? "us" : "ms";
+	bool head = false;
+	char line[640];
+
+	for (int i = o->table_first; i < rec->nres; i++) {
+		const struct result *r = &rec->res[i];
+
+		if (r->status == ROW_FAILED || !r->misses || !r->misses->missed)
+			continue;
+		if (!head)
+			out(o, "Missed deadlines, the latest %d of each row:\n", MISS_WORST);
+		head = true;
+		miss_total_line(line, sizeof(line), r);
+		out(o, "%s\n", line);
+		for (int k = 0; k < r->misses->n; k++) {
+			miss_line(line, sizeof(line), r, &r->misses->worst[k], unit_ns(rec), unit);
+			out(o, "%s\n", line);
+		}
+	}
+}
+
 /* --explain: under the table that just ended, a line per load on where its latency went. */
 static void report_explain(struct report *o, const struct run_record *rec)
 {
@@ -250,6 +275,7 @@ static void report_explain(struct report *o, const struct run_record *rec)
 		explain_line(line, sizeof(line), r, unit_ns(rec));
 		out(o, "%s\n", line);
 	}
+	report_misses(o, rec);
 	out(o, "\n");
 }
 

@@ -20,6 +20,7 @@ struct latency_strip;
 struct machine;
 struct period_log;
 struct period_rec;
+struct miss_report;
 struct plan;
 
 #define RES_NAME_LEN 32
@@ -27,7 +28,8 @@ struct plan;
 
 /*
  * The numbers of a result, each a double: ns for latencies and times,
- * percent for shares, NAN for "not known" (not measured, not in the file).
+ * percent for shares (but the misses' parts, 0..1), NAN for "not known"
+ * (not measured, not in the file).
  *
  * Adding a field end to end is one line per layer:
  *   1. an RF_ name here;
@@ -55,6 +57,8 @@ enum rfield {
 	RF_PMIN, RF_PMEAN, RF_PSD, RF_PMAX,	/* wake path: latency - queue wait */
 	RF_PP50, RF_PP90, RF_PP99, RF_PP999,
 	RF_CROSS_CPU, RF_MIGRATIONS, RF_QUEUED,	/* wake-ups: from another CPU, moved, queued */
+	RF_MISS_QUEUED, RF_MISS_RUNNING,	/* of the missed periods' time (core/missx.h): */
+	RF_MISS_PREEMPTED, RF_MISS_BLOCKED,	/*   where it went, 0..1 */
 	RF_COUNT,
 };
 
@@ -75,6 +79,8 @@ struct result {			/* one benchmark x load x pass */
 	struct latency_strip *strip;	/* its latency over time, owned: live rows with */
 					/* wake-ups only (core/strip.h), else NULL */
 	struct ran_instead ran;		/* who ran instead: live rows only, else RAN_UNKNOWN */
+	struct miss_report *misses;	/* --explain: its worst misses explained (core/missx.h), */
+					/* owned: live rows with periods only, else NULL */
 };
 
 /* Where a Write, Read or Compile row's I/O went: what its intensity measured. */

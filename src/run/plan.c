@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <stddef.h>
 
+#include "core/missx.h"
+#include "core/strip.h"
 #include "core/stats.h"
 #include "lib/util.h"
 #include "loads/loads.h"
@@ -74,17 +76,30 @@ int plan_build(struct plan *p, const struct config *cfg)
 }
 
 _Static_assert(2 * sizeof(struct result) + sizeof(struct latency_compact) +
-	       HIST_KEEP_MAX * sizeof(uint32_t) + sizeof(struct cell) + 4 * 16 <= ROW_MEM_MAX,
+	       HIST_KEEP_MAX * sizeof(uint32_t) + sizeof(struct cell) + 5 * 16 <= ROW_MEM_MAX,
 	       "a row's memory fits ROW_MEM_MAX");
+_Static_assert(sizeof(struct latency_strip) + sizeof(struct miss_report) + 2 * 16 <= ROW_MEM_LOOK,
+	       "a row's strip and misses fit ROW_MEM_LOOK");
 
-/* The most passes of per_pass rows whose memory fits the rows' share of mem_bytes (0: any). */
-long plan_max_passes(int per_pass, uint64_t mem_bytes)
+/* What a kept row may cost: more when it keeps what --plot and --explain look at. */
+size_t row_mem_max(const struct config *cfg)
+{
+	bool look = cfg->plot_path || cfg->explain || cfg->timeline_path;
+
+	return ROW_MEM_MAX + (look ? ROW_MEM_LOOK : 0);
+}
+
+/*
+ * The most passes of per_pass rows of row_bytes each whose memory fits the
+ * rows' share of mem_bytes (0: any).
+ */
+long plan_max_passes(int per_pass, uint64_t mem_bytes, size_t row_bytes)
 {
 	uint64_t n;
 
 	if (!mem_bytes || per_pass < 1)
 		return LONG_MAX;
-	n = mem_bytes / ROW_MEM_SHARE / ROW_MEM_MAX / (uint64_t)per_pass;
+	n = mem_bytes / ROW_MEM_SHARE / row_bytes / (uint64_t)per_pass;
 	return n > LONG_MAX ? LONG_MAX : (long)n;
 }
 
@@ -94,7 +109,8 @@ int plan_check_memory(const struct config *cfg, char *err, size_t errlen)
 	char what[192];
 	uint64_t mem = sysinfo_memory(what, sizeof(what));
 	int per_pass = one_pass(cfg, 0, NULL);
-	long most = plan_max_passes(per_pass, mem);
+	size_t row_bytes = row_mem_max(cfg);
+	long most = plan_max_passes(per_pass, mem, row_bytes);
 
 	if (cfg->repeat <= most)
 		return 0;
@@ -102,7 +118,7 @@ int plan_check_memory(const struct config *cfg, char *err, size_t errlen)
 		       "a quarter of the %llu MiB this run may use (%s); at most %ld passes fit",
 		       cfg->repeat, (long)cfg->repeat * per_pass,
 		       (unsigned long long)((uint64_t)cfg->repeat * (uint64_t)per_pass *
-					    ROW_MEM_MAX / MIB),
+					    row_bytes / MIB),
 		       (unsigned long long)(mem / MIB), what, most);
 }
 

@@ -36,17 +36,20 @@ struct plan {
 
 /*
  * What a row costs the orchestrator's memory at most, for as long as the run
- * lasts: its result with its compact histogram (core/stats.h), its cell,
- * the record's array as it doubles, malloc's headers (a static assertion in
+ * lasts: its result with its compact histogram (core/stats.h) and with
+ * --explain its misses (core/missx.h), its cell, the record's array as it
+ * doubles, malloc's headers (a static assertion in
  * plan.c checks the sum). --repeat may ask for as many passes as fit a
  * quarter of the memory the run may use (the rest is the loads').
  */
 #define ROW_MEM_MAX 8192
+#define ROW_MEM_LOOK 3072		/* and its strip (--plot) and misses (--explain) */
 #define ROW_MEM_SHARE 4			/* the rows' share of the memory: a quarter */
 
 int plan_build(struct plan *p, const struct config *cfg);	/* 0, or -ENOMEM */
 int plan_variant_at(int pass, int slot, int n);	/* the balanced order of n variants */
-long plan_max_passes(int per_pass, uint64_t mem_bytes);
+long plan_max_passes(int per_pass, uint64_t mem_bytes, size_t row_bytes);
+size_t row_mem_max(const struct config *cfg);
 int plan_check_memory(const struct config *cfg, char *err, size_t errlen);
 void plan_free(struct plan *p);
 void plan_idle_benches(const struct config *cfg, const struct plan *p, char *buf, size_t len);

@@ -15,6 +15,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "core/missx.h"
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "output/result.h"
@@ -464,7 +465,7 @@ static enum redo run_row_once(struct row_ctx *rc, struct row *row, bool judged)
 	child_finish(&bench, now_ns());
 	child_finish(&load, now_ns());
 	ran_trace_collect(row->b ? &row->b->split : NULL, row->b ? row->b->wake.r.max : 0,
-			  &row->ran);
+			  &row->plog, row->periods, &row->ran, &row->trace);
 	if (got_signal || why != REDO_NONE) {
 		row_free(row);
 		row->status = ROW_SKIPPED;
@@ -565,6 +566,27 @@ static void result_from_split(struct result *r, const struct split_result *s,
 }
 
 /*
+ * --explain: the row's missed periods explained from its records and the
+ * task's events; their shares as numbers of the result, for every output.
+ * Without memory for it, the row says nothing of its misses.
+ */
+static void result_misses(struct result *r, const struct row *row)
+{
+	static const int field[MS_COUNT] = {
+		[MS_QUEUED] = RF_MISS_QUEUED, [MS_RUNNING] = RF_MISS_RUNNING,
+		[MS_PREEMPTED] = RF_MISS_PREEMPTED, [MS_BLOCKED] = RF_MISS_BLOCKED,
+	};
+	struct miss_report *m = malloc(sizeof(*m));
+
+	if (!m)
+		return;
+	missx_explain(&row->plog, row->periods, row->plog.nrec, &row->trace, row->t_go, m);
+	r->misses = m;
+	for (int i = 0; i < MS_COUNT; i++)
+		r->v[field[i]] = m->share[i];
+}
+
+/*
  * The row as a result, built once and appended to the record: the numbers
  * of what the children sent, the wake-up histogram kept (the rest of the
  * bench's result is not). NULL when out of memory.
@@ -629,5 +651,7 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 	if (b->loops && b->burn_cpu_ns)
 		r->v[RF_LOOP_SPEED] = (double)b->loops * 1e3 / (double)b->burn_cpu_ns;
 	result_from_split(r, &b->split, &row->ran);
+	if (periods && rec->cfg->explain && row->periods)
+		result_misses(r, row);
 	return r;
 }

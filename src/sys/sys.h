@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "core/period.h"
+#include "core/schedev.h"
 #include "core/split.h"
 
 #define SI_UNKNOWN LLONG_MIN	/* a number that could not be read */
@@ -120,7 +122,8 @@ int trace_open(char *dir, size_t dirlen, int *marker_fd, int *on_fd, char *err, 
 int ran_trace_open(uint64_t row_wakeups, char *why, size_t len);
 void ran_trace_arm(pid_t pid);
 void ran_trace_collect(const struct split_result *split, uint64_t max_latency,
-		       struct ran_instead *out);
+		       const struct period_log *plog, const struct period_rec *periods,
+		       struct ran_instead *out, struct sched_trace *trace);
 void ran_trace_close(void);
 int ran_trace_remove_stale(const char *instances);
 

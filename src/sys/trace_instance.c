@@ -17,9 +17,13 @@
 #include "sys/sys.h"
 
 #define INSTANCE_PREFIX "interbench-"
-#define BYTES_PER_PERIOD 256		/* its wake-up, its switch-in, a migration, slack */
+#define BYTES_PER_PERIOD 512		/* its wake-up, its switches in and out, a migration, */
+					/* a preemption or two */
 #define BUFFER_CAP_KIB (128 * 1024)	/* all CPUs' buffers together, at most */
 #define WINDOW_SLACK_NS (100 * NSEC_PER_USEC)	/* the trace prints whole microseconds */
+#define EVENTS_PER_PERIOD 8		/* events a row keeps per period it kept, and more: */
+#define EVENTS_SLACK 1024
+#define EVENTS_MAX (1u << 22)		/* at most (160 MiB), until the row's outputs are made */
 
 /*
  * One instance per run, instances/interbench-<pid>: its own buffer, its own
@@ -169,7 +173,11 @@ int ran_trace_open(uint64_t row_wakeups, char *why, size_t len)
 	return 0;
 }
 
-/* Before a row's GO: record only events about its task, from an empty buffer. */
+/*
+ * Before a row's GO: record only events about its task, from an empty
+ * buffer: its switches in (next_pid) and out (prev_pid), its wake-ups and
+ * migrations.
+ */
 void ran_trace_arm(pid_t pid)
 {
 	char f[64];
@@ -177,7 +185,7 @@ void ran_trace_arm(pid_t pid)
 	inst.pid = 0;
 	if (!inst.dir[0] || put("tracing_on", "0"))
 		return;
-	snprintf(f, sizeof(f), "next_pid == %d", (int)pid);
+	snprintf(f, sizeof(f), "prev_pid == %d || next_pid == %d", (int)pid, (int)pid);
 	if (put("events/sched/sched_switch/filter", f))
 		return;
 	snprintf(f, sizeof(f), "pid == %d", (int)pid);
@@ -188,8 +196,34 @@ void ran_trace_arm(pid_t pid)
 	inst.pid = (int)pid;
 }
 
-/* Feed the instance's trace file to t, line by line; 0 or -errno. */
-static int read_trace(struct ran_tally *t)
+/* What a row's trace is read into: who ran instead, and the task's events. */
+struct reading {
+	struct ran_tally *tally;	/* NULL: no wake-ups to charge */
+	struct sched_trace *trace;
+	uint64_t from;			/* events before it are of periods not kept */
+	size_t most;			/* events kept at most */
+};
+
+static void read_line(struct reading *r, const char *line)
+{
+	struct sched_ev ev;
+
+	if (sched_trace_says_lost(line)) {
+		r->trace->lost = true;
+		if (r->tally)
+			r->tally->lost = true;
+		return;
+	}
+	if (!sched_ev_parse(line, inst.pid, &ev))
+		return;
+	if (r->tally)
+		ran_tally_event(r->tally, &ev);
+	if (r->most && ev.ts >= r->from)
+		sched_trace_add(r->trace, &ev, r->most);
+}
+
+/* Feed the instance's trace file to r, line by line; 0 or -errno. */
+static int read_trace(struct reading *r)
 {
 	static char buf[65536];
 	char path[PATH_MAX + 16];
@@ -208,7 +242,7 @@ static int read_trace(struct ran_tally *t)
 		buf[have] = '\0';
 		while ((nl = memchr(line, '\n', have - (size_t)(line - buf)))) {
 			*nl = '\0';
-			ran_tally_line(t, line);
+			read_line(r, line);
 			line = nl + 1;
 		}
 		have -= (size_t)(line - buf);
@@ -221,29 +255,50 @@ static int read_trace(struct ran_tally *t)
 }
 
 /*
- * After a row: stop recording and charge its wake-ups' queue waits to what
- * ran instead; split is NULL when the bench gave no result, and a wait
- * longer than max_latency is none of its wake-ups.
+ * After a row: stop recording, charge its wake-ups' queue waits to what ran
+ * instead, and keep the task's events of the periods the row kept (plog's
+ * records, periods) in trace, bounded. split is NULL when the bench gave no
+ * result, and a wait longer than max_latency is none of its wake-ups.
  */
 void ran_trace_collect(const struct split_result *split, uint64_t max_latency,
-		       struct ran_instead *out)
+		       const struct period_log *plog, const struct period_rec *periods,
+		       struct ran_instead *out, struct sched_trace *trace)
 {
 	struct ran_tally t;
+	struct reading r = { .trace = trace };
+	bool tally = split && split->state != SPLIT_OFF;
 
+	sched_trace_free(trace);
 	if (!inst.dir[0])
 		return;
 	put("tracing_on", "0");
-	if (!split || split->state == SPLIT_OFF)
-		return;
 	if (!inst.pid) {
-		out->state = RAN_FAILED;
+		if (tally)
+			out->state = RAN_FAILED;
 		return;
 	}
-	ran_tally_init(&t, inst.pid, split->t_first > WINDOW_SLACK_NS ?
-		       split->t_first - WINDOW_SLACK_NS : 0, max_latency + 2 * NSEC_PER_USEC);
-	if (read_trace(&t))
-		out->state = RAN_FAILED;
-	else
-		ran_tally_result(&t, out);
+	if (tally) {
+		ran_tally_init(&t, inst.pid, split->t_first > WINDOW_SLACK_NS ?
+			       split->t_first - WINDOW_SLACK_NS : 0, max_latency + 2 * NSEC_PER_USEC);
+		r.tally = &t;
+	}
+	if (plog && plog->nrec && periods) {
+		r.from = periods[0].t_wake > WINDOW_SLACK_NS ? periods[0].t_wake - WINDOW_SLACK_NS : 0;
+		r.most = plog->nrec < (EVENTS_MAX - EVENTS_SLACK) / EVENTS_PER_PERIOD ?
+			 (size_t)plog->nrec * EVENTS_PER_PERIOD + EVENTS_SLACK : EVENTS_MAX;
+	}
+	if (!tally && !r.most) {
+		inst.pid = 0;
+		return;
+	}
+	if (read_trace(&r)) {
+		sched_trace_free(trace);
+		if (tally)
+			out->state = RAN_FAILED;
+	} else {
+		trace->read = r.most > 0;
+		if (tally)
+			ran_tally_result(&t, out);
+	}
 	inst.pid = 0;
 }

@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* core/missx.c - each missed period's story from its record and the task's events, the row's
+ * worst misses and where their time went. */
+#include <math.h>
+#include <string.h>
+
+#include "core/defs.h"
+#include "core/missx.h"
+
+_Static_assert(sizeof(struct miss) <= 96, "a miss's size is part of a kept row's budget");
+
+#define SWITCH_BACK_MAX 64		/* events looked back for the task's state at a wake-up */
+
+/* One miss's time in ns, from its wake-up to its work's end: the shares' parts. */
+struct story {
+	uint64_t part[MS_COUNT];
+	bool traced;
+};
+
+static uint32_t us_of(uint64_t ns)
+{
+	ns = (ns + NSEC_PER_USEC / 2) / NSEC_PER_USEC;
+	return ns > UINT32_MAX ? UINT32_MAX : (uint32_t)ns;
+}
+
+/* The trace prints whole microseconds: an event after ts is stamped no earlier than this. */
+static uint64_t floor_us(uint64_t ts)
+{
+	return ts - ts % NSEC_PER_USEC;
+}
+
+/* The first event stamped at or after ts (events are in time order). */
+static size_t first_from(const struct sched_trace *tr, uint64_t ts)
+{
+	size_t lo = 0, hi = tr->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (tr->ev[mid].ts < ts)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void task_of(struct miss_task *t, const struct sched_ev *ev)
+{
+	memcpy(t->comm, ev->comm, sizeof(t->comm));
+	t->comm[sizeof(t->comm) - 1] = '\0';
+	t->pid = ev->pid;
+	t->prio = ev->prio;
+}
+
+/* Was the task on its CPU just before event i: is its last switch before i one in? */
+static bool on_cpu_before(const struct sched_trace *tr, size_t i)
+{
+	for (size_t k = 0; k < SWITCH_BACK_MAX && k < i; k++) {
+		const struct sched_ev *e = &tr->ev[i - 1 - k];
+
+		if (e->type == SE_SWITCH_IN || e->type == SE_SWITCH_OUT)
+			return e->type == SE_SWITCH_IN;
+	}
+	return false;
+}
+
+/*
+ * Does the trace tell this period's story? When it does, who had the CPU
+ * until the wake-up's switch-in (none when the task never left its CPU),
+ * and where the events of its run begin, into *from. Where the trace lost
+ * events, only a period between its first and last event is told.
+ */
+static bool trace_covers(const struct sched_trace *tr, const struct period_rec *p, bool overran,
+			 struct miss *m, size_t *from)
+{
+	uint64_t t = floor_us(overran ? p->t_run : p->t_wake);
+	size_t i;
+
+	if (!tr || !tr->read)
+		return false;
+	if (tr->lost && (!tr->n || tr->ev[0].ts > t || tr->ev[tr->n - 1].ts < p->t_done))
+		return false;
+	*from = i = first_from(tr, t);
+	if (overran)
+		return true;		/* on its CPU since its last period's work */
+	for (; i < tr->n && tr->ev[i].ts <= p->t_run; i++) {
+		if (tr->ev[i].type != SE_SWITCH_IN)
+			continue;
+		task_of(&m->behind, &tr->ev[i]);
+		if (m->cpu < 0)
+			m->cpu = (int16_t)tr->ev[i].cpu;
+		*from = i + 1;
+		return true;
+	}
+	return on_cpu_before(tr, *from);
+}
+
+/* A time off the CPU, from switch-out out until back, within the period's run. */
+static void off_cpu(struct miss *m, struct story *s, const struct period_rec *p,
+		    const struct sched_ev *out, uint64_t back, uint64_t *longest)
+{
+	uint64_t a = out->ts > p->t_run ? out->ts : p->t_run;
+	uint64_t b = back < p->t_done ? back : p->t_done;
+	uint64_t d = b > a ? b - a : 0;
+
+	if (b <= p->t_run)
+		return;			/* before it ran: part of its wait */
+	if (out->state != 'R') {
+		s->part[MS_BLOCKED] += d;
+		return;
+	}
+	s->part[MS_PREEMPTED] += d;
+	if (m->npreempt < UINT16_MAX)
+		m->npreempt++;
+	if (d > *longest || m->by.pid < 0) {
+		*longest = d;
+		task_of(&m->by, out);
+	}
+}
+
+/*
+ * From event i on, the run's switches out and back in until t_done. A
+ * switch-out stamped in t_done's own microsecond may be after it, so none
+ * counts there; a switch-in then still ends the time off before it.
+ */
+static void walk_run(const struct sched_trace *tr, size_t i, const struct period_rec *p,
+		     struct miss *m, struct story *s)
+{
+	uint64_t last = floor_us(p->t_done), longest = 0;
+	const struct sched_ev *out = NULL;
+
+	for (; i < tr->n && tr->ev[i].ts <= p->t_done; i++) {
+		const struct sched_ev *e = &tr->ev[i];
+
+		if (e->type == SE_SWITCH_OUT && !out && e->ts < last) {
+			out = e;
+		} else if (e->type == SE_SWITCH_IN && out) {
+			off_cpu(m, s, p, out, e->ts, &longest);
+			out = NULL;
+		}
+	}
+	if (out)
+		off_cpu(m, s, p, out, p->t_done, &longest);
+}
+
+/* The story of missed period p; t0 is the row's start, which at_ns counts from. */
+static void story_of(const struct period_log *h, const struct period_rec *p,
+		     const struct sched_trace *tr, uint64_t t0, struct miss *m, struct story *s)
+{
+	struct period_clock c = period_log_clock(h);
+	uint64_t start = period_start(&c, p->k), dl = period_rec_deadline(h, p), run, off;
+	bool overran = !(p->flags & PR_WOKEN) && p->t_wake == p->t_run;
+	uint64_t k = (uint64_t)p->k + p->skipped;
+	size_t from;
+
+	memset(m, 0, sizeof(*m));
+	memset(s, 0, sizeof(*s));
+	m->behind.pid = m->by.pid = -1;
+	m->at_ns = dl > t0 ? dl - t0 : 0;
+	m->period = k > UINT32_MAX ? UINT32_MAX : (uint32_t)k;
+	m->late_us = us_of(period_rec_late_ns(h, p));
+	m->woke_us = us_of(p->t_wake > start ? p->t_wake - start : 0);
+	m->cpu = p->run_cpu;
+	m->flags = (uint8_t)((overran ? MISS_OVERRAN : 0) | (p->flags & PR_DONE ? 0 : MISS_CUT));
+	s->part[MS_QUEUED] = p->t_run > p->t_wake ? p->t_run - p->t_wake : 0;
+	run = p->t_done > p->t_run ? p->t_done - p->t_run : 0;
+	if (trace_covers(tr, p, overran, m, &from)) {
+		walk_run(tr, from, p, m, s);
+		m->flags |= MISS_TRACED;
+		s->traced = true;
+	}
+	off = s->part[MS_PREEMPTED] + s->part[MS_BLOCKED];
+	s->part[MS_RUNNING] = run > off ? run - off : 0;
+	m->waited_us = us_of(s->part[MS_QUEUED]);
+	m->ran_us = us_of(s->part[MS_RUNNING]);
+	m->preempted_us = us_of(s->part[MS_PREEMPTED]);
+	m->blocked_us = us_of(s->part[MS_BLOCKED]);
+}
+
+/* Keep m among the worst, latest first (of equals, the earlier). */
+static void keep_worst(struct miss_report *r, const struct miss *m)
+{
+	int at = r->n;
+
+	while (at > 0 && r->worst[at - 1].late_us < m->late_us)
+		at--;
+	if (at == MISS_WORST)
+		return;
+	if (r->n < MISS_WORST)
+		r->n++;
+	memmove(&r->worst[at + 1], &r->worst[at], (size_t)(r->n - 1 - at) * sizeof(*m));
+	r->worst[at] = *m;
+}
+
+/* The shares of the traced misses' time; untraced, only the queued share of all of it. */
+static void shares_of(struct miss_report *r, const uint64_t traced[MS_COUNT],
+		      const uint64_t all[MS_COUNT])
+{
+	uint64_t sum_t = 0, sum_a = 0;
+
+	for (int i = 0; i < MS_COUNT; i++) {
+		sum_t += traced[i];
+		sum_a += all[i];
+		r->share[i] = NAN;
+	}
+	if (r->traced && sum_t) {
+		for (int i = 0; i < MS_COUNT; i++)
+			r->share[i] = (double)traced[i] / (double)sum_t;
+	} else if (sum_a) {
+		r->share[MS_QUEUED] = (double)all[MS_QUEUED] / (double)sum_a;
+	}
+}
+
+/*
+ * A row's missed periods among its n records (oldest first, of the period
+ * log h), told with the task's events tr (NULL or unread: none): the
+ * MISS_WORST latest, and where all their time went. t0 is the row's start.
+ */
+void missx_explain(const struct period_log *h, const struct period_rec *rec, size_t n,
+		   const struct sched_trace *tr, uint64_t t0, struct miss_report *out)
+{
+	uint64_t traced[MS_COUNT] = { 0 }, all[MS_COUNT] = { 0 };
+
+	memset(out, 0, sizeof(*out));
+	out->partial = h->lost > 0;
+	for (size_t i = 0; i < n; i++) {
+		struct miss m;
+		struct story s;
+
+		if (!period_rec_missed(h, &rec[i]))
+			continue;
+		story_of(h, &rec[i], tr, t0, &m, &s);
+		out->missed++;
+		out->traced += s.traced;
+		for (int k = 0; k < MS_COUNT; k++) {
+			all[k] += s.part[k];
+			traced[k] += s.traced ? s.part[k] : 0;
+		}
+		keep_worst(out, &m);
+	}
+	shares_of(out, traced, all);
+}

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* tests/unit_core_schedev.c - unit tests of the core: a trace instance's lines as one task's
+ * scheduler events. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/defs.h"
+#include "core/schedev.h"
+
+#include "tests/unit.h"
+
+#define TASK 21013			/* the task of the lines below */
+#define SEC(s, us) ((uint64_t)(s) * NSEC_PER_SEC + (uint64_t)(us) * NSEC_PER_USEC)
+
+/* Lines of a 6.18 kernel's instance (mono clock), captured; what each says of the task. */
+static const struct {
+	const char *line;
+	bool about;			/* an event of the task */
+	struct sched_ev want;
+} cases[] = {
+	{ "           sleep-21151   [001] dNh3. 15149.921130: sched_wakeup: comm=python3 "
+	  "pid=21013 prio=120 target_cpu=001", true,
+	  { .ts = SEC(15149, 921130), .cpu = 1, .pid = 21151, .prio = -1, .comm = "sleep",
+	    .type = SE_WAKEUP } },
+	{ "          <idle>-0       [001] dNs5. 15149.922302: sched_wakeup: comm=python3 "
+	  "pid=21013 prio=120 target_cpu=001", true,
+	  { .ts = SEC(15149, 922302), .cpu = 1, .pid = 0, .prio = -1, .comm = "<idle>",
+	    .type = SE_WAKEUP } },
+	/* a kworker that was preempted ("R+") hands the CPU to the task */
+	{ "    kworker/u8:1-7486    [001] d..2. 15150.344577: sched_switch: prev_comm=kworker/u8:1 "
+	  "prev_pid=7486 prev_prio=120 prev_state=R+ ==> next_comm=python3 next_pid=21013 "
+	  "next_prio=120", true,
+	  { .ts = SEC(15150, 344577), .cpu = 1, .pid = 7486, .prio = 120, .comm = "kworker/u8:1",
+	    .type = SE_SWITCH_IN, .state = 'R' } },
+	/* a comm with spaces, both ways */
+	{ "       my comm x-21014   [000] d..2. 15149.997825: sched_switch: prev_comm=my comm x "
+	  "prev_pid=21014 prev_prio=120 prev_state=R ==> next_comm=python3 next_pid=21013 "
+	  "next_prio=120", true,
+	  { .ts = SEC(15149, 997825), .cpu = 0, .pid = 21014, .prio = 120, .comm = "my comm x",
+	    .type = SE_SWITCH_IN, .state = 'R' } },
+	{ "         python3-21013   [000] d..2. 15149.997771: sched_switch: prev_comm=python3 "
+	  "prev_pid=21013 prev_prio=120 prev_state=D ==> next_comm=my comm x next_pid=21014 "
+	  "next_prio=120", true,
+	  { .ts = SEC(15149, 997771), .cpu = 0, .pid = 21014, .prio = 120, .comm = "my comm x",
+	    .type = SE_SWITCH_OUT, .state = 'D' } },
+	{ "         python3-21013   [001] d..2. 15149.919083: sched_switch: prev_comm=python3 "
+	  "prev_pid=21013 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 "
+	  "next_prio=120", true,
+	  { .ts = SEC(15149, 919083), .cpu = 1, .pid = 0, .prio = 120, .comm = "swapper/1",
+	    .type = SE_SWITCH_OUT, .state = 'S' } },
+	{ "         python3-21013   [000] d..2. 15150.020094: sched_switch: prev_comm=python3 "
+	  "prev_pid=21013 prev_prio=120 prev_state=R+ ==> next_comm=rcu_preempt next_pid=15 "
+	  "next_prio=120", true,
+	  { .ts = SEC(15150, 20094), .cpu = 0, .pid = 15, .prio = 120, .comm = "rcu_preempt",
+	    .type = SE_SWITCH_OUT, .state = 'R' } },
+	/* a real-time prev (prio 0) */
+	{ "     migration/1-21      [001] d..2. 15149.980330: sched_switch: prev_comm=migration/1 "
+	  "prev_pid=21 prev_prio=0 prev_state=S ==> next_comm=python3 next_pid=21013 "
+	  "next_prio=120", true,
+	  { .ts = SEC(15149, 980330), .cpu = 1, .pid = 21, .prio = 0, .comm = "migration/1",
+	    .type = SE_SWITCH_IN, .state = 'S' } },
+	{ "    kworker/u8:1-7486    [000] d..3. 15149.997692: sched_migrate_task: comm=python3 "
+	  "pid=21013 prio=120 orig_cpu=1 dest_cpu=0", true,
+	  { .ts = SEC(15149, 997692), .cpu = 0, .pid = 7486, .prio = -1, .comm = "kworker/u8:1",
+	    .type = SE_MIGRATE } },
+	/* an exiting task whose name was not saved */
+	{ "           <...>-15746   [001] d..2. 15129.858166: sched_switch: prev_comm=sleep "
+	  "prev_pid=15746 prev_prio=120 prev_state=Z ==> next_comm=python3 next_pid=21013 "
+	  "next_prio=120", true,
+	  { .ts = SEC(15129, 858166), .cpu = 1, .pid = 15746, .prio = 120, .comm = "sleep",
+	    .type = SE_SWITCH_IN, .state = 'Z' } },
+	/* none of the task's */
+	{ "            bash-15728   [001] d..2. 15129.853987: sched_switch: prev_comm=bash "
+	  "prev_pid=15728 prev_prio=120 prev_state=S ==> next_comm=bash next_pid=15738 "
+	  "next_prio=120", false, { 0 } },
+	{ "              dd-15743   [001] dN.6. 15129.853940: sched_wakeup: comm=bash pid=15738 "
+	  "prio=120 target_cpu=001", false, { 0 } },
+	{ "# entries-in-buffer/entries-written: 371/371   #P:2", false, { 0 } },
+	{ "#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION", false, { 0 } },
+	{ "CPU:1 [LOST 3 EVENTS]", false, { 0 } },
+	{ "", false, { 0 } },
+	/* cut short: no next_pid */
+	{ "         python3-21013   [000] d..2. 15150.020094: sched_switch: prev_comm=python3 "
+	  "prev_pid=21013 prev_prio=120 prev_state=R+ ==> next_comm=rcu_pre", false, { 0 } },
+};
+
+static bool test_parse(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		const struct sched_ev *w = &cases[i].want;
+		struct sched_ev ev;
+		bool got = sched_ev_parse(cases[i].line, TASK, &ev);
+
+		EXPECT(got == cases[i].about, "line %zu: %s", i, got ? "parsed" : "not parsed");
+		if (!got)
+			continue;
+		EXPECT(ev.type == w->type && ev.ts == w->ts && ev.cpu == w->cpu, "line %zu: type %d "
+		       "ts %llu cpu %d", i, ev.type, (unsigned long long)ev.ts, ev.cpu);
+		EXPECT(ev.pid == w->pid && ev.prio == w->prio && !strcmp(ev.comm, w->comm),
+		       "line %zu: other '%s' %d prio %d", i, ev.comm, ev.pid, ev.prio);
+		EXPECT(ev.state == w->state, "line %zu: state '%c'", i, ev.state ? ev.state : '0');
+	}
+	return true;
+}
+
+static bool test_lost_lines(void)
+{
+	EXPECT(sched_trace_says_lost("# entries-in-buffer/entries-written: 10/12   #P:2"),
+	       "overwritten entries");
+	EXPECT(!sched_trace_says_lost("# entries-in-buffer/entries-written: 12/12   #P:2"),
+	       "a whole buffer");
+	EXPECT(sched_trace_says_lost("CPU:0 [LOST 123 EVENTS]"), "a [LOST] mark");
+	EXPECT(!sched_trace_says_lost(cases[0].line), "an event");
+	return true;
+}
+
+/* The bound: events past it are not kept, and the trace says it lost some. */
+static bool test_bound(void)
+{
+	struct sched_trace t = { 0 };
+	struct sched_ev ev = { .type = SE_WAKEUP };
+	size_t kept = 0;
+
+	for (int i = 0; i < 700; i++) {
+		ev.ts = (uint64_t)i;
+		kept += sched_trace_add(&t, &ev, 600);
+	}
+	EXPECT(kept == 600 && t.n == 600 && t.lost && t.ev[599].ts == 599, "kept %zu, n %zu",
+	       kept, t.n);
+	sched_trace_free(&t);
+	EXPECT(!t.ev && !t.n && !t.lost, "freed");
+	return true;
+}
+
+void unit_core_schedev(void)
+{
+	check("scheduler events: captured trace lines of one task", test_parse());
+	check("scheduler events: the lines that say events were lost", test_lost_lines());
+	check("scheduler events: bounded, and lost past the bound", test_bound());
+}
