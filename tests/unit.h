@@ -31,6 +31,7 @@ void unit_core_compact(void);
 void unit_core_stop(void);
 void unit_core_period(void);
 void unit_core_strip(void);
+void unit_core_ranslice(void);
 void unit_options(void);
 void unit_loads(void);
 void unit_child(void);

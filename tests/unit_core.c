@@ -12,4 +12,5 @@ void unit_suites(void)
 	unit_core_stop();
 	unit_core_period();
 	unit_core_strip();
+	unit_core_ranslice();
 }
