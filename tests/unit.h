@@ -44,5 +44,6 @@ void unit_work(void);
 void unit_contain(void);
 void unit_explain(void);
 void unit_vary(void);
+void unit_timeline(void);
 
 #endif
