@@ -23,7 +23,8 @@ _interbench()
 		--work -l --loops-per-ms -b --recalibrate --repeat --dry-run -r --realtime
 		--policy --rt-priority --slice --uclamp-min --uclamp-max -B --bench-nice
 		-N --load-nice --load-policy -u --uniprocessor --vary --pm-qos
-		-c --console -m --comment --work-dir --json --csv --plot --percentiles
+		-c --console -m --comment --work-dir --json --csv --plot --timeline
+		--timeline-max --percentiles
 		--trace-above --explain --no-split -q --quiet --compare --restore -h --help -V --version"
 
 	case $prev in
@@ -50,12 +51,13 @@ _interbench()
 			load-nice= load-policy= cpu-load= fps= sysctl: sched-debug: sched-feature:
 			preempt" -- "$cur")
 		return ;;
-	--json|--csv|--plot)
+	--json|--csv|--plot|--timeline)
 		mapfile -t COMPREPLY < <(compgen -f -- "$cur")
 		return ;;
 	-t|--time|-l|--loops-per-ms|-L|--cpu-load|-B|--bench-nice|-N|--load-nice|-C|\
 	--custom-cpu|-I|--custom-interval|-m|--comment|--repeat|--rt-priority|--pm-qos|\
-	--trace-above|--memload-mib|--file-mib|--fps|--slice|--uclamp-min|--uclamp-max)
+	--trace-above|--memload-mib|--file-mib|--fps|--slice|--uclamp-min|--uclamp-max|\
+	--timeline-max)
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then

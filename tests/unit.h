@@ -33,6 +33,7 @@ void unit_core_period(void);
 void unit_core_strip(void);
 void unit_core_schedev(void);
 void unit_core_missx(void);
+void unit_core_ranslice(void);
 void unit_options(void);
 void unit_loads(void);
 void unit_child(void);
@@ -45,5 +46,6 @@ void unit_work(void);
 void unit_contain(void);
 void unit_explain(void);
 void unit_vary(void);
+void unit_timeline(void);
 
 #endif

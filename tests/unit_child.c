@@ -126,6 +126,26 @@ static bool test_msg_pipe(void)
 	return true;
 }
 
+/* The load process's wait: a timeout when nothing comes by the deadline, else the message. */
+static bool test_next_by(void)
+{
+	uint64_t t0;
+	int q[2];
+	char m = MSG_BEGIN;
+
+	EXPECT(pipe(q) == 0, "pipe: %s", strerror(errno));
+	t0 = now_ns();
+	EXPECT(child_next_by(q[0], t0 + 20 * NSEC_PER_MSEC) == MSG_TIMEOUT, "nothing: a timeout");
+	EXPECT(now_ns() - t0 >= 20 * NSEC_PER_MSEC, "returned before its deadline");
+	EXPECT(child_next_by(q[0], t0) == MSG_TIMEOUT, "a deadline passed: at once");
+	EXPECT(write(q[1], &m, 1) == 1, "write");
+	EXPECT(child_next_by(q[0], now_ns() + NSEC_PER_SEC) == MSG_BEGIN, "MSG_BEGIN");
+	close(q[1]);
+	EXPECT(child_next_by(q[0], now_ns() + NSEC_PER_SEC) == MSG_NONE, "the orchestrator gone");
+	close(q[0]);
+	return true;
+}
+
 static const struct {
 	int status;
 	const char *want;
@@ -183,6 +203,7 @@ void unit_child(void)
 	}
 	check("child: message: what is not one is refused", test_msg_refused());
 	check("child: messages both ways through pipes", test_msg_pipe());
+	check("child: a wait for the next command with a deadline", test_next_by());
 	check("child: how a child ended, for a row's reason", test_describe());
 	check("child: start, ready, exit status, all reaped", test_child_lifecycle());
 }

@@ -14,4 +14,5 @@ void unit_suites(void)
 	unit_core_strip();
 	unit_core_schedev();
 	unit_core_missx();
+	unit_core_ranslice();
 }

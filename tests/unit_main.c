@@ -16,4 +16,5 @@ void unit_suites(void)
 	unit_contain();
 	unit_explain();
 	unit_vary();
+	unit_timeline();
 }

@@ -33,6 +33,7 @@ struct period_rec {		/* 40 bytes */
 	uint64_t t_done;		/* the end of its work (of the row, when cut) */
 	uint32_t k;			/* the period the wake-up was asked for: period_start(k) */
 	uint32_t queue_ns;		/* with PR_QUEUE; the wake path is the rest of t_run - t_wake */
+					/* (PR_UNIT: the unit's latency, wall - CPU, saturated) */
 	uint16_t skipped;		/* periods dropped at its start: its work was for k + skipped */
 	int16_t wake_cpu, run_cpu;	/* the waker's CPU at t_wake, the task's after t_run; -1 */
 	uint8_t flags;			/* enum period_flag */

@@ -260,6 +260,28 @@ int open_tmpfile(const char *dir, const char *stem, int *fd)
 	return 0;
 }
 
+/* A new file of ours beside path, ".NAME.XXXXXX" (O_EXCL), readable by all; its fd or -errno. */
+int create_beside(const char *path, char *name, size_t len)
+{
+	const char *base = strrchr(path, '/');
+	int n, fd, err;
+
+	base = base ? base + 1 : path;
+	n = snprintf(name, len, "%.*s.%s.XXXXXX", (int)(base - path), path, base);
+	if (n < 0 || (size_t)n >= len)
+		return -ENAMETOOLONG;
+	fd = mkostemp(name, O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fchmod(fd, 0644) < 0) {
+		err = -errno;
+		close(fd);
+		unlink(name);
+		return err;
+	}
+	return fd;
+}
+
 /* Replace path atomically: write a private temporary file, then rename. */
 int replace_file(const char *path, const char *data, size_t len)
 {

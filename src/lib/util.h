@@ -31,6 +31,7 @@ ssize_t pwrite_full(int fd, const void *buf, size_t len, off_t off);
 int read_small_file(const char *path, char *buf, size_t len);
 int open_tmpfile(const char *dir, const char *stem, int *fd);
 int replace_file(const char *path, const char *data, size_t len);
+int create_beside(const char *path, char *name, size_t len);
 int open_log_append(const char *path);
 int online_cpus(void);
 int allowed_cpus(void);

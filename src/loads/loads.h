@@ -11,6 +11,7 @@
 #include <signal.h>
 
 #include "core/defs.h"
+#include "core/series.h"
 #include "task/task.h"
 
 /* ---- the workloads: one registry for benchmarks and loads ---- */
@@ -91,6 +92,7 @@ struct load_result {		/* sent, as bytes, from the load process */
 	char reason[REASON_LEN];
 	double intensity;		/* < 0: not measured */
 	bool cache_kept;		/* a Read pass found its file still in the page cache */
+	struct series persec;		/* the intensity each second of the window (n 0: none) */
 };
 
 int load_prepare_files(unsigned files, struct load_ctx *ctx, volatile sig_atomic_t *stop,

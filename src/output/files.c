@@ -111,28 +111,6 @@ static int write_version(int fd, bool stream, const struct file_format *fm,
 	return w.err;
 }
 
-/* A new file of ours beside path, ".NAME.XXXXXX" (O_EXCL), readable by all; its fd or -errno. */
-static int create_beside(const char *path, char *name, size_t len)
-{
-	const char *base = strrchr(path, '/');
-	int n, fd, err;
-
-	base = base ? base + 1 : path;
-	n = snprintf(name, len, "%.*s.%s.XXXXXX", (int)(base - path), path, base);
-	if (n < 0 || (size_t)n >= len)
-		return -ENAMETOOLONG;
-	fd = mkostemp(name, O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (fchmod(fd, 0644) < 0) {
-		err = -errno;
-		close(fd);
-		unlink(name);
-		return err;
-	}
-	return fd;
-}
-
 /* A version written whole into a new file, then renamed over path. */
 static int replace_whole(const struct live_file *f, const struct file_format *fm,
 			 const struct run_record *rec, bool final)

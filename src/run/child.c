@@ -122,6 +122,28 @@ enum child_msg child_next(int ctl)
 	}
 }
 
+/*
+ * The next command, or MSG_TIMEOUT once CLOCK_MONOTONIC passes deadline
+ * with none: for a child that has something to do meanwhile.
+ */
+enum child_msg child_next_by(int ctl, uint64_t deadline)
+{
+	for (;;) {
+		struct pollfd p = { .fd = ctl, .events = POLLIN };
+		uint64_t now = now_ns(), ms;
+		int r;
+
+		if (now >= deadline)
+			return MSG_TIMEOUT;
+		ms = (deadline - now + NSEC_PER_MSEC - 1) / NSEC_PER_MSEC;
+		r = poll(&p, 1, ms < 1000000 ? (int)ms : 1000000);
+		if (r < 0 && errno != EINTR)
+			return MSG_NONE;
+		if (r > 0)
+			return child_next(ctl);
+	}
+}
+
 /* ---- the orchestrator's side ---- */
 
 /* Fresh state for a forked child: own group, dies with its parent, default signals. */

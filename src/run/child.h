@@ -19,6 +19,7 @@
  */
 enum child_msg {
 	MSG_NONE = 0,			/* no message: end of input or an error */
+	MSG_TIMEOUT = 1,		/* none yet by the deadline (child_next_by; never sent) */
 	MSG_READY = 'R',		/* child: set up, waiting for a command */
 	MSG_ERROR = 'E',		/* child: cannot run; a length byte and the reason follow */
 	MSG_GO = 'G',			/* to the bench: measure now */
@@ -76,5 +77,6 @@ void child_describe(char *buf, size_t len, const char *who, int status);
 int child_ready(int res);
 int child_fail(int res, const char *fmt, ...) PRINTF(2, 3);
 enum child_msg child_next(int ctl);
+enum child_msg child_next_by(int ctl, uint64_t deadline);
 
 #endif

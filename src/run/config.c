@@ -109,7 +109,7 @@ uint64_t row_wakeups_max(const struct config *cfg)
 		if (!(cfg->benches & (1u << i)) || workloads[i].model == SIM_FLAT)
 			continue;
 		sim_params_init(&p, &workloads[i], cfg);
-		n = (uint64_t)(cfg->seconds * 1e9) / p.period_num * p.period_den;
+		n = (uint64_t)(cfg->seconds * 1e9 * (double)p.period_den / (double)p.period_num) + 1;
 		if (n > periods)
 			periods = n;
 	}

@@ -147,10 +147,70 @@ static void load_halt(struct load_ctx *ctx, struct runner *r, pthread_t t,
 }
 
 /*
+ * The window's seconds from *last to s as samples of the intensity over
+ * time: n of them, of the same value when a late tick (the load process
+ * kept from its CPU) spans more than one, so each bin stays a second.
+ */
+static void add_seconds(const struct workload *wl, struct series *ps, struct snapshot *last,
+			const struct snapshot *s, uint64_t n)
+{
+	double v = intensity(wl, last, s);
+
+	for (uint64_t i = 0; v >= 0 && i < n; i++)
+		series_add(ps, v);
+	*last = *s;
+}
+
+/*
+ * The orchestrator's commands until MSG_STOP (or its end): MSG_BEGIN opens
+ * the window at *begin. While it is open, a snapshot each second (the
+ * ticks keep to the window's start, so they do not drift) gives the
+ * intensity of that second; at the stop, a last part of a second counts as
+ * a sample when it is at least half of one (its numbers are in the row's
+ * intensity either way). The last command.
+ */
+static enum child_msg load_window(struct load_ctx *ctx, int ctl_fd, struct snapshot *begin,
+				  struct series *ps)
+{
+	const struct workload *wl = ctx->wl;
+	struct snapshot last = *begin, now;
+	uint64_t tick = 0;
+	bool open = false;
+	enum child_msg m;
+
+	for (;;) {
+		m = open ? child_next_by(ctl_fd, begin->wall + (tick + 1) * NSEC_PER_SEC) :
+		    child_next(ctl_fd);
+		if (m == MSG_STOP || m == MSG_NONE)
+			break;
+		if (m == MSG_BEGIN) {
+			take_snapshot(ctx, begin);
+			last = *begin;
+			series_init(ps, begin->wall, NSEC_PER_SEC);
+			tick = 0;
+			open = true;
+		} else if (m == MSG_TIMEOUT) {
+			uint64_t n;
+
+			take_snapshot(ctx, &now);
+			n = (now.wall - begin->wall) / NSEC_PER_SEC - tick;
+			add_seconds(wl, ps, &last, &now, n ? n : 1);
+			tick += n ? n : 1;
+		}
+	}
+	take_snapshot(ctx, &now);
+	if (open && now.wall - last.wall >= NSEC_PER_SEC / 2)
+		add_seconds(wl, ps, &last, &now, 1);
+	series_close(ps);
+	return m;
+}
+
+/*
  * The body of a load process: start the load, say ready, then obey the
  * orchestrator: MSG_BEGIN opens the measured window, MSG_STOP closes it and
- * stops the load, whose result (intensity, and why it ended early) goes
- * back. A load that cannot start says why (MSG_ERROR) and returns < 0.
+ * stops the load, whose result (intensity, each second's too, and why it
+ * ended early) goes back. A load that cannot start says why (MSG_ERROR)
+ * and returns < 0.
  */
 int load_process(const struct workload *wl, struct load_ctx *ctx, int ctl_fd, int res_fd)
 {
@@ -168,10 +228,7 @@ int load_process(const struct workload *wl, struct load_ctx *ctx, int ctl_fd, in
 	take_snapshot(ctx, &begin);
 	if (child_ready(res_fd))
 		return -EPIPE;
-	while ((m = child_next(ctl_fd)) != MSG_STOP && m != MSG_NONE) {
-		if (m == MSG_BEGIN)
-			take_snapshot(ctx, &begin);
-	}
+	m = load_window(ctx, ctl_fd, &begin, &res.persec);
 	take_snapshot(ctx, &end);
 	load_halt(ctx, &r, t, &res);
 	res.intensity = intensity(wl, &begin, &end);

@@ -18,6 +18,7 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "output/output.h"
+#include "output/timeline.h"
 #include "run/config.h"
 #include "run/plan.h"
 #include "run/run.h"
@@ -126,6 +127,7 @@ struct orchestrator {
 	struct run_record rec;		/* every row's result, read by every output */
 	struct report out;		/* the text as it is printed */
 	struct live_files files;	/* --json and --csv as they grow */
+	struct timeline tl;		/* --timeline as it grows */
 	struct load_ctx lctx;
 	struct row_env env;
 };
@@ -172,7 +174,8 @@ static void run_variant_row(struct orchestrator *o, const struct cell *c, struct
 /*
  * Each cell of the plan in turn: its table's heading before its first row,
  * the row, its result appended to the record and printed, the files grown
- * by it. The number of rows that failed.
+ * by it, the timeline by its periods (which go with the row). The number
+ * of rows that failed.
  */
 static int run_plan(struct orchestrator *o)
 {
@@ -200,9 +203,13 @@ static int run_plan(struct orchestrator *o)
 		failed += row.status == ROW_FAILED;
 		if (!row_result(&o->rec, &row))
 			die("out of memory for the result of row %d", i + 1);
-		row_free(&row);
 		report_row(&o->out, &o->rec, o->rec.nres - 1);
 		report_files_row(&o->files, &o->rec);
+		timeline_add_row(&o->tl, &o->rec, &(struct timeline_row){
+					 .t_go = row.t_go, .plog = &row.plog,
+					 .periods = row.periods, .trace = &row.trace,
+					 .persec = &row.l.persec });
+		row_free(&row);
 		if (c->table_end)
 			report_table_end(&o->out, &o->rec);
 	}
@@ -322,6 +329,20 @@ static void run_setup(struct orchestrator *o)
 				&cfg->loops_per_ms);
 }
 
+/*
+ * A die() mid-run: the timeline's shadow removed, its file kept as the last
+ * row left it. Only by the orchestrator: a child that dies runs the handlers
+ * it inherited too.
+ */
+static struct timeline *live_timeline;
+static pid_t timeline_pid;
+
+static void timeline_atexit(void)
+{
+	if (live_timeline && getpid() == timeline_pid)
+		timeline_abort(live_timeline);
+}
+
 /* The rows, once the set-up is done: the files first, then the tables and the summary. */
 static int run_rows(struct orchestrator *o)
 {
@@ -329,8 +350,15 @@ static int run_rows(struct orchestrator *o)
 	char err[512];
 	int failed;
 
-	if (report_files_begin(&o->files, &o->rec))
+	if (timeline_begin(&o->tl, &o->rec))
+		return -1;	/* --timeline cannot be written: said before running */
+	if (report_files_begin(&o->files, &o->rec)) {
+		timeline_abort(&o->tl);
 		return -1;	/* --json or --csv cannot be written: say so before running */
+	}
+	live_timeline = &o->tl;
+	timeline_pid = getpid();
+	atexit(timeline_atexit);
 	load_params_of(cfg, &o->lctx.par);
 	if (!got_signal && load_prepare_files(load_files_needed(cfg->loads), &o->lctx,
 					      &got_signal, err, sizeof(err)))
@@ -427,9 +455,11 @@ int main(int argc, char **argv)
 		o.rec.interrupted = got_signal;
 		report_interrupted(&o.out, &o.rec);
 		report_files_end(&o.files, &o.rec);
+		timeline_end(&o.tl, &o.rec);
 		return 128 + got_signal;
 	}
 	report_files_end(&o.files, &o.rec);
+	timeline_end(&o.tl, &o.rec);
 	if (o.out.log)
 		fclose(o.out.log);
 	return failed ? 1 : 0;

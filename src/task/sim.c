@@ -386,6 +386,8 @@ static void run_flat(const struct sim_params *p, uint64_t duration_ns,
 		if (p->ring) {
 			struct period_rec rec = { .t_wake = w0, .t_run = w0, .t_done = w0 + wall,
 						  .k = (uint32_t)(g.units - 1),
+						  .queue_ns = lat < UINT32_MAX ? (uint32_t)lat :
+							      UINT32_MAX,
 						  .flags = PR_UNIT | PR_DONE, .wake_cpu = -1,
 						  .run_cpu = (int16_t)sched_getcpu() };
 
