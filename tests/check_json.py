@@ -158,7 +158,7 @@ def check_misses(r, where):
         return
     late = [m['missed_by_ns'] for m in r['misses']]
     if late != sorted(late, reverse=True) or len(late) > 5:
-        raise Bad(f'{where}.misses: not the latest five, latest first: {late}')
+        raise Bad(f'{where}.misses: not the worst five, the most late first: {late}')
     for j, m in enumerate(r['misses']):
         w = f'{where}.misses[{j}]'
         check_names(m, MISS, w)

@@ -138,7 +138,7 @@ static bool test_cases(void)
 	return true;
 }
 
-/* Eight periods, k = 0..7, each missed by k ms but the met ones: the five latest, in order. */
+/* Eight periods, k = 0..7, each missed by k ms but the met ones: the five worst, in order. */
 static bool test_worst(void)
 {
 	static const uint32_t late_ms[8] = { 3, 0, 7, 1, 7, 0, 9, 2 };
@@ -170,5 +170,5 @@ static bool test_worst(void)
 void unit_core_missx(void)
 {
 	check("missed deadlines: each story from records and events", test_cases());
-	check("missed deadlines: the five latest, latest first", test_worst());
+	check("missed deadlines: the five worst, the most late first", test_worst());
 }

@@ -178,7 +178,7 @@ static void story_of(const struct period_log *h, const struct period_rec *p,
 	m->blocked_us = us_of(s->part[MS_BLOCKED]);
 }
 
-/* Keep m among the worst, latest first (of equals, the earlier). */
+/* Keep m among the worst, the most late first (of equals, the earlier). */
 static void keep_worst(struct miss_report *r, const struct miss *m)
 {
 	int at = r->n;
@@ -215,7 +215,7 @@ static void shares_of(struct miss_report *r, const uint64_t traced[MS_COUNT],
 /*
  * A row's missed periods among its n records (oldest first, of the period
  * log h), told with the task's events tr (NULL or unread: none): the
- * MISS_WORST latest, and where all their time went. t0 is the row's start.
+ * MISS_WORST worst (by how late), and where all their time went. t0 is the row's start.
  */
 void missx_explain(const struct period_log *h, const struct period_rec *rec, size_t n,
 		   const struct sched_trace *tr, uint64_t t0, struct miss_report *out)

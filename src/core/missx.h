@@ -23,7 +23,7 @@
 #include "core/period.h"
 #include "core/schedev.h"
 
-#define MISS_WORST 5			/* misses explained per row: the latest */
+#define MISS_WORST 5			/* misses explained per row: the worst, by how late */
 
 enum miss_flag {
 	MISS_TRACED = 1u << 0,		/* the trace told its story: ran, preempted and blocked */
@@ -62,7 +62,7 @@ enum miss_share {		/* of the misses' time from their wake-up to their work's end
 };
 
 struct miss_report {		/* a row's misses: a kept row holds it (output/result.h) */
-	struct miss worst[MISS_WORST];	/* the latest first */
+	struct miss worst[MISS_WORST];	/* the most late first */
 	int n;				/* in worst */
 	bool partial;			/* the ring dropped the row's oldest periods */
 	uint64_t missed;		/* missed periods among the records */

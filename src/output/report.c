@@ -250,7 +250,8 @@ static void report_misses(struct report *o, const struct run_record *rec)
 		if (r->status == ROW_FAILED || !r->misses || !r->misses->missed)
 			continue;
 		if (!head)
-			out(o, "Missed deadlines, the latest %d of each row:\n", MISS_WORST);
+			out(o, "Missed deadlines, the worst %d of each row (most late first):\n",
+			    MISS_WORST);
 		head = true;
 		miss_total_line(line, sizeof(line), r);
 		out(o, "%s\n", line);

@@ -269,7 +269,7 @@ static void work(struct tl_ctx *c, const struct period_rec *p)
 		if (p->flags & PR_QUEUE)
 			arg_ms(c, "queue_wait_ms", (int64_t)p->queue_ns);
 		arg_ms(c, "started_ms", (int64_t)(p->t_run - period_rec_start(c->h, p)));
-		arg_ms(c, "ran_ms", (int64_t)ran);
+		arg_ms(c, "work_wall_ms", (int64_t)ran);	/* to its end, preemptions and all */
 		ev_close(c);
 	}
 }
