@@ -252,11 +252,18 @@ void print_help(void)
 {
 	char names[256];
 
-	printf("Usage: interbench [OPTION]...            run the benchmark\n"
+	printf("Usage: interbench [OPTION]...            run the benchmark (all: about 20 minutes)\n"
 	       "       interbench --compare FILE FILE...  compare runs\n"
-	       "How late do interactive tasks get the CPU while the machine is busy?\n");
+	       "How late do interactive tasks get the CPU while the machine is busy? "
+	       "See interbench(8).\n");
 	for (int g = 0; g < G_COUNT; g++) {
 		printf("\n%s:\n", group_title[g]);
+		if (g == G_SELECT) {	/* the names beside the options that take them */
+			workload_names(WL_BENCH, names, sizeof(names));
+			printf("  Benchmarks: %s\n", names);
+			workload_names(WL_LOAD, names, sizeof(names));
+			printf("  Loads:      %s\n", names);
+		}
 		for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
 			const struct opt *o = &opts[i];
 			char flag[8] = "    ", left[48];
@@ -270,11 +277,6 @@ void print_help(void)
 			printf("  %-28s %s\n", left, o->help);
 		}
 	}
-	workload_names(WL_BENCH, names, sizeof(names));
-	printf("\nBenchmarks: %s", names);
-	workload_names(WL_LOAD, names, sizeof(names));
-	printf("\nLoads:      %s", names);
-	printf("\nA full run takes about 20 minutes; see interbench(8).\n");
 }
 
 /* Whatever the user typed, quoted short enough to keep the line short. */
