@@ -8,6 +8,8 @@ if [ "$QUICK" = 1 ]; then TL_N=2 TL_T=2; else TL_N=5 TL_T=5; fi
 TL_BEGIN="<!-- bench/run.sh: timeline section begins -->"
 TL_END="<!-- bench/run.sh: timeline section ends -->"
 
+# "min–max" of the numbers on stdin, scaled by $1 ("NA" when none).
+tl_range() { sort -g | awk -v s="$1" 'NR == 1 { lo = $1 } { hi = $1 } END { if (!NR) print "NA"; else printf "%.4g–%.4g\n", lo / s, hi / s }'; }
 # The median of the numbers on stdin ("NA" when none).
 tl_median() { sort -g | awk '{ v[++n] = $1 } END { if (!n) print "NA"; else if (n % 2) print v[(n + 1) / 2]; else print (v[n / 2] + v[n / 2 + 1]) / 2 }'; }
 
@@ -52,8 +54,8 @@ timeline_report() {
 	echo "| | figure | reference, same run | ratio | target | |"
 	echo "|---|---|---|---|---|---|"
 	echo "| a period's record (\`bench/splitcost --record\`, thread CPU) | $rec ns | getppid(): $ref ns | $(awk -v a="$rec" -v b="$ref" 'BEGIN { if (a == "NA" || !b) print "NA"; else printf "%.3f", a / b }') | under one system call | $(verdict "$(awk -v a="$rec" -v b="$ref" 'BEGIN { if (a == "NA" || !b) print "NA"; else print a / b }')" le 1) |"
-	echo "| Video's task CPU a period, with \`--timeline\` (median of $TL_N) | $cpu_on ns | without: $cpu_off ns | $(awk -v a="$cpu_on" -v b="$cpu_off" 'BEGIN { if (a == "NA" || b == "NA" || !b) print "NA"; else printf "%.4f", a / b }') | 1 (CPU mode: the work is CPU time) | |"
-	echo "| Video's mean wakeup latency, with \`--timeline\` (median of $TL_N) | $lat_on ns | without: $lat_off ns | $(awk -v a="$lat_on" -v b="$lat_off" 'BEGIN { if (a == "NA" || b == "NA" || !b) print "NA"; else printf "%.2f", a / b }') | within the noise | |"
+	echo "| Video's task CPU a period, with \`--timeline\` (median of $TL_N; range) | $(awk -v v="$cpu_on" 'BEGIN { print v == "NA" ? v : sprintf("%.1f", v / 1000) }') µs ($(awk '$1 == "on" { print $2 }' "$W/timeline.txt" | tl_range 1000)) | without: $(awk -v v="$cpu_off" 'BEGIN { print v == "NA" ? v : sprintf("%.1f", v / 1000) }') µs ($(awk '$1 == "off" { print $2 }' "$W/timeline.txt" | tl_range 1000)) | $(awk -v a="$cpu_on" -v b="$cpu_off" 'BEGIN { if (a == "NA" || b == "NA" || !b) print "NA"; else printf "%.4f", a / b }') | 1 (CPU mode: the work is CPU time) | |"
+	echo "| Video's mean wakeup latency, with \`--timeline\` (median of $TL_N; range) | $(awk -v v="$lat_on" 'BEGIN { print v == "NA" ? v : sprintf("%.1f", v / 1000) }') µs ($(awk '$1 == "on" { print $3 }' "$W/timeline.txt" | tl_range 1000)) | without: $(awk -v v="$lat_off" 'BEGIN { print v == "NA" ? v : sprintf("%.1f", v / 1000) }') µs ($(awk '$1 == "off" { print $3 }' "$W/timeline.txt" | tl_range 1000)) | $(awk -v a="$lat_on" -v b="$lat_off" 'BEGIN { if (a == "NA" || b == "NA" || !b) print "NA"; else printf "%.2f", a / b }') | the ranges overlap (noise) | |"
 	echo "| one \`-t $TL_T\` row's timeline | ${TL_EVENTS:-NA} events, ${TL_BYTES:-NA} bytes | | $(awk -v a="${TL_BYTES:-NA}" -v b="${TL_EVENTS:-NA}" 'BEGIN { if (a == "NA" || !b) print "NA"; else printf "%.0f bytes an event", a / b }') | | |"
 	echo ""
 	echo "Rows alternate without and with \`--timeline\` ($TL_N each, \`-t $TL_T -W Video -w None\`)."
