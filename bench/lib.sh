@@ -6,10 +6,12 @@
 die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
 note() { printf 'bench: %s\n' "$*" >&2; }
 
-# md_section NAME REPORT FILE SCRATCH: put REPORT between NAME's markers in
-# FILE (appended, with the markers, when FILE has none), through SCRATCH.
+# md_section NAME REPORT FILE SCRATCH [PART]: put REPORT between NAME's markers
+# for PART ("generated" unless given) in FILE (appended, with the markers, when
+# FILE has none), through SCRATCH.
 md_section() {
-	local begin="<!-- $1: generated section begins -->" end="<!-- $1: generated section ends -->"
+	local part=${5:-generated}
+	local begin="<!-- $1: $part section begins -->" end="<!-- $1: $part section ends -->"
 	local report=$2 file=$3 tmp=$4
 	if [ ! -f "$file" ] || ! grep -qF "$begin" "$file"; then
 		{

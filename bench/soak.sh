@@ -7,8 +7,6 @@
 SOAK_T=0.2			# seconds a row
 SOAK_SETTLE_MS=100		# the load alone before each row (test-only variable)
 if [ "$QUICK" = 1 ]; then SOAK_REP=2; else SOAK_REP=5; fi
-SOAK_BEGIN="<!-- bench/run.sh: soak section begins -->"
-SOAK_END="<!-- bench/run.sh: soak section ends -->"
 
 # What /proc says of process $1: VmHWM (KiB), wchar (bytes), open fds. The
 # wchar of its one thread, not the process's: that one adds the I/O of the
@@ -129,13 +127,6 @@ soak_report() {
 
 # The section into $OUT_MD between its markers (appended with them the first time).
 soak_write() {
-	local f=$1
-	if ! grep -qF "$SOAK_BEGIN" "$OUT_MD" 2>/dev/null; then
-		printf '\n%s\n%s\n' "$SOAK_BEGIN" "$SOAK_END" >>"$OUT_MD"
-	fi
-	awk -v b="$SOAK_BEGIN" -v e="$SOAK_END" -v f="$f" '
-		$0 == b { print; while ((getline l < f) > 0) print l; skip = 1; next }
-		$0 == e { skip = 0 }
-		!skip { print }' "$OUT_MD" >"$W/md.soak" && cat "$W/md.soak" >"$OUT_MD"
+	md_section bench/run.sh "$1" "$OUT_MD" "$W/md.soak" soak
 	note "soak section written into $OUT_MD"
 }

@@ -5,8 +5,6 @@
 # shellcheck shell=bash
 
 if [ "$QUICK" = 1 ]; then TL_N=2 TL_T=2; else TL_N=5 TL_T=5; fi
-TL_BEGIN="<!-- bench/run.sh: timeline section begins -->"
-TL_END="<!-- bench/run.sh: timeline section ends -->"
 
 # "min–max" of the numbers on stdin, scaled by $1 ("NA" when none).
 tl_range() { sort -g | awk -v s="$1" 'NR == 1 { lo = $1 } { hi = $1 } END { if (!NR) print "NA"; else printf "%.4g–%.4g\n", lo / s, hi / s }'; }
@@ -66,13 +64,6 @@ timeline_report() {
 
 # The section into $OUT_MD between its markers (appended with them the first time).
 timeline_write() {
-	local f=$1
-	if ! grep -qF "$TL_BEGIN" "$OUT_MD" 2>/dev/null; then
-		printf '\n%s\n%s\n' "$TL_BEGIN" "$TL_END" >>"$OUT_MD"
-	fi
-	awk -v b="$TL_BEGIN" -v e="$TL_END" -v f="$f" '
-		$0 == b { print; while ((getline l < f) > 0) print l; skip = 1; next }
-		$0 == e { skip = 0 }
-		!skip { print }' "$OUT_MD" >"$W/md.tl" && cat "$W/md.tl" >"$OUT_MD"
+	md_section bench/run.sh "$1" "$OUT_MD" "$W/md.tl" timeline
 	note "timeline section written into $OUT_MD"
 }
