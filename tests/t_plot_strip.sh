@@ -67,3 +67,25 @@ Burn: 2 bins, ok"
 		pass "$t"
 	fi
 fi
+
+t="--vary --plot: a verdicts panel, the variants' passes against A's"
+if ! command -v python3 >/dev/null; then
+	skip "$t" "python3 is not installed"
+else
+	INTERBENCH_TEST_SETTLE_MS=0 "$IB" -c -q -t 0.3 --repeat 2 -W Audio -w None \
+		--vary load-nice=0,19 --work-dir "$dir" --plot "$dir/v.svg" >"$dir/v.txt" 2>&1
+	rc=$?
+	got=$(python3 - "$dir/v.svg" <<'EOF2'
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+for g in ET.parse(sys.argv[1]).getroot().iter(ns + "g"):
+    if g.get("class") == "verdicts":
+        print(g.get("data-bench"), "".join(next(g.iter(ns + "text")).itertext()))
+EOF2
+	)
+	if [ $rc = 0 ] && [ "$got" = "Audio Audio: verdicts, each variant's passes against those of A load-nice=0" ]; then
+		pass "$t"
+	else
+		fail "$t" "rc=$rc, panels: '${got:-none}': $(tail -2 "$dir/v.txt")"
+	fi
+fi

@@ -314,11 +314,12 @@ int report_files_end(struct live_files *lf, const struct run_record *rec)
 	return ret;
 }
 
-/* --plot: the run's histograms, a panel per benchmark, a line per load. */
+/* --plot: the run's histograms, a panel per benchmark, a line per load; --vary's verdicts. */
 int report_plot(const struct run_record *rec, const char *path)
 {
 	struct cmp_input in = { .run = rec, .file = path };
 	static struct cmp_matrix m;
+	struct verdict_table vt;
 	struct plot_spec spec;
 	char title[400], date[32], err[256];
 	struct tm tm;
@@ -330,9 +331,13 @@ int report_plot(const struct run_record *rec, const char *path)
 		 date);
 	spec = (struct plot_spec){ .title = title, .subtitle = rec->cfg->comment ?
 				   rec->cfg->comment : "", .in = &in, .m = &m };
+	if (rec->cfg->nvariants && !record_verdicts(rec, &vt))
+		spec.vt = &vt;		/* --vary: the variants' verdicts, as --compare draws them */
 	if (!cmp_build(&in, 1, &m, err, sizeof(err))) {
 		ret = plot_results(path, &spec);
 		cmp_matrix_free(&m);
 	}
+	if (spec.vt)
+		verdicts_free(&vt);
 	return ret;
 }

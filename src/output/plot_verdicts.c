@@ -254,8 +254,10 @@ static int verdict_panel(struct sbuf *b, const struct verdict_table *vt,
 		  "<text x=\"%d\" y=\"22\" font-size=\"14\" font-weight=\"bold\">", t->realtime, y,
 		  VP_LABEL_X);
 	svg_text(b, t->bench);
-	sb_printf(b, "%s: verdicts, each run's passes against those of [1]</text>\n",
-		  t->realtime ? " real time" : "");
+	sb_printf(b, "%s: verdicts, each %s's passes against those of ",
+		  t->realtime ? " real time" : "", vt->labels[0][0] == '[' ? "run" : "variant");
+	svg_text(b, vt->ngroups ? vt->labels[0] : "[1]");
+	sb_printf(b, "</text>\n");
 	if (shown == CV_TOO_FEW) {
 		h = VP_TITLE_H + 16 * draw_wrapped(b, text, VP_TITLE_H + 12);
 		sb_printf(b, "</g>\n");
