@@ -47,5 +47,6 @@ void unit_contain(void);
 void unit_explain(void);
 void unit_vary(void);
 void unit_timeline(void);
+void unit_ncpus(void);
 
 #endif

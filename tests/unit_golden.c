@@ -351,7 +351,7 @@ static void golden_drive(struct golden_run *run, struct golden_out *o)
 		if (!i || row->bench != run->rows[i - 1].bench) {
 			if (i)
 				report_table_end(&run->out, &run->rec);
-			report_heading(&run->out, &run->rec, row->bench);
+			report_heading(&run->out, &run->rec, row->bench, 0);
 		}
 		r = row_result(&run->rec, row);
 		if (cfg->realtime)

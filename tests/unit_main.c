@@ -17,4 +17,5 @@ void unit_suites(void)
 	unit_explain();
 	unit_vary();
 	unit_timeline();
+	unit_ncpus();
 }

@@ -26,6 +26,7 @@ struct cmp_cell {		/* the passes of one load in one run */
 struct cmp_table {		/* one benchmark: a row per load, a cell per run */
 	char bench[RES_NAME_LEN];
 	bool realtime;
+	int ncpus;			/* --ncpus: its rows' CPU count, 0 without */
 	int nloads;
 	char loads[CMP_MAX_LOADS][RES_NAME_LEN];
 	struct cmp_cell *cells;		/* [load * nruns + run] */

@@ -292,7 +292,7 @@ int cmp_verdicts_shown(const struct verdict_table *vt, const char *bench, bool r
  * Where no cell has the passes any verdict needs, one line says so.
  */
 static void print_verdicts(FILE *out, const struct verdict_table *vt, const char *bench,
-			   bool realtime)
+			   bool realtime, int ncpus)
 {
 	char text[400];
 	struct sbuf sb;
@@ -306,7 +306,7 @@ static void print_verdicts(FILE *out, const struct verdict_table *vt, const char
 		return;
 	}
 	sb_init(&sb);
-	verdicts_print(&sb, vt, bench, realtime);
+	verdicts_print(&sb, vt, bench, realtime, ncpus);
 	if (!sb.failed && sb.len)
 		fwrite(sb.buf, 1, sb.len, out);
 	sb_free(&sb);
@@ -410,8 +410,10 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 	if (line_width(&tt, gap) > CMP_WIDTH)
 		gap = 1;
 
-	fprintf(out, "--- %s%s: wakeup latency in %s ---\n", t->bench,
-		t->realtime ? " real time" : "", t->realtime ? "us" : "ms");
+	fprintf(out, "--- %s%s", t->bench, t->realtime ? " real time" : "");
+	if (t->ncpus)
+		fprintf(out, " on %d CPU%s", t->ncpus, t->ncpus == 1 ? "" : "s");
+	fprintf(out, ": wakeup latency in %s ---\n", t->realtime ? "us" : "ms");
 	/* the run labels over their groups */
 	lb_add(&lb, "", tt.w_load, false);
 	for (int r = 0; r < nruns; r++) {
@@ -442,7 +444,7 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 	print_intensity(out, t, nruns);
 	print_legend(out, t, &tt, nruns);
 	fputc('\n', out);
-	print_verdicts(out, vt, t->bench, t->realtime);
+	print_verdicts(out, vt, t->bench, t->realtime, t->ncpus);
 out:
 	for (int l = 0; l < t->nloads; l++) {
 		free(tt.rows[l].cell);

@@ -28,6 +28,7 @@ enum csv_text {			/* a column that is not a number of the result */
 	CT_KNOB,			/* a scheduling knob: field is its enum knob */
 	CT_SCHED_EXT, CT_AUTOGROUP,
 	CT_VARIANT, CT_VARIANT_INDEX, CT_VARIANT_VALUE,	/* --vary's, empty without */
+	CT_NCPUS,			/* --ncpus: the row's CPU count, empty without */
 	CT_COUNT,
 };
 
@@ -87,7 +88,7 @@ static const struct csv_column csv_columns[] = {
 	KEY_COL(RK_CUSTOM_INTERVAL), TEXT("sched_ext", CT_SCHED_EXT, false),
 	TEXT("autogroup", CT_AUTOGROUP, false), MACH(MK_HZ), MACH(MK_CPU_MODEL), MACH(MK_CMDLINE),
 	TEXT("variant", CT_VARIANT, false), TEXT("variant_index", CT_VARIANT_INDEX, false),
-	TEXT("variant_value", CT_VARIANT_VALUE, false),
+	TEXT("variant_value", CT_VARIANT_VALUE, false), TEXT("ncpus", CT_NCPUS, false),
 };
 #define NR_COLS ARRAY_SIZE(csv_columns)
 
@@ -183,6 +184,7 @@ static const char *column_text(const struct csv_column *c, const struct run_reco
 	case CT_VARIANT_INDEX: return r->variant[0] ? num_text(buf, len, r->variant_index + 1) :
 				      NULL;
 	case CT_VARIANT_VALUE: return known(r->knob_value);
+	case CT_NCPUS: return r->ncpus ? num_text(buf, len, r->ncpus) : NULL;
 	case CT_RAN_INSTEAD: return ran_text(&r->ran, buf, len);
 	default: return context_text(c->text, run, buf, len);
 	}
@@ -359,6 +361,7 @@ static struct run_record *csv_run(struct result_file *f, const char *const *text
 static bool csv_texts(struct result *o, const char *const *text)
 {
 	const char *rt = text[CT_REALTIME], *pass = text[CT_PASS], *vi = text[CT_VARIANT_INDEX];
+	const char *nc = text[CT_NCPUS];
 	long p;
 
 	if (!set_name(o->bench, text[CT_BENCH], strlen(text[CT_BENCH])) ||
@@ -368,6 +371,8 @@ static bool csv_texts(struct result *o, const char *const *text)
 	o->status = !strcasecmp(text[CT_STATUS], "failed") ? ROW_FAILED : ROW_OK;
 	if (pass && !parse_long(pass, 1, 1000000, &p))
 		o->pass = (int)p - 1;
+	if (nc && *nc && !parse_long(nc, 1, 1L << 20, &p))
+		o->ncpus = (int)p;
 	snprintf(o->reason, sizeof(o->reason), "%s", text[CT_REASON] ? text[CT_REASON] : "");
 	snprintf(o->unit, sizeof(o->unit), "%s", text[CT_UNIT] ? text[CT_UNIT] : "");
 	snprintf(o->medium, sizeof(o->medium), "%s", text[CT_MEDIUM] ? text[CT_MEDIUM] : "");

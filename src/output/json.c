@@ -374,6 +374,7 @@ static void json_result(struct jw *w, const struct result *r)
 	jw_known(w, "variant", r->variant);
 	jw_int(w, "variant_index", r->variant[0] ? r->variant_index + 1 : SI_UNKNOWN);
 	jw_known(w, "variant_value", r->knob_value);
+	jw_int(w, "ncpus", r->ncpus ? r->ncpus : SI_UNKNOWN);
 	jw_str(w, "status", status_name(r->status));
 	jw_known(w, "reason", r->reason);
 	jw_num(w, "samples", r->v[RF_SAMPLES]);
@@ -419,6 +420,7 @@ static void json_summary(void *arg, const struct cell *c, const struct pass_summ
 	jw_str(w, "load", workloads[c->load].name);
 	jw_known(w, "variant", w->cfg->nvariants ? w->cfg->variants[c->variant].label : NULL);
 	jw_int(w, "variant_index", w->cfg->nvariants ? c->variant + 1 : SI_UNKNOWN);
+	jw_int(w, "ncpus", c->ncpus ? c->ncpus : SI_UNKNOWN);
 	jw_int(w, "passes", s->npass);
 	jw_num(w, "latency_mean_ns", have ? s->v[RF_MEAN] : nan);
 	jw_num(w, "latency_mean_ci95_low_ns", have ? s->v[RF_MEAN] - s->half_mean : nan);

@@ -40,6 +40,7 @@ const struct log_marker log_markers[LM_COUNT] = {
 	[LM_HEADING] = { "--- Benchmarking simulated cpu of ", true },
 	[LM_REALTIME] = { "real time ", false },
 	[LM_PRESENCE] = { "in the presence of simulated ", false },
+	[LM_NCPUS] = { "--- (", false },
 	[LM_INTENSITY] = { "  Load intensity", false },
 	[LM_FAILED] = { "failed", false },
 	[LM_MEMORY_NOTE] = { "[memory, not a disk]", false },

@@ -18,10 +18,12 @@ struct obs_ref {
 	int seq;		/* keeps qsort stable */
 };
 
-static int find_table(const struct cmp_matrix *m, const char *bench, bool rt)
+/* A table per benchmark, -r or not, and CPU count: counts are never pooled. */
+static int find_table(const struct cmp_matrix *m, const struct result *o)
 {
 	for (int t = 0; t < m->ntables; t++)
-		if (!strcmp(m->tables[t].bench, bench) && m->tables[t].realtime == rt)
+		if (!strcmp(m->tables[t].bench, o->bench) && m->tables[t].realtime == o->realtime &&
+		    m->tables[t].ncpus == o->ncpus)
 			return t;
 	return -1;
 }
@@ -43,7 +45,9 @@ static int cmp_tables_order(const void *pa, const void *pb)
 		return ra - rb;
 	if (strcmp(a->bench, b->bench))
 		return strcmp(a->bench, b->bench);
-	return (int)a->realtime - (int)b->realtime;
+	if (a->realtime != b->realtime)
+		return (int)a->realtime - (int)b->realtime;
+	return a->ncpus - b->ncpus;
 }
 
 /* Loads in our order; unknown names keep the order they were first seen in. */
@@ -82,7 +86,7 @@ static int fill_cells(const struct cmp_input *in, int n, struct cmp_matrix *m, i
 		return -1;
 	for (int k = 0; k < run->nres; k++) {
 		const struct result *o = &run->res[k];
-		int t = find_table(m, o->bench, o->realtime);
+		int t = find_table(m, o);
 
 		refs[k] = (struct obs_ref){
 			.o = o,
@@ -124,7 +128,7 @@ int cmp_build(const struct cmp_input *in, int n, struct cmp_matrix *m, char *err
 	for (int r = 0; r < n; r++) {
 		for (int k = 0; k < in[r].run->nres; k++) {
 			const struct result *o = &in[r].run->res[k];
-			int t = find_table(m, o->bench, o->realtime);
+			int t = find_table(m, o);
 			struct cmp_table *tab;
 
 			if (t < 0) {
@@ -136,6 +140,7 @@ int cmp_build(const struct cmp_input *in, int n, struct cmp_matrix *m, char *err
 				t = m->ntables++;
 				snprintf(m->tables[t].bench, RES_NAME_LEN, "%s", o->bench);
 				m->tables[t].realtime = o->realtime;
+				m->tables[t].ncpus = o->ncpus;
 			}
 			tab = &m->tables[t];
 			if (find_load(tab, o->load) >= 0)

@@ -20,12 +20,27 @@ struct report {
 
 /* report.c: text, to the terminal and the log */
 void report_header(struct report *out, const struct run_record *rec);
-void report_heading(struct report *out, const struct run_record *rec, int bench);
+void report_heading(struct report *out, const struct run_record *rec, int bench, int ncpus);
 void report_row(struct report *out, const struct run_record *rec, int i);
 void report_table_end(struct report *out, const struct run_record *rec);
 void report_interrupted(struct report *out, const struct run_record *rec);
 void report_summary(struct report *out, const struct run_record *rec);	/* --repeat */
 void report_verdicts(struct report *out, const struct run_record *rec);	/* --vary */
+void report_by_ncpus(struct report *out, const struct run_record *rec);	/* --ncpus */
+
+/*
+ * bycount.c: --ncpus's closing tables, one per metric: each benchmark x
+ * load's mean over the passes of a number of the result, a column per count.
+ */
+struct count_metric {
+	const char *title;		/* "% deadlines met": the heading's first words */
+	int field;			/* enum rfield */
+	int fallback;			/* the field of a benchmark without it, -1: none */
+	const char *fallback_note;	/* under the table, when one was used */
+};
+extern const struct count_metric count_metrics[];
+extern const size_t nr_count_metrics;
+void count_table(struct sbuf *sb, const struct run_record *rec, const struct count_metric *m);
 
 /*
  * files.c: --json and --csv as a run writes them: each grown by a row at a

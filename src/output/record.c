@@ -61,15 +61,18 @@ double record_fastest(const struct run_record *r, int upto)
 	return fastest;
 }
 
-/* The results of one benchmark x load x variant of the run (its passes), into list; how many. */
-static int record_passes_of(const struct run_record *r, const char *bench, const char *load,
-			    int variant, const struct result **list)
+/*
+ * The results of one benchmark x load x variant x CPU count of the run (its
+ * passes), into list; how many.
+ */
+int record_passes_of(const struct run_record *r, const char *bench, const char *load,
+		     int variant, int ncpus, const struct result **list)
 {
 	int cnt = 0;
 
 	for (int i = 0; i < r->nres; i++)
 		if (!strcmp(r->res[i].bench, bench) && !strcmp(r->res[i].load, load) &&
-		    r->res[i].variant_index == variant)
+		    r->res[i].variant_index == variant && r->res[i].ncpus == ncpus)
 			list[cnt++] = &r->res[i];
 	return cnt;
 }
@@ -97,7 +100,7 @@ void report_each_summary(const struct run_record *rec,
 			c.table_start = first->table_start && v == 0;
 			c.table_end = rec->plan->cells[i + nv - 1].table_end && v == nv - 1;
 			n = record_passes_of(rec, workloads[c.bench].name, workloads[c.load].name,
-					     v, list);
+					     v, c.ncpus, list);
 			summarize_passes(list, n, &s);
 			fn(arg, &c, &s);
 		}

@@ -148,7 +148,16 @@ static bool log_column_shown(const struct run_record *rec, const struct workload
 	return !(c->flags & LC_PERCENTILE) || rec->cfg->percentiles;
 }
 
-void report_heading(struct report *o, const struct run_record *rec, int bench)
+/* With --ncpus, a table's heading ends with its count: "--- (2 CPUs)"; else as 0.31's. */
+static void heading_end(struct report *o, int ncpus)
+{
+	if (ncpus)
+		out(o, "%s%d CPU%s)\n", LOG_MARK(LM_NCPUS), ncpus, ncpus == 1 ? "" : "s");
+	else
+		out(o, "---\n");
+}
+
+void report_heading(struct report *o, const struct run_record *rec, int bench, int ncpus)
 {
 	const struct config *cfg = rec->cfg;
 	const struct workload *wl = &workloads[bench];
@@ -162,7 +171,7 @@ void report_heading(struct report *o, const struct run_record *rec, int bench)
 	out(o, "%s", LOG_MARK(LM_PRESENCE));
 	if (cfg->load_nice)
 		out(o, "nice %d ", cfg->load_nice);
-	out(o, "---\n");
+	heading_end(o, ncpus);
 	load_cell(o, rec, "Load", -1);
 	for (size_t i = 0; i < nr_log_columns; i++) {
 		const struct log_column *c = &log_columns[i];
@@ -341,7 +350,8 @@ static void summary_line(void *arg, const struct cell *cell, const struct pass_s
 	double u = unit_ns(so->rec), mean = s->v[RF_MEAN], half = s->half_mean;
 
 	if (cell->table_start) {
-		out(o, "--- Summary of %d passes: simulated cpu of %s ---\n", cfg->repeat, wl->name);
+		out(o, "--- Summary of %d passes: simulated cpu of %s ", cfg->repeat, wl->name);
+		heading_end(o, cell->ncpus);
 		snprintf(text, sizeof(text), "Latency (%s) [95%% CI]", cfg->realtime ? "us" : "ms");
 		load_cell(o, so->rec, "Load", -1);
 		out(o, "%-30s%12s%16s", text, "Max Latency", "% Desired CPU");
@@ -391,20 +401,20 @@ void report_verdicts(struct report *o, const struct run_record *rec)
 {
 	struct verdict_table t;
 	struct sbuf sb;
-	uint32_t done = 0;
 
 	if (record_verdicts(rec, &t)) {
 		out(o, "No verdicts: out of memory\n");
 		return;
 	}
 	sb_init(&sb);
-	for (int i = 0; i < t.n; i++) {
-		int b = workload_find(t.v[i].bench);
+	for (int i = 0; i < t.n; i++) {	/* each benchmark x CPU count once, as first seen */
+		const struct verdict *v = &t.v[i];
+		bool seen = false;
 
-		if (b < 0 || (done & (1u << b)))
-			continue;
-		done |= 1u << b;
-		verdicts_print(&sb, &t, t.v[i].bench, t.v[i].realtime);
+		for (int j = 0; j < i && !seen; j++)
+			seen = !strcmp(t.v[j].bench, v->bench) && t.v[j].ncpus == v->ncpus;
+		if (!seen)
+			verdicts_print(&sb, &t, v->bench, v->realtime, v->ncpus);
 	}
 	if (t.n)
 		verdicts_legend(&sb, &t);
@@ -412,4 +422,17 @@ void report_verdicts(struct report *o, const struct run_record *rec)
 		out(o, "%s", sb.buf);
 	sb_free(&sb);
 	verdicts_free(&t);
+}
+
+/* With --ncpus, at the very end: each metric's table against the CPU count (bycount.c). */
+void report_by_ncpus(struct report *o, const struct run_record *rec)
+{
+	struct sbuf sb;
+
+	sb_init(&sb);
+	for (size_t i = 0; i < nr_count_metrics; i++)
+		count_table(&sb, rec, &count_metrics[i]);
+	if (!sb.failed && sb.len)
+		out(o, "%s", sb.buf);
+	sb_free(&sb);
 }

@@ -67,6 +67,7 @@ struct result {			/* one benchmark x load x pass */
 	char load[RES_NAME_LEN];
 	int pass;			/* 0-based */
 	int variant_index;		/* --vary's value, 0-based; 0 without */
+	int ncpus;			/* --ncpus: the CPUs its row was confined to; 0: all */
 	char variant[RES_VARIANT_LEN];	/* its label, "load-nice=19"; "" without --vary */
 	char knob_value[64];		/* a system knob as the kernel read it back; "" */
 	bool realtime;
@@ -178,6 +179,7 @@ enum log_mark {
 	LM_HEADING,			/* a table: "--- Benchmarking simulated cpu of X ..." */
 	LM_REALTIME,
 	LM_PRESENCE,
+	LM_NCPUS,			/* the heading's end, then "(N CPUs)" with --ncpus */
 	LM_INTENSITY,			/* the last column's head */
 	LM_FAILED,			/* a row: "Load\tfailed: why" */
 	LM_MEMORY_NOTE,			/* after a row's intensity */
@@ -287,6 +289,8 @@ void record_init(struct run_record *r, const struct config *cfg, const struct ma
 		 const struct plan *plan, time_t start);
 void record_free(struct run_record *r);
 double record_fastest(const struct run_record *r, int upto);	/* loop_speed, results < upto */
+int record_passes_of(const struct run_record *r, const char *bench, const char *load,
+		     int variant, int ncpus, const struct result **list);
 
 void run_key_text(const struct config *cfg, int k, char *buf, size_t len);
 void run_key_set(struct run_record *r, int k, const char *text, size_t n);

@@ -188,6 +188,7 @@ struct log_parser {
 	enum log_state state;
 	char bench[RES_NAME_LEN];
 	bool realtime;
+	int ncpus;			/* the heading's "(N CPUs)", 0 without */
 	double unit_ns;
 	bool has[16];			/* log_columns[i] is in the current table */
 	bool has_intensity;		/* and so is the load intensity (ours, not 0.31's) */
@@ -267,6 +268,19 @@ static void heading_nice(struct log_parser *lp, const char *after_name)
 	run_key_set(lp->run, RK_LOAD_NICE, v, strlen(v));
 }
 
+/* --ncpus's "--- (2 CPUs)" at a heading's end: the table's CPU count; 0 when none. */
+static int heading_ncpus(const char *after_name)
+{
+	const char *m = strstr(after_name, LOG_MARK(LM_NCPUS));
+	char *end;
+	long n;
+
+	if (!m || !isdigit((unsigned char)m[strlen(LOG_MARK(LM_NCPUS))]))
+		return 0;
+	n = strtol(m + strlen(LOG_MARK(LM_NCPUS)), &end, 10);
+	return n > 0 && n <= 1L << 20 && prefix(end, " CPU") ? (int)n : 0;
+}
+
 /* "Benchmarking kernel REL at datestamp D" */
 static int log_kernel_line(struct log_parser *lp, const char *s)
 {
@@ -299,6 +313,7 @@ static int log_heading(struct log_parser *lp, struct line_iter *it)
 		return set_err(lp->err, lp->errlen, "line %d: no benchmark name in the heading",
 			    it->no);
 	lp->realtime = s[n] == ' ' && prefix(s + n + 1, LOG_MARK(LM_REALTIME));
+	lp->ncpus = heading_ncpus(s + n);
 	heading_nice(lp, s + n);
 	lp->state = LS_COLUMNS;
 	lp->rows = 0;
@@ -495,6 +510,7 @@ static int log_row(struct log_parser *lp, struct line_iter *it)
 	}
 	snprintf(o->bench, sizeof(o->bench), "%s", lp->bench);
 	o->realtime = lp->realtime;
+	o->ncpus = lp->ncpus;
 	lp->rows++;
 	s = tab + 1;
 	s += strspn(s, " \t");

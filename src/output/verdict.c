@@ -30,11 +30,11 @@ const char *const verdict_kind_names[] = {
 static const int metric_field[VM_COUNT] = { [VM_MEAN] = RF_MEAN, [VM_P99] = RF_P99,
 					    [VM_DL] = RF_DL };
 
-/* Are a and b the same cell: benchmark (real time or not) and load? */
+/* Are a and b the same cell: benchmark (real time or not), load and CPU count? */
 static bool same_cell(const struct result *a, const struct result *b)
 {
 	return a->realtime == b->realtime && !strcmp(a->bench, b->bench) &&
-	       !strcmp(a->load, b->load);
+	       !strcmp(a->load, b->load) && a->ncpus == b->ncpus;
 }
 
 /* The passes of cell in group g with a value of field, into v; how many. */
@@ -115,6 +115,7 @@ static int one_verdict(struct verdict_table *t, const struct verdict_group *g, i
 	v->metric = m;
 	v->group = gi;
 	v->realtime = cell->realtime;
+	v->ncpus = cell->ncpus;
 	if (shift_test(a, na, b, nb, &v->t) == -ENOMEM)
 		return -ENOMEM;
 	v->power = passes_for_power(sd_log_pooled(a, na, b, nb), CHANGE_SHOWN, POWER_SHOWN);
@@ -343,9 +344,12 @@ static void verdict_line(struct sbuf *sb, const struct verdict *v)
 	sb_printf(sb, VERDICT_ROW, v->load, metric, a, b, ratio, p, q, what, power);
 }
 
-/* The verdicts of bench (-r's or not), one table per group compared with the first. */
+/*
+ * The verdicts of bench (-r's or not) on ncpus CPUs (0: without --ncpus),
+ * one table per group compared with the first.
+ */
 void verdicts_print(struct sbuf *sb, const struct verdict_table *t, const char *bench,
-		    bool realtime)
+		    bool realtime, int ncpus)
 {
 	for (int gi = 1; gi < t->ngroups; gi++) {
 		bool any = false;
@@ -353,14 +357,19 @@ void verdicts_print(struct sbuf *sb, const struct verdict_table *t, const char *
 		for (int i = 0; i < t->n; i++) {
 			const struct verdict *v = &t->v[i];
 
-			if (v->group != gi || strcmp(v->bench, bench) || v->realtime != realtime)
+			if (v->group != gi || strcmp(v->bench, bench) || v->realtime != realtime ||
+			    v->ncpus != ncpus)
 				continue;
 			if (!any) {	/* runs: "[2]" is B, "[1]" A; variants have letters */
 				bool runs = t->labels[0][0] == '[';
+				char on[24] = "";
 
-				sb_printf(sb, "--- Verdicts for %s%s: %s%s against %s%s (passes: "
+				if (ncpus)
+					snprintf(on, sizeof(on), " on %d CPU%s", ncpus,
+						 ncpus == 1 ? "" : "s");
+				sb_printf(sb, "--- Verdicts for %s%s%s: %s%s against %s%s (passes: "
 					  "%d and %d) ---\n", bench, realtime ? " real time" : "",
-					  runs ? "B = " : "", t->labels[gi], runs ? "A = " : "",
+					  on, runs ? "B = " : "", t->labels[gi], runs ? "A = " : "",
 					  t->labels[0], v->t.na, v->t.nb);
 				sb_printf(sb, VERDICT_ROW, "Load", "Metric", "median A",
 					  "median B", "B/A [95% interval]", "p", "q", "Verdict",

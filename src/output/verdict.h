@@ -36,6 +36,7 @@ struct verdict {		/* one metric of one cell, one group against the first */
 	int metric;			/* enum verdict_metric */
 	int group;			/* against group 0 */
 	bool realtime;			/* the latencies' unit: us, else ms */
+	int ncpus;			/* --ncpus: the cell's CPU count, 0 without */
 	double a, b;			/* the medians over the passes */
 	struct shift_test t;
 	double q;			/* Benjamini-Hochberg over the table; NAN: no test */
@@ -60,7 +61,7 @@ int verdicts_build(const struct verdict_group *g, int ng, struct verdict_table *
 void verdicts_free(struct verdict_table *t);
 bool verdicts_any(const struct verdict_table *t);
 void verdicts_print(struct sbuf *sb, const struct verdict_table *t, const char *bench,
-		    bool realtime);
+		    bool realtime, int ncpus);
 void verdicts_legend(struct sbuf *sb, const struct verdict_table *t);
 void verdict_ratio_text(char *buf, size_t len, const struct verdict *v);
 void verdict_what_text(char *buf, size_t len, const struct verdict *v);

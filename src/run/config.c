@@ -41,6 +41,9 @@ int knobs_validate(struct config *cfg, char *err, size_t errlen)
 	if (cfg->uclamp_min >= 0 && cfg->uclamp_max >= 0 && cfg->uclamp_min > cfg->uclamp_max)
 		return set_err(err, errlen, "--uclamp-min %d is above --uclamp-max %d",
 			       cfg->uclamp_min, cfg->uclamp_max);
+	if (cfg->nncpus && cfg->uniprocessor)
+		return set_err(err, errlen, "--ncpus and -u contradict: -u runs everything on one "
+			       "CPU (--ncpus 1 does that per row)");
 	if (pol == POL_DEADLINE && cfg->uniprocessor)
 		return set_err(err, errlen, "--policy deadline and -u contradict: a SCHED_DEADLINE "
 			       "task must be allowed every CPU");

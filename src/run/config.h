@@ -15,6 +15,7 @@
 #define VARIANT_LABEL_LEN 128
 #define VARIANT_VALUE_LEN 64
 #define TIMELINE_MAX_DEFAULT 1000000L
+#define MAX_NCPUS 32
 
 enum vary_kind {		/* what --vary changes between variants */
 	VK_NONE,
@@ -36,6 +37,10 @@ struct config {
 	unsigned long loops_per_ms;	/* loops mode: -l, or from calibration; else 0 */
 	bool loops_given;
 	int cpu_load;			/* -L: Burn threads, Ring size, Hack groups */
+	bool cpu_load_given;		/* -L given (or by --vary): rows keep it, else a */
+					/* row of --ncpus uses its count */
+	int ncpus[MAX_NCPUS];		/* --ncpus: the CPU counts, in the order given */
+	int nncpus;			/* 0 without --ncpus: rows are not confined */
 	int bench_nice, load_nice;	/* -B, -N */
 	bool recalibrate;		/* -b */
 	bool console_only;		/* -c */
@@ -88,6 +93,11 @@ void config_defaults(struct config *cfg);
 int check_work_dir(const char *dir, char *err, size_t errlen);
 uint64_t settle_from_env(const char *ms);
 void print_help(void);
+
+/* ncpus.c: --ncpus's list, checked against the CPUs this process may use */
+int ncpus_parse(const char *arg, int max, const char *allowed, int *counts, int *n,
+		char *err, size_t errlen);
+int ncpus_option(struct config *cfg, const char *arg, char *err, size_t errlen);
 
 /* config.c: the checks of the knobs against each other and -r, -u */
 int knobs_validate(struct config *cfg, char *err, size_t errlen);

@@ -155,11 +155,14 @@ static void run_variant_row(struct orchestrator *o, const struct cell *c, struct
 
 	o->env.cfg = vc;
 	load_params_of(vc, &o->lctx.par);
+	if (c->ncpus && !vc->cpu_load_given)
+		o->lctx.par.cpu_load = c->ncpus;	/* -L follows the row's CPUs */
 	if (cfg->vary_kind != VK_NONE && cfg->vary_kind != VK_TASK)
 		knob = sysknob_apply(cfg, c->variant, got, sizeof(got), err, sizeof(err));
 	if (knob < 0)
 		*row = (struct row){ .bench = c->bench, .load = c->load, .pass = c->pass,
-				     .variant = c->variant, .status = ROW_FAILED };
+				     .variant = c->variant, .ncpus = c->ncpus,
+				     .status = ROW_FAILED };
 	else
 		run_row(&o->env, c, row);
 	if (knob < 0)
@@ -189,7 +192,7 @@ static int run_plan(struct orchestrator *o)
 
 		if (c->table_start) {
 			progress_clear();
-			report_heading(&o->out, &o->rec, c->bench);
+			report_heading(&o->out, &o->rec, c->bench, c->ncpus);
 		}
 		if (got_signal)
 			return failed;
@@ -374,6 +377,8 @@ static int run_rows(struct orchestrator *o)
 		report_summary(&o->out, &o->rec);
 	if (cfg->nvariants && !got_signal)
 		report_verdicts(&o->out, &o->rec);
+	if (cfg->nncpus && !got_signal)
+		report_by_ncpus(&o->out, &o->rec);
 	return failed;
 }
 

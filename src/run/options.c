@@ -60,6 +60,7 @@ struct opt {
 	const char *const *names;	/* a choice's words, NULL-terminated */
 	opt_set_fn *set;	/* the special case, if any */
 	bool with_compare;	/* may be given with --compare */
+	bool joined;		/* --help prints it on the line of the row before, after " / " */
 	const char *help;
 };
 
@@ -86,7 +87,8 @@ struct parse_state {
 #define CHOICE(f, words, kind)	.type = T_CHOICE, .off = FIELD(f, int), .names = (words), \
 				.what = (kind)
 
-static opt_set_fn select_workload, note_loops_given, set_work, show_help, show_version;
+static opt_set_fn select_workload, note_loops_given, set_ncpus, set_work, show_help,
+	show_version;
 
 /*
  * Every option, in --help order. A row says all there is to know: names,
@@ -151,6 +153,8 @@ static const struct opt opts[] = {
 	  .help = "class of the loads: other|batch|idle" },
 	{ 'u', "uniprocessor", NULL, G_SCHED, FLAG(uniprocessor),
 	  .help = "run everything on one CPU" },
+	{ 0, "ncpus", "LIST", G_SCHED, CALL(set_ncpus),
+	  .help = "run the plan per CPU count (1,2,4), each row on that many" },
 	{ 0, "vary", "KNOB=V1,V2", G_SCHED, STRING(vary_spec, 1, 1000, "knob"),
 	  .help = "run the plan once per value, interleaved, with verdicts" },
 	{ 0, "pm-qos", "USEC", G_SCHED, LONG(pm_qos_us, 0, 2000000000),
@@ -186,7 +190,8 @@ static const struct opt opts[] = {
 	{ 0, "restore", NULL, G_OTHER, FLAG(restore_only), .with_compare = true,
 	  .help = "put back the kernel settings a killed --vary run left, then exit" },
 	{ 'h', "help", NULL, G_OTHER, CALL(show_help), .help = "this help" },
-	{ 'V', "version", NULL, G_OTHER, CALL(show_version), .help = "the version" },
+	{ 'V', "version", NULL, G_OTHER, CALL(show_version), .joined = true,
+	  .help = "the version" },
 };
 
 /*
@@ -248,6 +253,17 @@ static const char *opt_label(const struct opt *o, char *buf, size_t len)
 	return buf;
 }
 
+/* "-t, --time SECONDS": an option as --help's left column shows it, after before. */
+static int help_left(const struct opt *o, const char *before, char *buf, size_t len)
+{
+	char flag[8] = "    ";
+
+	if (o->id)
+		snprintf(flag, sizeof(flag), "-%c, ", o->id);
+	return snprintf(buf, len, "%s%s--%s%s%s", before, flag, o->name, o->arg ? " " : "",
+			o->arg ? o->arg : "");
+}
+
 void print_help(void)
 {
 	char names[256];
@@ -265,16 +281,17 @@ void print_help(void)
 			printf("  Loads:      %s\n", names);
 		}
 		for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
-			const struct opt *o = &opts[i];
-			char flag[8] = "    ", left[48];
+			const struct opt *o = &opts[i], *j = i + 1 < ARRAY_SIZE(opts) &&
+					      opts[i + 1].joined ? &opts[i + 1] : NULL;
+			char left[96];
+			int n;
 
-			if (o->group != (enum group)g)
+			if (o->group != (enum group)g || o->joined)
 				continue;
-			if (o->id)
-				snprintf(flag, sizeof(flag), "-%c, ", o->id);
-			snprintf(left, sizeof(left), "%s--%s%s%s", flag, o->name,
-				 o->arg ? " " : "", o->arg ? o->arg : "");
-			printf("  %-28s %s\n", left, o->help);
+			n = help_left(o, "", left, sizeof(left));
+			if (j)
+				help_left(j, " / ", left + n, sizeof(left) - (size_t)n);
+			printf("  %-28s %s%s%s\n", left, o->help, j ? " / " : "", j ? j->help : "");
 		}
 	}
 }
@@ -427,6 +444,11 @@ static int note_loops_given(const struct opt *o UNUSED, const char *arg UNUSED,
 {
 	ps->cfg->loops_given = true;
 	return 0;
+}
+
+static int set_ncpus(const struct opt *o UNUSED, const char *arg, struct parse_state *ps)
+{
+	return ncpus_option(ps->cfg, arg, ps->err, ps->errlen) ? -1 : 0;
 }
 
 /* --work cpu|loops: remembered as given, so that -l and -b can be checked against it. */
@@ -604,6 +626,7 @@ static int build_variants(struct parse_state *ps)
 		if (option_apply(c, cfg->vary_option, val, e, sizeof(e)) ||
 		    knobs_validate(c, e, sizeof(e)))
 			return set_err(err, errlen, "--vary %s: %s", cfg->variants[v].label, e);
+		c->cpu_load_given |= !strcmp(cfg->vary_option, "cpu-load");
 		for (size_t i = 0; i < nr_workloads; i++)
 			if ((c->benches & (1u << i)) && refuse_class(c, &workloads[i], e, sizeof(e)))
 				return set_err(err, errlen, "--vary %s: %s", cfg->variants[v].label, e);
@@ -659,6 +682,7 @@ static int validate(struct parse_state *ps)
 		return set_err(err, errlen, "--timeline: needs a file name, not -");
 	if (cfg->timeline_max != TIMELINE_MAX_DEFAULT && !cfg->timeline_path)
 		return set_err(err, errlen, "--timeline-max needs --timeline FILE");
+	cfg->cpu_load_given = cfg->cpu_load > 0;	/* else a --ncpus row's is its count */
 	if (!cfg->cpu_load)
 		cfg->cpu_load = usable_cpus();
 	if (knobs_validate(cfg, err, errlen) || resolve_selection(cfg, ps->sel, err, errlen) ||

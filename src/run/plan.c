@@ -39,8 +39,8 @@ int plan_variant_at(int pass, int slot, int n)
 	return (base + r % n) % n;
 }
 
-/* The cells of one pass, into cells (NULL: only counted); how many. */
-static int one_pass(const struct config *cfg, int pass, struct cell *cells)
+/* The cells of one pass under one CPU count, into cells (NULL: only counted); how many. */
+static int one_count(const struct config *cfg, int pass, int ncpus, struct cell *cells)
 {
 	int nv = cfg->nvariants ? cfg->nvariants : 1, n = 0;
 
@@ -55,11 +55,28 @@ static int one_pass(const struct config *cfg, int pass, struct cell *cells)
 					cells[n] = (struct cell){
 						.bench = (int)b, .load = (int)l, .pass = pass,
 						.variant = plan_variant_at(pass, s, nv),
+						.ncpus = ncpus,
 						.table_start = n == first };
 		}
 		if (cells && n > first)
 			cells[n - 1].table_end = true;
 	}
+	return n;
+}
+
+/*
+ * The cells of one pass: the whole matrix for each CPU count in turn, so
+ * that a pass's counts run close together in time and each --repeat pass
+ * gives every count once (drift of the machine weighs on each count alike).
+ */
+static int one_pass(const struct config *cfg, int pass, struct cell *cells)
+{
+	int n = 0;
+
+	if (!cfg->nncpus)
+		return one_count(cfg, pass, 0, cells);
+	for (int k = 0; k < cfg->nncpus; k++)
+		n += one_count(cfg, pass, cfg->ncpus[k], cells ? cells + n : NULL);
 	return n;
 }
 
@@ -161,7 +178,10 @@ void print_plan(const struct config *cfg, const struct plan *p)
 	for (int i = 0; i < p->per_pass; i++) {
 		const struct cell *c = &p->cells[i];
 
-		if (c->table_start)
+		if (c->table_start && c->ncpus)
+			printf("%s (%d CPU%s):", workloads[c->bench].name, c->ncpus,
+			       c->ncpus == 1 ? "" : "s");
+		else if (c->table_start)
 			printf("%s:", workloads[c->bench].name);
 		printf("%s %s", c->table_start ? "" : ",", workloads[c->load].name);
 		if (cfg->nvariants)

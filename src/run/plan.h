@@ -5,9 +5,11 @@
 
 /*
  * A run is a list of cells, in the order they run: for each pass, each
- * selected benchmark in registry order, each selected load in registry order
- * but the benchmark itself, and with --vary each variant, back to back, in
- * the balanced order of plan_variant_at(). --dry-run prints it, the progress line counts it,
+ * --ncpus count in the order given (the whole pass for the first count,
+ * then for the next), each selected benchmark in registry order, each
+ * selected load in registry order but the benchmark itself, and with
+ * --vary each variant, back to back, in the balanced order of
+ * plan_variant_at(). --dry-run prints it, the progress line counts it,
  * the orchestrator runs it, and the summaries and JSON walk its first pass.
  * A new dimension of the matrix (a variant, a CPU count, a task group) is a
  * field of struct cell and one loop of plan_build().
@@ -21,6 +23,7 @@ struct cell {			/* one row of the run */
 	int bench, load;		/* registry indices */
 	int pass;			/* 0-based, with --repeat */
 	int variant;			/* --vary's value, 0-based; 0 without */
+	int ncpus;			/* --ncpus: the CPUs its row is confined to; 0 without */
 	bool table_start;		/* the first of its benchmark's table in this pass */
 	bool table_end;			/* the last of it */
 };

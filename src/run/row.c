@@ -116,7 +116,19 @@ struct row_ctx {		/* what the row's children start from */
 	const struct row_env *env;
 	const struct config *cfg;
 	int bench, load;
+	int ncpus;			/* --ncpus: the CPUs its children may use; 0: all */
 };
+
+/* --ncpus: the child, before any thread or process of its own, to the row's CPUs. */
+static int confine(const struct row_ctx *rc, int res)
+{
+	char err[REASON_LEN];
+
+	if (!rc->ncpus || !cpus_confine(rc->ncpus, err, sizeof(err)))
+		return 0;
+	child_fail(res, "%s", err);
+	return -1;
+}
 
 static int load_body(void *arg, int ctl, int res)
 {
@@ -126,6 +138,8 @@ static int load_body(void *arg, int ctl, int res)
 	drop_sig_pipe();
 	snprintf(name, sizeof(name), "ibload-%s", workloads[rc->load].name);
 	prctl(PR_SET_NAME, name);
+	if (confine(rc, res))
+		return 1;
 	if (setpriority(PRIO_PROCESS, 0, rc->cfg->load_nice) < 0) {
 		child_fail(res, "load setpriority %d: %s", rc->cfg->load_nice, strerror(errno));
 		return 1;
@@ -218,6 +232,10 @@ static int bench_body(void *arg, int ctl, int res)
 
 	drop_sig_pipe();
 	load_close_files(rc->env->lctx);
+	if (confine(rc, res)) {
+		free(b);
+		return 1;
+	}
 	if (!b || ring_setup(rc->env, &ring)) {
 		child_fail(res, "out of memory for the bench result");
 		return 1;
@@ -507,17 +525,18 @@ static void redo_note(enum redo why, const struct row_ctx *rc)
  */
 void run_row(const struct row_env *env, const struct cell *c, struct row *row)
 {
-	struct row_ctx ctx = { .env = env, .cfg = env->cfg, .bench = c->bench, .load = c->load };
+	struct row_ctx ctx = { .env = env, .cfg = env->cfg, .bench = c->bench, .load = c->load,
+			       .ncpus = c->ncpus };
 	struct row_ctx *rc = &ctx;
 	int clock_redos = 0;
 	enum redo why;
 
 	*row = (struct row){ .bench = c->bench, .load = c->load, .pass = c->pass,
-			     .variant = c->variant };
+			     .variant = c->variant, .ncpus = c->ncpus };
 	while ((why = run_row_once(rc, row, clock_redos < STOP_REDO_MAX)) != REDO_NONE) {
 		clock_redos += why == REDO_CLOCK;
 		*row = (struct row){ .bench = row->bench, .load = row->load, .pass = row->pass,
-				     .variant = row->variant };
+				     .variant = row->variant, .ncpus = row->ncpus };
 		progress_restart_row();
 		redo_note(why, rc);
 	}
@@ -606,6 +625,7 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 	snprintf(r->unit, sizeof(r->unit), "%s", lwl->unit ? lwl->unit : "");
 	r->pass = row->pass;
 	r->variant_index = row->variant;
+	r->ncpus = row->ncpus;
 	if (rec->cfg->nvariants)
 		snprintf(r->variant, sizeof(r->variant), "%s",
 			 rec->cfg->variants[row->variant].label);

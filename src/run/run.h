@@ -29,6 +29,7 @@ struct row {
 	int bench, load;		/* registry indices */
 	int pass;			/* 0-based, with --repeat */
 	int variant;			/* --vary's value, 0-based */
+	int ncpus;			/* --ncpus: the CPUs it was confined to; 0: all */
 	char knob_value[VARIANT_VALUE_LEN];	/* a system knob as read back before the row */
 	int status;			/* enum row_status */
 	char reason[REASON_LEN];	/* why it failed or was marked */
@@ -90,6 +91,9 @@ int sched_probe(const struct config *cfg, char *err, size_t errlen);
 
 /* load_child.c: the load process, run by the orchestrator's commands (child.h) */
 int load_process(const struct workload *wl, struct load_ctx *ctx, int ctl_fd, int res_fd);
+
+/* ncpus.c: a row's process confined to the first n CPUs allowed at start */
+int cpus_confine(int n, char *err, size_t errlen);
 
 /* runlock.c: one run at a time per machine */
 int lock_format(char *buf, size_t len, long pid, time_t start);
