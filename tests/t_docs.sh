@@ -19,10 +19,12 @@ else
 	if [ -z "$out" ]; then pass "$t"; else fail "$t" "$out"; fi
 fi
 
-# Every option --help lists, as "--long" and "-s".
+# Every option --help lists, as "--long" and "-s", two on a line ("-h, --help / -V,
+# --version") included.
 help_options() {
-	"$IB" --help | grep -oE '^  +(-[A-Za-z], )?--[a-z-]+' | tr -d ' ,' |
-		sed -E 's/^(-[A-Za-z])--/\1 --/' | tr ' ' '\n'
+	"$IB" --help | grep -E '^  +(-[A-Za-z], )?--[a-z-]+' |
+		sed -E 's/^  +//; s/ {2,}.*//; s| / |\n|g' | grep -oE '^(-[A-Za-z], )?--[a-z-]+' |
+		tr -d ' ,' | sed -E 's/^(-[A-Za-z])--/\1 --/' | tr ' ' '\n'
 }
 
 t="every option --help lists is in interbench.8, README.md and the completion"

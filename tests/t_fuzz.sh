@@ -21,8 +21,10 @@ long=$(printf 'A%.0s' $(seq 10240))
 # Every option --help documents, so that a new one is fuzzed without editing
 # this script: "  -t, --time SECONDS   help" gives -t, --time and --time=
 # (the name ends where two spaces begin the help), "      --percentiles
-# help" gives --percentiles. Then a few that are no option at all.
-help=$("$IB" --help 2>&1)
+# help" gives --percentiles; two options on a line ("-h, --help / -V, --version")
+# are two. Then a few that are no option at all.
+help=$("$IB" --help 2>&1 | awk '/^ +-/ { sub(/^ +/, ""); split($0, f, "  "); m = split(f[1], o, " / ")
+	for (j = 1; j <= m; j++) print "  " o[j] "  help"; next } { print }')
 mapfile -t opts < <(awk '/^ +-/ {
 	sub(/^ +/, ""); split($0, f, "  "); n = split(f[1], w, " ")
 	i = 1; if (w[1] ~ /^-[^-],$/) { print substr(w[1], 1, 2); i = 2 }

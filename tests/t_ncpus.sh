@@ -15,15 +15,17 @@ trap 'rm -rf "$dir"' EXIT
 allowed=$(sed -n 's/^Cpus_allowed_list:\t//p' /proc/self/status)
 first=${allowed%%[,-]*}
 
-# Every thread of our session named ib-* or ibload-*, as "comm:cpus" words.
+# Every thread of our session named ib-* or ibload-*, as "comm:cpus" words ("tid@comm:cpus"
+# with $1).
 row_threads() {
-	local f comm cpus out=""
+	local f comm cpus out="" tid=""
 	for f in /proc/[0-9]*/task/*; do
 		{ read -r comm <"$f/comm"; } 2>/dev/null || continue
 		case "$comm" in ib-*|ibload-*) ;; *) continue ;; esac
 		[ "$(proc_sid "$f")" = "$MYSID" ] || continue
 		cpus=$(sed -n 's/^Cpus_allowed_list:\t//p' "$f/status" 2>/dev/null)
-		[ -n "$cpus" ] && out="$out $comm:$cpus"	# else gone meanwhile
+		[ -n "${1:-}" ] && tid="${f##*/}@"
+		[ -n "$cpus" ] && out="$out $tid$comm:$cpus"	# else gone meanwhile
 	done
 	printf '%s' "$out"
 }
@@ -54,9 +56,18 @@ fi
 burn1=$(tr ' ' '\n' <<<"$seen" | grep -c '^ibload-Burn:')
 
 t="--ncpus 1: Hack's sender and receiver processes are confined too"
-ib --ncpus 1 -c -q -t 1.5 -W Audio -w Hack --work-dir "$dir" >"$dir/hack.out" 2>&1 &
+ib --ncpus 1 -c -q -t 2 -W Audio -w Hack --work-dir "$dir" >"$dir/hack.out" 2>&1 &
 pid=$!
-seen=$(sample_row ibload-Hack)
+# Hack's members come and go with its rounds: every thread seen in up to 40 looks,
+# 25 ms apart, each once (told apart by its thread id), until members were seen.
+sample_row ibload-Hack >/dev/null
+seen=""
+for ((i = 0; i < 40; i++)); do
+	seen="$seen $(row_threads tid)"
+	[ "$(tr ' ' '\n' <<<"$seen" | grep '@ibload-Hack:' | sort -u | wc -l)" -ge 3 ] && break
+	sleep 0.025
+done
+seen=$(tr ' ' '\n' <<<"$seen" | sort -u | sed 's/^[0-9]*@//' | tr '\n' ' ')
 wait $pid; rc=$?
 bad=$(tr ' ' '\n' <<<"$seen" | grep -v "^$" | grep -v ":$first\$")
 nh=$(tr ' ' '\n' <<<"$seen" | grep -c '^ibload-Hack:')
