@@ -60,7 +60,8 @@ struct opt {
 	const char *const *names;	/* a choice's words, NULL-terminated */
 	opt_set_fn *set;	/* the special case, if any */
 	bool with_compare;	/* may be given with --compare */
-	const char *help;
+	const char *help;	/* NULL: --help shows it with the row above */
+	const char *help_left;	/* --help's left column when it names two, else NULL */
 };
 
 /* The parse in progress, for set_value(), the rows' set() and validate(). */
@@ -114,11 +115,13 @@ static const struct opt opts[] = {
 	{ 'L', "cpu-load", "N", G_SELECT, INT(cpu_load, 1, 4096),
 	  .help = "Burn threads, Ring size, Hack groups (default: usable CPUs)" },
 	{ 0, "memload-mib", "MIB", G_SELECT, LONG(memload_mib, 1, 1L << 30),
-	  .help = "Memload size (default: from MemAvailable)" },
-	{ 0, "file-mib", "MIB", G_SELECT, LONG(file_mib, 1, 1L << 30),
-	  .help = "Write/Read file size (default: from free space)" },
+	  .help_left = "    --memload-mib, --file-mib MIB",
+	  .help = "Memload, Write/Read sizes (default: from memory, disk)" },
+	{ 0, "file-mib", "MIB", G_SELECT, LONG(file_mib, 1, 1L << 30) },	/* on the line above */
 	{ 0, "fps", "N", G_SELECT, INT(fps, 24, 1000),
-	  .help = "Render's frames per second (24-1000, default 144)" },
+	  .help = "Render's, Game's frames per second (24-1000; 144, 60)" },
+	{ 0, "quantum", "FRAMES", G_SELECT, INT(quantum, 32, 8192),
+	  .help = "AudioGraph's quantum at 48 kHz (32-8192, default 256)" },
 	{ 't', "time", "SECONDS", G_TIMING, DOUBLE(seconds, 0.1, 86400.0, "seconds"),
 	  .help = "seconds per row, decimals allowed (default 30)" },
 	{ 0, "work", "cpu|loops", G_TIMING, CALL(set_work),
@@ -268,13 +271,13 @@ void print_help(void)
 			const struct opt *o = &opts[i];
 			char flag[8] = "    ", left[48];
 
-			if (o->group != (enum group)g)
+			if (o->group != (enum group)g || !o->help)
 				continue;
 			if (o->id)
 				snprintf(flag, sizeof(flag), "-%c, ", o->id);
 			snprintf(left, sizeof(left), "%s--%s%s%s", flag, o->name,
 				 o->arg ? " " : "", o->arg ? o->arg : "");
-			printf("  %-28s %s\n", left, o->help);
+			printf("  %-28s %s\n", o->help_left ? o->help_left : left, o->help);
 		}
 	}
 }
@@ -553,16 +556,22 @@ static int resolve_selection(struct config *cfg, const uint32_t sel[4], char *er
 	return 0;
 }
 
-/* --fps without Render: the frame rate of nothing that runs. */
+/* --fps without Render or Game, --quantum without AudioGraph: options of nothing that runs. */
 static int check_fps(struct config *cfg, char *err, size_t errlen)
 {
-	int render = workload_find("Render");
+	uint32_t framed = 1u << workload_find("Render") | 1u << workload_find("Game");
 
-	if (cfg->fps && !((cfg->benches | cfg->loads) & (1u << render)))
-		return set_err(err, errlen, "--fps sets Render's frame rate; name Render with -W "
-			       "or -w");
+	if (cfg->fps && !((cfg->benches | cfg->loads) & framed))
+		return set_err(err, errlen, "--fps sets Render's and Game's frame rate; name one "
+			       "with -W or -w");
+	if (cfg->quantum && !(cfg->benches & (1u << workload_find("AudioGraph"))))
+		return set_err(err, errlen, "--quantum sets AudioGraph's quantum; name AudioGraph "
+			       "with -W");
+	cfg->fps_given = cfg->fps != 0;	/* --vary fps sets it too (build_variants) */
 	if (!cfg->fps)
 		cfg->fps = 144;
+	if (!cfg->quantum)
+		cfg->quantum = 256;
 	return 0;
 }
 
@@ -586,9 +595,11 @@ static int build_variants(struct parse_state *ps)
 			       "--vary alone (default: as without the option)", cfg->vary_name,
 			       cfg->vary_option);
 	if (!strcmp(cfg->vary_name, "fps") && !((cfg->benches | cfg->loads) &
-						    (1u << workload_find("Render"))))
-		return set_err(err, errlen, "--vary fps sets Render's frame rate; name Render "
-			       "with -W or -w");
+						    (1u << workload_find("Render") |
+						     1u << workload_find("Game"))))
+		return set_err(err, errlen, "--vary fps sets Render's and Game's frame rate; name "
+			       "one with -W or -w");
+	cfg->fps_given |= !strcmp(cfg->vary_name, "fps");
 	cfg->variant_cfg = calloc(MAX_VARIANTS, sizeof(*cfg->variant_cfg));
 	if (!cfg->variant_cfg)
 		return set_err(err, errlen, "out of memory for --vary");
