@@ -22,14 +22,14 @@ const struct log_column log_columns[] = {
 	{ "    max", "", 7, RF_FRAME_MAX, LC_LATENCY | LC_GAME, "Frame p50" },
 	{ "    fps", "", 7, RF_FPS, LC_GAME, "Frame p50" },
 	{ "  1% low", "", 8, RF_FPS_LOW, LC_GAME, "Frame p50" },
-	{ "  Stutters", "", 10, RF_STUTTERS, LC_GAME, "Frame p50" },
+	{ "  Stutters", "", 10, RF_STUTTERS, LC_GAME | LC_COUNT, "Frame p50" },
 	/* AudioGraph's: its cycles */
 	{ "  Cycle p50", "", 11, RF_CYCLE_P50, LC_LATENCY | LC_UNIT | LC_AUDIO, "Cycle p50" },
 	{ "    p99", "", 7, RF_CYCLE_P99, LC_LATENCY | LC_AUDIO, "Cycle p50" },
 	{ "    max", "", 7, RF_CYCLE_MAX, LC_LATENCY | LC_AUDIO, "Cycle p50" },
 	{ "  DSP mean", "", 10, RF_DSP_MEAN, LC_AUDIO, "Cycle p50" },
 	{ "    max", "", 7, RF_DSP_MAX, LC_AUDIO, "Cycle p50" },
-	{ "  Xruns", "", 7, RF_XRUNS, LC_AUDIO, "Cycle p50" },
+	{ "  Xruns", "", 7, RF_XRUNS, LC_AUDIO | LC_COUNT, "Cycle p50" },
 	{ "  Xruns/min", "", 11, RF_XRUNS_MIN, LC_AUDIO, "Cycle p50" },
 };
 const size_t nr_log_columns = ARRAY_SIZE(log_columns);

@@ -226,6 +226,8 @@ void report_row(struct report *o, const struct run_record *rec, int i)
 			continue;
 		if (c->flags & LC_PCT)
 			fmt_pct(v, sizeof(v), r->v[c->field], 0);
+		else if ((c->flags & LC_COUNT) && isfinite(r->v[c->field]))
+			snprintf(v, sizeof(v), "%.0f", r->v[c->field]);
 		else
 			fmt_sig3(v, sizeof(v), r->v[c->field] / (c->flags & LC_LATENCY ? u : 1));
 		out(o, "%s%*s", c->sep, c->width, v);

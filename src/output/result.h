@@ -212,6 +212,7 @@ enum log_col_flag {
 	LC_SINGLE = 1u << 5,		/* a single task's: not in a chain's table */
 	LC_GAME = 1u << 6,		/* Game's table only */
 	LC_AUDIO = 1u << 7,		/* AudioGraph's table only */
+	LC_COUNT = 1u << 8,		/* a count: no decimals */
 };
 
 struct log_column {
