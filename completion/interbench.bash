@@ -16,10 +16,10 @@ _interbench()
 	COMPREPLY=()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
-	benches="Audio Video X Gaming Custom ProAudio Render Input"
+	benches="Audio Video X Gaming Custom ProAudio Render Input Game AudioGraph"
 	loads="None Video X Burn Write Read Ring Compile Memload Hack Net Custom ProAudio Render Input"
 	opts="-W --bench -X --exclude-bench -w --load -x --exclude-load -C --custom-cpu
-		-I --custom-interval -L --cpu-load --memload-mib --file-mib --fps -t --time
+		-I --custom-interval -L --cpu-load --memload-mib --file-mib --fps --quantum -t --time
 		--work -l --loops-per-ms -b --recalibrate --repeat --dry-run -r --realtime
 		--policy --rt-priority --slice --uclamp-min --uclamp-max -B --bench-nice
 		-N --load-nice --load-policy -u --uniprocessor --ncpus --vary --pm-qos
@@ -59,7 +59,7 @@ _interbench()
 		return ;;
 	-t|--time|-l|--loops-per-ms|-L|--cpu-load|-B|--bench-nice|-N|--load-nice|-C|\
 	--custom-cpu|-I|--custom-interval|-m|--comment|--repeat|--rt-priority|--pm-qos|\
-	--trace-above|--memload-mib|--file-mib|--fps|--slice|--uclamp-min|--uclamp-max|\
+	--trace-above|--memload-mib|--file-mib|--fps|--quantum|--slice|--uclamp-min|--uclamp-max|\
 	--timeline-max)
 		return ;;
 	esac

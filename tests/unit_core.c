@@ -15,4 +15,5 @@ void unit_suites(void)
 	unit_core_schedev();
 	unit_core_missx();
 	unit_core_ranslice();
+	unit_core_frames();
 }

@@ -28,7 +28,7 @@ static bool test_registry_loads(void)
 {
 	static const char *const order[] = { "None", "Audio", "Video", "X", "Gaming", "Burn",
 		"Write", "Read", "Ring", "Compile", "Memload", "Hack", "Net", "Custom", "ProAudio",
-		"Render", "Input" };
+		"Render", "Input", "Game", "AudioGraph" };
 	char *argv[] = { "interbench", NULL };
 	uint32_t want = 0;
 	struct config cfg;

@@ -419,7 +419,7 @@ static bool test_fmt_table_values(void)
 /* Registry order for known names, unknown ones after them. */
 static bool test_ranks(void)
 {
-	EXPECT(bench_rank("Audio") == 0 && bench_rank("gaming") == 3 && bench_rank("Foo") == 8,
+	EXPECT(bench_rank("Audio") == 0 && bench_rank("gaming") == 3 && bench_rank("Foo") == 10,
 	       "bench ranks %d %d %d", bench_rank("Audio"), bench_rank("gaming"),
 	       bench_rank("Foo"));
 	EXPECT(load_rank("None") == 0 && load_rank("Burn") == 3 && load_rank("Custom") == 11 &&

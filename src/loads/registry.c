@@ -97,6 +97,14 @@ const struct workload workloads[] = {
 		.model = SIM_PERIODIC, .period_num = NSEC_PER_MSEC, .period_den = 1,
 		.work_ns = 50 * NSEC_PER_USEC,
 		.load = load_sim, .intensity = INT_PCT, .unit = "% CPU",
+	}, {
+		.name = "Game", .flags = WL_BENCH | WL_RT | WL_OPTIN,
+		.what = "frames at --fps (60): main 15 %, 3 jobs 10 %, render 20 %, compositor 5 %",
+		.model = SIM_GAME, .period_num = NSEC_PER_SEC, .period_den = GAME_FPS,
+	}, {
+		.name = "AudioGraph", .flags = WL_BENCH | WL_RT | WL_OPTIN,
+		.what = "a driver each --quantum (256/48 kHz) wakes 2 nodes (5 %) and a mixer (5 %)",
+		.model = SIM_AGRAPH, .period_num = 256 * NSEC_PER_SEC, .period_den = 48000,
 	},
 };
 const size_t nr_workloads = ARRAY_SIZE(workloads);

@@ -89,6 +89,13 @@ static const struct csv_column csv_columns[] = {
 	TEXT("autogroup", CT_AUTOGROUP, false), MACH(MK_HZ), MACH(MK_CPU_MODEL), MACH(MK_CMDLINE),
 	TEXT("variant", CT_VARIANT, false), TEXT("variant_index", CT_VARIANT_INDEX, false),
 	TEXT("variant_value", CT_VARIANT_VALUE, false), TEXT("ncpus", CT_NCPUS, false),
+	NUM("frame_p50_ns", RF_FRAME_P50, false), NUM("frame_p99_ns", RF_FRAME_P99, false),
+	NUM("frame_max_ns", RF_FRAME_MAX, false), NUM("fps_avg", RF_FPS, false),
+	NUM("fps_1pct_low", RF_FPS_LOW, false), NUM("stutters", RF_STUTTERS, false),
+	NUM("cycle_p50_ns", RF_CYCLE_P50, false), NUM("cycle_p99_ns", RF_CYCLE_P99, false),
+	NUM("cycle_max_ns", RF_CYCLE_MAX, false), NUM("dsp_load_mean", RF_DSP_MEAN, false),
+	NUM("dsp_load_max", RF_DSP_MAX, false), NUM("xruns", RF_XRUNS, false),
+	NUM("xruns_per_min", RF_XRUNS_MIN, false),
 };
 #define NR_COLS ARRAY_SIZE(csv_columns)
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/frames.h"
 #include "core/missx.h"
 #include "lib/util.h"
 #include "loads/loads.h"
@@ -365,6 +366,67 @@ static void json_misses(struct jw *w, const struct result *r)
 	jw_close(w, '}');
 }
 
+/* A chain's set of numbers, ns: {"min", "mean", "p50", "p90", "p99", "max"}. */
+static void json_chain_stats(struct jw *w, const char *key, const double *v)
+{
+	jw_open(w, key, '{');
+	for (int i = 0; i < CS_COUNT; i++)
+		jw_num(w, chain_stat_names[i], v[i]);
+	jw_close(w, '}');
+}
+
+static void json_hops(struct jw *w, const struct chain_summary *c)
+{
+	jw_open(w, "hops", '[');
+	for (int h = 0; h < c->nhops; h++) {
+		const struct hop_stats *hs = &c->hop[h];
+
+		jw_open(w, NULL, '{');
+		jw_str(w, "name", hs->name);
+		jw_num(w, "wakeups", (double)hs->n);
+		json_chain_stats(w, "latency_ns", hs->lat);
+		jw_open(w, "queue_wait_ns", '{');
+		jw_num(w, "mean", hs->queue_mean);
+		jw_close(w, '}');
+		jw_open(w, "wake_path_ns", '{');
+		jw_num(w, "mean", hs->path_mean);
+		jw_close(w, '}');
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+}
+
+/* Game's frames or AudioGraph's cycles (README: "Chains"); nothing for a single task. */
+static void json_chain(struct jw *w, const struct result *r)
+{
+	const struct chain_summary *c = r->chain;
+	bool game = c && c->kind == CHAIN_GAME;
+
+	if (!c)
+		return;
+	json_chain_stats(w, game ? "frame_time_ns" : "cycle_ns", c->time);
+	jw_num(w, game ? "frames" : "cycles", (double)c->done);
+	jw_num(w, game ? "frames_on_time" : "cycles_in_time", (double)c->on_time);
+	if (game) {
+		jw_num(w, "fps", c->fps);
+		jw_num(w, "fps_1pct_low", c->fps_low);
+		jw_num(w, "stutters", (double)c->stutters);
+		json_chain_stats(w, "input_latency_ns", c->input);
+	} else {
+		jw_open(w, "dsp_load", '{');
+		jw_num(w, "mean", c->dsp_mean);
+		jw_num(w, "max", c->dsp_max);
+		jw_close(w, '}');
+		jw_num(w, "xruns", (double)c->xruns);
+		jw_num(w, "xruns_per_min", c->xruns_per_min);
+	}
+	jw_open(w, game ? "stutter_frames" : "xrun_cycles", '[');
+	for (int i = 0; i < c->nmarks; i++)
+		jw_num(w, NULL, (double)c->marks[i]);
+	jw_close(w, ']');
+	json_hops(w, c);
+}
+
 static void json_result(struct jw *w, const struct result *r)
 {
 	jw_open(w, NULL, '{');
@@ -405,6 +467,7 @@ static void json_result(struct jw *w, const struct result *r)
 	jw_num(w, "loop_speed", result_file_value(r, RF_LOOP_SPEED));
 	json_split(w, r);
 	json_misses(w, r);
+	json_chain(w, r);
 	jw_close(w, '}');
 }
 

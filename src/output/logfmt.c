@@ -9,15 +9,31 @@
 /* ---- the columns of a log's table, after the load's name ---- */
 
 const struct log_column log_columns[] = {
-	{ "Latency +/- SD", "", 7, RF_MEAN, LC_LATENCY | LC_UNIT, NULL },
-	{ "", " +/- ", -8, RF_SD, LC_LATENCY, NULL },
-	{ "  Max Latency", "", 12, RF_MAX, LC_LATENCY, NULL },
+	{ "Latency +/- SD", "", 7, RF_MEAN, LC_LATENCY | LC_UNIT | LC_SINGLE, "Latency +/-" },
+	{ "", " +/- ", -8, RF_SD, LC_LATENCY | LC_SINGLE, "Latency +/-" },
+	{ "  Max Latency", "", 12, RF_MAX, LC_LATENCY | LC_SINGLE, "Max Latency" },
 	{ "   % Desired CPU", "", 16, RF_CPU, LC_PCT, NULL },
 	{ "  % Deadlines Met", "", 17, RF_DL, LC_PCT | LC_DEADLINE, "Deadlines" },
-	{ "       p99", "", 10, RF_P99, LC_LATENCY | LC_PERCENTILE, "p99" },
-	{ "     p99.9", "", 10, RF_P999, LC_LATENCY | LC_PERCENTILE, "p99" },
+	{ "       p99", "", 10, RF_P99, LC_LATENCY | LC_PERCENTILE | LC_SINGLE, "p99.9" },
+	{ "     p99.9", "", 10, RF_P999, LC_LATENCY | LC_PERCENTILE | LC_SINGLE, "p99.9" },
+	/* Game's: its frames (README: "Chains") */
+	{ "  Frame p50", "", 11, RF_FRAME_P50, LC_LATENCY | LC_UNIT | LC_GAME, "Frame p50" },
+	{ "    p99", "", 7, RF_FRAME_P99, LC_LATENCY | LC_GAME, "Frame p50" },
+	{ "    max", "", 7, RF_FRAME_MAX, LC_LATENCY | LC_GAME, "Frame p50" },
+	{ "    fps", "", 7, RF_FPS, LC_GAME, "Frame p50" },
+	{ "  1% low", "", 8, RF_FPS_LOW, LC_GAME, "Frame p50" },
+	{ "  Stutters", "", 10, RF_STUTTERS, LC_GAME | LC_COUNT, "Frame p50" },
+	/* AudioGraph's: its cycles */
+	{ "  Cycle p50", "", 11, RF_CYCLE_P50, LC_LATENCY | LC_UNIT | LC_AUDIO, "Cycle p50" },
+	{ "    p99", "", 7, RF_CYCLE_P99, LC_LATENCY | LC_AUDIO, "Cycle p50" },
+	{ "    max", "", 7, RF_CYCLE_MAX, LC_LATENCY | LC_AUDIO, "Cycle p50" },
+	{ "  DSP mean", "", 10, RF_DSP_MEAN, LC_AUDIO, "Cycle p50" },
+	{ "    max", "", 7, RF_DSP_MAX, LC_AUDIO, "Cycle p50" },
+	{ "  Xruns", "", 7, RF_XRUNS, LC_AUDIO | LC_COUNT, "Cycle p50" },
+	{ "  Xruns/min", "", 11, RF_XRUNS_MIN, LC_AUDIO, "Cycle p50" },
 };
 const size_t nr_log_columns = ARRAY_SIZE(log_columns);
+_Static_assert(ARRAY_SIZE(log_columns) <= LOG_COLUMNS_MAX, "the reader's has[] holds them");
 
 /* ---- the markers of a log's lines ---- */
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/frames.h"
 #include "core/missx.h"
 #include "lib/util.h"
 #include "loads/loads.h"
@@ -139,11 +140,19 @@ static double unit_ns(const struct run_record *rec)
 	return rec->cfg->realtime ? 1e3 : 1e6;	/* us for -r, else ms */
 }
 
-/* Gaming has no deadline column; p99 and p99.9 come with --percentiles. */
+/*
+ * Gaming has no deadline column; p99 and p99.9 come with --percentiles; a
+ * chain's table has its frames' or cycles' columns instead of a task's.
+ */
 static bool log_column_shown(const struct run_record *rec, const struct workload *wl,
 			     const struct log_column *c)
 {
+	bool chain = wl->model == SIM_GAME || wl->model == SIM_AGRAPH;
+
 	if ((c->flags & LC_DEADLINE) && (wl->flags & WL_NODEADLINE))
+		return false;
+	if (((c->flags & LC_SINGLE) && chain) || ((c->flags & LC_GAME) && wl->model != SIM_GAME) ||
+	    ((c->flags & LC_AUDIO) && wl->model != SIM_AGRAPH))
 		return false;
 	return !(c->flags & LC_PERCENTILE) || rec->cfg->percentiles;
 }
@@ -226,6 +235,8 @@ void report_row(struct report *o, const struct run_record *rec, int i)
 			continue;
 		if (c->flags & LC_PCT)
 			fmt_pct(v, sizeof(v), r->v[c->field], 0);
+		else if ((c->flags & LC_COUNT) && isfinite(r->v[c->field]))
+			snprintf(v, sizeof(v), "%.0f", r->v[c->field]);
 		else
 			fmt_sig3(v, sizeof(v), r->v[c->field] / (c->flags & LC_LATENCY ? u : 1));
 		out(o, "%s%*s", c->sep, c->width, v);
@@ -244,6 +255,24 @@ void report_row(struct report *o, const struct run_record *rec, int i)
 		out(o, "  [%s]", marks);
 	out(o, "\n");
 	report_trace_stop(rec, i);
+}
+
+/* One hop's line: "None  vsync>main   0.002/0.008/0.031/0.120  q 0.001 p 0.007". */
+static void hop_line(struct report *o, const char *load, const char *name, const double *v,
+		     double u, double q, double p)
+{
+	char a[4][32], qs[32], ps[32];
+	static const int stat[4] = { CS_MIN, CS_MEAN, CS_P99, CS_MAX };
+
+	for (int k = 0; k < 4; k++)
+		fmt_sig3(a[k], sizeof(a[k]), v[stat[k]] / u);
+	out(o, "%s\t%-14s %s/%s/%s/%s", load, name, a[0], a[1], a[2], a[3]);
+	if (isfinite(q) && isfinite(p)) {
+		fmt_sig3(qs, sizeof(qs), q / u);
+		fmt_sig3(ps, sizeof(ps), p / u);
+		out(o, "  queue %s, path %s", qs, ps);
+	}
+	out(o, "\n");
 }
 
 /* --explain: each row's worst misses of the table, after a line on each row's misses. */
@@ -289,6 +318,31 @@ static void report_explain(struct report *o, const struct run_record *rec)
 	out(o, "\n");
 }
 
+/* Under a chain's table: each row's hops, in the table's unit, and Game's input latency. */
+static void report_hops(struct report *o, const struct run_record *rec)
+{
+	double u = unit_ns(rec);
+	bool head = false;
+
+	for (int i = o->table_first; i < rec->nres; i++) {
+		const struct chain_summary *c = rec->res[i].chain;
+
+		if (rec->res[i].status == ROW_FAILED || !c)
+			continue;
+		if (!head)
+			out(o, "Hops, wake-up latency min/mean/p99/max (%s); queue wait, wake path "
+			    "means:\n", rec->cfg->realtime ? "us" : "ms");
+		head = true;
+		for (int h = 0; h < c->nhops; h++)
+			hop_line(o, rec->res[i].load, c->hop[h].name, c->hop[h].lat, u,
+				 c->hop[h].queue_mean, c->hop[h].path_mean);
+		if (c->kind == CHAIN_GAME)
+			hop_line(o, rec->res[i].load, "input>present", c->input, u, NAN, NAN);
+	}
+	if (head)
+		out(o, "\n");
+}
+
 /*
  * The table's end: the marks' footnote, then --explain's lines, each after a
  * blank line, so every reader still sees the table end at the first.
@@ -303,6 +357,7 @@ void report_table_end(struct report *o, const struct run_record *rec)
 		out(o, "%s\n\n", note);
 		o->table_marks = 0;
 	}
+	report_hops(o, rec);
 	if (rec->cfg->explain && rec->nres > o->table_first)
 		report_explain(o, rec);
 }

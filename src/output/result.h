@@ -15,6 +15,7 @@
 #include "core/stats.h"
 #include "output/settings.h"
 
+struct chain_summary;
 struct config;
 struct latency_strip;
 struct machine;
@@ -59,6 +60,11 @@ enum rfield {
 	RF_CROSS_CPU, RF_MIGRATIONS, RF_QUEUED,	/* wake-ups: from another CPU, moved, queued */
 	RF_MISS_QUEUED, RF_MISS_RUNNING,	/* of the missed periods' time (core/missx.h): */
 	RF_MISS_PREEMPTED, RF_MISS_BLOCKED,	/*   where it went, 0..1 */
+	RF_FRAME_P50, RF_FRAME_P99, RF_FRAME_MAX,	/* Game: vsync to present, ns */
+	RF_FPS, RF_FPS_LOW, RF_STUTTERS,	/* average and 1 % low fps, stutters */
+	RF_CYCLE_P50, RF_CYCLE_P99, RF_CYCLE_MAX,	/* AudioGraph: quantum start to done */
+	RF_DSP_MEAN, RF_DSP_MAX,		/* cycle time / quantum */
+	RF_XRUNS, RF_XRUNS_MIN,			/* cycles done late: count, per minute */
 	RF_COUNT,
 };
 
@@ -82,6 +88,8 @@ struct result {			/* one benchmark x load x pass */
 	struct ran_instead ran;		/* who ran instead: live rows only, else RAN_UNKNOWN */
 	struct miss_report *misses;	/* --explain: its worst misses explained (core/missx.h), */
 					/* owned: live rows with periods only, else NULL */
+	struct chain_summary *chain;	/* Game, AudioGraph: hops and frames (core/frames.h), */
+					/* owned: live rows of a chain only, else NULL */
 };
 
 /* Where a Write, Read or Compile row's I/O went: what its intensity measured. */
@@ -203,6 +211,10 @@ enum log_col_flag {
 	LC_DEADLINE = 1u << 2,		/* not for Gaming */
 	LC_PERCENTILE = 1u << 3,	/* with --percentiles */
 	LC_UNIT = 1u << 4,		/* the head is followed by the table's unit: " (ms)" */
+	LC_SINGLE = 1u << 5,		/* a single task's: not in a chain's table */
+	LC_GAME = 1u << 6,		/* Game's table only */
+	LC_AUDIO = 1u << 7,		/* AudioGraph's table only */
+	LC_COUNT = 1u << 8,		/* a count: no decimals */
 };
 
 struct log_column {
@@ -213,6 +225,7 @@ struct log_column {
 	unsigned flags;			/* enum log_col_flag */
 	const char *key;		/* the column line has it when the column is there */
 };
+#define LOG_COLUMNS_MAX 32		/* the reader's bound */
 extern const struct log_column log_columns[];
 extern const size_t nr_log_columns;
 

@@ -190,7 +190,7 @@ struct log_parser {
 	bool realtime;
 	int ncpus;			/* the heading's "(N CPUs)", 0 without */
 	double unit_ns;
-	bool has[16];			/* log_columns[i] is in the current table */
+	bool has[LOG_COLUMNS_MAX];			/* log_columns[i] is in the current table */
 	bool has_intensity;		/* and so is the load intensity (ours, not 0.31's) */
 	bool fork;			/* the table is the fork's (forklog.c) */
 	bool fork_deadlines;		/* and has its deadlines column */
@@ -331,7 +331,8 @@ static int log_columns_line(struct log_parser *lp, struct line_iter *it)
 {
 	const char *s = it->buf;
 
-	if (!prefix(s, "Load") || !strstr(s, "Latency"))
+	if (!prefix(s, "Load") || !(strstr(s, "Latency") || strstr(s, "Frame p50") ||
+				     strstr(s, "Cycle p50")))
 		return set_err(lp->err, lp->errlen,
 			    "line %d: expected the column header after the %s heading", it->no,
 			    lp->bench);

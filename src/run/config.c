@@ -88,6 +88,14 @@ void sim_params_init(struct sim_params *p, const struct workload *wl,
 	}
 	if (wl->model == SIM_RENDER && cfg->fps)
 		p->period_den = (uint64_t)cfg->fps;
+	if (wl->model == SIM_GAME) {	/* main's logic: 15 % of a frame */
+		p->period_den = cfg->fps_given ? (uint64_t)cfg->fps : GAME_FPS;
+		p->work_ns = p->period_num * 15 / 100 / p->period_den;
+	}
+	if (wl->model == SIM_AGRAPH) {	/* the driver does no work; a node's 5 % for deadline */
+		p->period_num = (uint64_t)(cfg->quantum ? cfg->quantum : 256) * NSEC_PER_SEC;
+		p->work_ns = p->period_num * 5 / 100 / p->period_den;
+	}
 	task_sched_of(cfg, p->period_num, p->period_den, p->work_ns, &p->sched);
 	p->trace_fd = -1;
 	p->tracing_on_fd = -1;

@@ -69,6 +69,8 @@ struct config {
 	int uclamp_min, uclamp_max;	/* --uclamp-min/-max percent, -1: untouched */
 	int load_policy;		/* --load-policy: other, batch or idle */
 	int fps;			/* --fps: Render's frames per second, 0 until validated */
+	bool fps_given;			/* --fps given (or varied): Game's too, else Game's 60 */
+	int quantum;			/* --quantum: AudioGraph's frames at 48 kHz (256) */
 	uint64_t settle_ns;		/* the load alone before a row (tests shorten it) */
 	bool dry_run;			/* --dry-run */
 	bool compare_mode;		/* --compare */

@@ -116,11 +116,13 @@ static const struct opt opts[] = {
 	{ 'L', "cpu-load", "N", G_SELECT, INT(cpu_load, 1, 4096),
 	  .help = "Burn threads, Ring size, Hack groups (default: usable CPUs)" },
 	{ 0, "memload-mib", "MIB", G_SELECT, LONG(memload_mib, 1, 1L << 30),
-	  .help = "Memload size (default: from MemAvailable)" },
-	{ 0, "file-mib", "MIB", G_SELECT, LONG(file_mib, 1, 1L << 30),
-	  .help = "Write/Read file size (default: from free space)" },
+	  .help = "Memload's size" },
+	{ 0, "file-mib", "MIB", G_SELECT, LONG(file_mib, 1, 1L << 30), .joined = true,
+	  .help = "Write/Read's (default: from memory, disk)" },
 	{ 0, "fps", "N", G_SELECT, INT(fps, 24, 1000),
-	  .help = "Render's frames per second (24-1000, default 144)" },
+	  .help = "Render's, Game's frames per second (24-1000; 144, 60)" },
+	{ 0, "quantum", "FRAMES", G_SELECT, INT(quantum, 32, 8192),
+	  .help = "AudioGraph's quantum at 48 kHz (32-8192, default 256)" },
 	{ 't', "time", "SECONDS", G_TIMING, DOUBLE(seconds, 0.1, 86400.0, "seconds"),
 	  .help = "seconds per row, decimals allowed (default 30)" },
 	{ 0, "work", "cpu|loops", G_TIMING, CALL(set_work),
@@ -253,11 +255,17 @@ static const char *opt_label(const struct opt *o, char *buf, size_t len)
 	return buf;
 }
 
-/* "-t, --time SECONDS": an option as --help's left column shows it, after before. */
+/*
+ * "-t, --time SECONDS": an option as --help's left column shows it, after
+ * before; a long option alone is indented as if it had a short one, but
+ * not after another on its line.
+ */
 static int help_left(const struct opt *o, const char *before, char *buf, size_t len)
 {
 	char flag[8] = "    ";
 
+	if (*before)
+		flag[0] = '\0';
 	if (o->id)
 		snprintf(flag, sizeof(flag), "-%c, ", o->id);
 	return snprintf(buf, len, "%s%s--%s%s%s", before, flag, o->name, o->arg ? " " : "",
@@ -291,7 +299,9 @@ void print_help(void)
 			n = help_left(o, "", left, sizeof(left));
 			if (j)
 				help_left(j, " / ", left + n, sizeof(left) - (size_t)n);
-			printf("  %-28s %s%s%s\n", left, o->help, j ? " / " : "", j ? j->help : "");
+			/* two spaces at least between the columns: parsers split on them */
+			printf("  %-28s %s%s%s%s\n", left, n >= 28 || j ? " " : "", o->help,
+			       j ? " / " : "", j ? j->help : "");
 		}
 	}
 }
@@ -575,16 +585,22 @@ static int resolve_selection(struct config *cfg, const uint32_t sel[4], char *er
 	return 0;
 }
 
-/* --fps without Render: the frame rate of nothing that runs. */
+/* --fps without Render or Game, --quantum without AudioGraph: options of nothing that runs. */
 static int check_fps(struct config *cfg, char *err, size_t errlen)
 {
-	int render = workload_find("Render");
+	uint32_t framed = 1u << workload_find("Render") | 1u << workload_find("Game");
 
-	if (cfg->fps && !((cfg->benches | cfg->loads) & (1u << render)))
-		return set_err(err, errlen, "--fps sets Render's frame rate; name Render with -W "
-			       "or -w");
+	if (cfg->fps && !((cfg->benches | cfg->loads) & framed))
+		return set_err(err, errlen, "--fps sets Render's and Game's frame rate; name one "
+			       "with -W or -w");
+	if (cfg->quantum && !(cfg->benches & (1u << workload_find("AudioGraph"))))
+		return set_err(err, errlen, "--quantum sets AudioGraph's quantum; name AudioGraph "
+			       "with -W");
+	cfg->fps_given = cfg->fps != 0;	/* --vary fps sets it too (build_variants) */
 	if (!cfg->fps)
 		cfg->fps = 144;
+	if (!cfg->quantum)
+		cfg->quantum = 256;
 	return 0;
 }
 
@@ -608,9 +624,11 @@ static int build_variants(struct parse_state *ps)
 			       "--vary alone (default: as without the option)", cfg->vary_name,
 			       cfg->vary_option);
 	if (!strcmp(cfg->vary_name, "fps") && !((cfg->benches | cfg->loads) &
-						    (1u << workload_find("Render"))))
-		return set_err(err, errlen, "--vary fps sets Render's frame rate; name Render "
-			       "with -W or -w");
+						    (1u << workload_find("Render") |
+						     1u << workload_find("Game"))))
+		return set_err(err, errlen, "--vary fps sets Render's and Game's frame rate; name "
+			       "one with -W or -w");
+	cfg->fps_given |= !strcmp(cfg->vary_name, "fps");
 	cfg->variant_cfg = calloc(MAX_VARIANTS, sizeof(*cfg->variant_cfg));
 	if (!cfg->variant_cfg)
 		return set_err(err, errlen, "out of memory for --vary");

@@ -98,12 +98,19 @@ _Static_assert(2 * sizeof(struct result) + sizeof(struct latency_compact) +
 _Static_assert(sizeof(struct latency_strip) + sizeof(struct miss_report) + 2 * 16 <= ROW_MEM_LOOK,
 	       "a row's strip and misses fit ROW_MEM_LOOK");
 
-/* What a kept row may cost: more when it keeps what --plot and --explain look at. */
+_Static_assert(sizeof(struct chain_summary) + 16 <= ROW_MEM_CHAIN,
+	       "a chain row's summary fits ROW_MEM_CHAIN");
+
+/* What a kept row may cost: more when it keeps what --plot and --explain look at, or a chain. */
 size_t row_mem_max(const struct config *cfg)
 {
 	bool look = cfg->plot_path || cfg->explain || cfg->timeline_path;
+	bool chain = false;
 
-	return ROW_MEM_MAX + (look ? ROW_MEM_LOOK : 0);
+	for (size_t i = 0; i < nr_workloads; i++)
+		chain |= (cfg->benches & (1u << i)) &&
+			 (workloads[i].model == SIM_GAME || workloads[i].model == SIM_AGRAPH);
+	return ROW_MEM_MAX + (look ? ROW_MEM_LOOK : 0) + (chain ? ROW_MEM_CHAIN : 0);
 }
 
 /*

@@ -15,6 +15,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "core/frames.h"
 #include "core/missx.h"
 #include "lib/util.h"
 #include "loads/loads.h"
@@ -605,6 +606,33 @@ static void result_misses(struct result *r, const struct row *row)
 		r->v[field[i]] = m->share[i];
 }
 
+/* Game's and AudioGraph's figures: the table's numbers, and the summary kept whole. */
+static void result_chain(struct result *r, const struct chain_summary *c)
+{
+	static const int game[] = { RF_FRAME_P50, RF_FRAME_P99, RF_FRAME_MAX };
+	static const int audio[] = { RF_CYCLE_P50, RF_CYCLE_P99, RF_CYCLE_MAX };
+	static const int stat[] = { CS_P50, CS_P99, CS_MAX };
+	const int *f = c->kind == CHAIN_GAME ? game : audio;
+
+	if (c->kind == CHAIN_NONE)
+		return;
+	for (int i = 0; i < 3; i++)
+		r->v[f[i]] = c->time[stat[i]];
+	if (c->kind == CHAIN_GAME) {
+		r->v[RF_FPS] = c->fps;
+		r->v[RF_FPS_LOW] = c->fps_low;
+		r->v[RF_STUTTERS] = (double)c->stutters;
+	} else {
+		r->v[RF_DSP_MEAN] = c->dsp_mean;
+		r->v[RF_DSP_MAX] = c->dsp_max;
+		r->v[RF_XRUNS] = (double)c->xruns;
+		r->v[RF_XRUNS_MIN] = c->xruns_per_min;
+	}
+	r->chain = malloc(sizeof(*r->chain));
+	if (r->chain)
+		*r->chain = *c;
+}
+
 /*
  * The row as a result, built once and appended to the record: the numbers
  * of what the children sent, the wake-up histogram kept (the rest of the
@@ -671,6 +699,7 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 	if (b->loops && b->burn_cpu_ns)
 		r->v[RF_LOOP_SPEED] = (double)b->loops * 1e3 / (double)b->burn_cpu_ns;
 	result_from_split(r, &b->split, &row->ran);
+	result_chain(r, &b->chain);
 	if (periods && rec->cfg->explain && row->periods)
 		result_misses(r, row);
 	return r;

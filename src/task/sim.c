@@ -14,6 +14,7 @@
 
 #include "lib/util.h"
 #include "core/sweep.h"
+#include "task/chain.h"
 #include "task/task.h"
 
 /* ---- the waker ---- */
@@ -274,12 +275,28 @@ static void publish(struct sim_live *live, const struct acct *a)
 	atomic_store(&live->dropped, a->dropped);
 }
 
+/* A period's work: the task's own, or its chain's frame; its end in *t_done. */
+static uint64_t period_work(const struct sim_params *p, struct chain *ch, struct burner *bn,
+			    const struct stall *st, uint64_t k, uint64_t s, bool *cut,
+			    uint64_t *t_done)
+{
+	uint64_t done;
+
+	if (ch)
+		return ch->ops->frame(ch, bn, k, s, cut, t_done);
+	done = burn_work(bn, work_of(p, k), cut);
+	if (st->on && k == st->k && !*cut)
+		sleep_ns(st->ns);
+	*t_done = now_ns();
+	return done;
+}
+
 /*
  * The periodic task. Its work stops at the end of its last period wherever
  * it is, so even a starved task answers on time with what it got: a period
  * cut short there is missed, and only the work it did counts in work_ns.
  */
-static void run_periodic(const struct sim_params *p, struct waker *w,
+static void run_periodic(const struct sim_params *p, struct waker *w, struct chain *ch,
 			 uint64_t duration_ns, atomic_int *stop,
 			 struct bench_result *res, struct sim_live *live)
 {
@@ -328,16 +345,15 @@ static void run_periodic(const struct sim_params *p, struct waker *w,
 		rec.t_run = t_run;
 		k0 = k;
 		k = acct_start(&a, &c, k, t_run);
+		if (ch && k > k0)	/* it started after its period's end */
+			ch->ops->late(ch, k0);
 		if (k >= c.nperiods) {
 			rec.flags |= PR_NOWORK;
 			record_period(p, &rec, k0, t_run, true);
 			break;
 		}
 		bn.from_cpu = bn.end_cpu;	/* CPU mode: from the last period's end */
-		work_sum += burn_work(&bn, work_of(p, k), &cut);
-		if (st.on && k == st.k && !cut)
-			sleep_ns(st.ns);
-		t_done = now_ns();
+		work_sum += period_work(p, ch, &bn, &st, k, period_start(&c, k), &cut, &t_done);
 		record_period(p, &rec, k, t_done, cut);
 		k = acct_finish(&a, &c, k, t_done);
 		publish(live, &a);
@@ -429,9 +445,30 @@ static int apply_sched(const struct sim_params *p, struct bench_result *res)
  * Run the simulation in the calling thread for duration_ns (0: until *stop),
  * measuring into res when it is not NULL, publishing progress into live.
  */
+/* Game and AudioGraph: their chain, started before the waker; NULL for a single task. */
+static struct chain *chain_of(const struct sim_params *p, struct chain *ch,
+			      struct bench_result *res, int *ret)
+{
+	char why[REASON_LEN] = "";
+
+	*ret = 0;
+	if (p->model != SIM_GAME && p->model != SIM_AGRAPH)
+		return NULL;
+	*ch = (struct chain){ .ops = p->model == SIM_GAME ? &game_ops : &agraph_ops, .p = p };
+	*ret = ch->ops->start(ch, why);
+	if (!*ret)
+		return ch;
+	if (res)
+		snprintf(res->reason, sizeof(res->reason), "%s chain: %s", p->name,
+			 why[0] ? why : strerror(-*ret));
+	ch->ops->finish(ch, NULL);
+	return NULL;
+}
+
 int sim_run(const struct sim_params *p, uint64_t duration_ns, atomic_int *stop,
 	    struct bench_result *res, struct sim_live *live)
 {
+	struct chain chs, *ch;
 	struct waker w;
 	char name[16];
 	int ret;
@@ -444,16 +481,20 @@ int sim_run(const struct sim_params *p, uint64_t duration_ns, atomic_int *stop,
 			return ret;
 		run_flat(p, duration_ns, stop, res, live);
 	} else {
-		ret = waker_start(&w, p->waker_prio, stop);
-		if (ret)
-			return ret;
-		ret = apply_sched(p, res);
-		if (ret) {
+		ch = chain_of(p, &chs, res, &ret);
+		if (!ret)
+			ret = waker_start(&w, p->waker_prio, stop);
+		if (!ret && (ret = apply_sched(p, res)))
 			waker_stop(&w);
+		if (ret) {
+			if (ch)
+				ch->ops->finish(ch, NULL);
 			return ret;
 		}
-		run_periodic(p, &w, duration_ns, stop, res, live);
+		run_periodic(p, &w, ch, duration_ns, stop, res, live);
 		waker_stop(&w);
+		if (ch)
+			ch->ops->finish(ch, res);
 		if (res)
 			res->plog.tid_waker = atomic_load(&w.tid);
 	}

@@ -13,6 +13,7 @@
 
 #include "core/acct.h"
 #include "core/defs.h"
+#include "core/frames.h"
 #include "core/period.h"
 #include "core/split.h"
 #include "core/stats.h"
@@ -24,7 +25,11 @@ enum sim_model {
 	SIM_SWEEP,			/* X: frame k needs k % 101 ms */
 	SIM_FLAT,			/* Gaming: back-to-back units */
 	SIM_RENDER,			/* Render: frames at --fps, work sweeping 20-80 % */
+	SIM_GAME,			/* Game: a frame pipeline (chain.h), GAME_FPS by default */
+	SIM_AGRAPH,			/* AudioGraph: an audio graph (chain.h) */
 };
+
+#define GAME_FPS 60			/* Game's frame rate without --fps */
 
 /* ---- knobs.c: how the benchmark task is scheduled, as data ---- */
 
@@ -94,6 +99,7 @@ struct bench_result {		/* sent, as bytes, from the bench process */
 	uint64_t traced_ns;		/* the sample that stopped tracing, 0 if none */
 	struct split_result split;	/* where each wake-up's latency went */
 	struct period_log plog;		/* its period ring's header (core/period.h) */
+	struct chain_summary chain;	/* Game, AudioGraph: hops and frames (kind 0: none) */
 };
 
 struct sim_params {

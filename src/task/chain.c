@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* task/chain.c - what Game and AudioGraph share: stamped hops (futex and eventfd), stages
+ * that work and stall, shared memory, the chain's processes. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <poll.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "lib/util.h"
+#include "task/chain.h"
+
+/* ---- the hops ---- */
+
+static void futex_op(_Atomic uint32_t *addr, int op, uint32_t val, bool shared)
+{
+	syscall(SYS_futex, addr, shared ? op : op | FUTEX_PRIVATE_FLAG, val, NULL, NULL, 0);
+}
+
+/* The waker's side of a futex hop: the slot filled, stamped, then the wake. */
+void slot_post(struct wake_slot *s, uint32_t k, bool shared)
+{
+	s->k = k;
+	s->wake_cpu = sched_getcpu();
+	s->t_wake = now_ns();		/* nothing may run between this stamp and the wakee's */
+	atomic_fetch_add_explicit(&s->seq, 1, memory_order_release);
+	futex_op(&s->seq, FUTEX_WAKE, 1, shared);
+}
+
+/* A wake that carries no frame: the quit, seen by a wakee that checks it. */
+void slot_kick(struct wake_slot *s, bool shared)
+{
+	atomic_fetch_add(&s->seq, 1);
+	futex_op(&s->seq, FUTEX_WAKE, INT_MAX, shared);
+}
+
+/* The wakee's side: block until seq moves past *seen; t_run, or 0 once *quit is set. */
+uint64_t slot_wait(struct wake_slot *s, uint32_t *seen, bool shared, _Atomic int *quit)
+{
+	uint32_t v;
+
+	while ((v = atomic_load_explicit(&s->seq, memory_order_acquire)) == *seen) {
+		if (atomic_load(quit))
+			return 0;
+		futex_op(&s->seq, FUTEX_WAIT, *seen, shared);
+	}
+	*seen = v;
+	if (atomic_load(quit))
+		return 0;
+	return now_ns();
+}
+
+/* The waker's side of an eventfd hop (to another process). */
+void efd_post(struct wake_slot *s, int fd, uint32_t k)
+{
+	uint64_t one = 1;
+
+	s->k = k;
+	s->wake_cpu = sched_getcpu();
+	s->t_wake = now_ns();
+	atomic_fetch_add_explicit(&s->seq, 1, memory_order_release);
+	if (write(fd, &one, sizeof(one)) < 0)
+		s->t_wake = 0;		/* no wake-up: nothing to measure */
+}
+
+/* The wakee's: a blocking read; t_run, or 0 once *quit is set (or the fd fails). */
+uint64_t efd_wait(int fd, _Atomic int *quit)
+{
+	uint64_t v, t;
+
+	for (;;) {
+		ssize_t n = read(fd, &v, sizeof(v));
+
+		t = now_ns();
+		if (atomic_load(quit))
+			return 0;
+		if (n == (ssize_t)sizeof(v))
+			return t;
+		if (n < 0 && errno != EINTR)
+			return 0;
+	}
+}
+
+/*
+ * The head's wait for the chain's completion, bounded: a stage that died or
+ * never answers must not hold the row. 0 with *t_run stamped, or -ETIMEDOUT.
+ */
+int efd_wait_for(int fd, uint64_t until_ns, uint64_t *t_run)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	uint64_t v, t;
+
+	for (;;) {
+		ssize_t n = read(fd, &v, sizeof(v));	/* non-blocking */
+
+		*t_run = now_ns();
+		if (n == (ssize_t)sizeof(v))
+			return 0;
+		t = now_ns();
+		if (t >= until_ns)
+			return -ETIMEDOUT;
+		poll(&pfd, 1, (int)((until_ns - t) / NSEC_PER_MSEC) + 1);
+	}
+}
+
+void hop_init(struct hop_meas *h)
+{
+	latency_init(&h->lat);
+	h->split = (struct split_result){ .state = SPLIT_OFF };
+}
+
+/* The wake-up just stamped at t_run, of the slot's stamp: its latency and its split. */
+void hop_record(struct stage *st, const struct wake_slot *s, uint64_t t_run)
+{
+	uint64_t lat;
+	int cpu;
+
+	if (!st->hop || !s->t_wake || !wake_latency(s->t_wake, t_run, &lat))
+		return;
+	latency_add(&st->hop->lat, lat);
+	split_after(&st->probe, lat, s->wake_cpu, &cpu);
+}
+
+static void stats_of(const struct latency *l, double *out)
+{
+	struct summary s;
+
+	for (int i = 0; i < CS_COUNT; i++)
+		out[i] = NAN;
+	if (!l->r.n)
+		return;
+	latency_summary(l, &s);
+	out[CS_MIN] = s.min;
+	out[CS_MEAN] = s.mean;
+	out[CS_P50] = s.p50;
+	out[CS_P90] = s.p90;
+	out[CS_P99] = s.p99;
+	out[CS_MAX] = s.max;
+}
+
+void chain_time_stats(const struct latency *l, double *out)
+{
+	stats_of(l, out);
+}
+
+static void hop_fill(const struct latency *lat, const struct split_result *sp, const char *name,
+		     struct hop_stats *out)
+{
+	snprintf(out->name, sizeof(out->name), "%s", name);
+	stats_of(lat, out->lat);
+	out->n = lat->r.n;
+	out->queue_mean = out->path_mean = NAN;
+	if (sp->state == SPLIT_ON && sp->queue.r.n) {
+		out->queue_mean = sp->queue.r.mean;
+		out->path_mean = sp->path.r.mean;
+	}
+}
+
+void hop_summary(const struct hop_meas *h, const char *name, struct hop_stats *out)
+{
+	hop_fill(&h->lat, &h->split, name, out);
+}
+
+/* The head's hop is the task's own wake-up, measured as every task's. */
+void hop_from_task(const struct bench_result *res, const char *name, struct hop_stats *out)
+{
+	hop_fill(&res->wake, &res->split, name, out);
+}
+
+/* ---- stages ---- */
+
+void stage_init(struct stage *st, const struct sim_params *p, const char *comm,
+		uint64_t work_ns, struct chain_base *b, struct hop_meas *hop)
+{
+	uint64_t w = work_ns ? work_ns : p->period_num / p->period_den / 20;
+
+	*st = (struct stage){ .comm = comm, .work_ns = work_ns, .sched = p->sched,
+			      .sched_set = p->sched_set, .hop = hop, .stall_k = -1,
+			      .reason = b->reason, .base = b };
+	st->probe.fd = -1;		/* no probe until stage_begin opens one */
+	if (st->sched.policy == POL_DEADLINE)	/* its own runtime: its own work */
+		dl_params(p->period_num, p->period_den, w, &st->sched.dl_runtime_ns,
+			  &st->sched.dl_period_ns);
+	st->bn = (struct burner){ .mode = p->work, .loops_per_ms = p->loops_per_ms };
+	if (hop)
+		hop_init(hop);
+}
+
+/*
+ * INTERBENCH_TEST_STAGE_STALL=NAME:K:MS (test only): stage NAME (main,
+ * job0, render, comp, driver, node0, mixer, ...) sleeps MS ms more after
+ * its work in frame or cycle K. Anything malformed is no stall.
+ */
+void stage_stall_from_env(struct stage *st, const char *name)
+{
+	const char *s = getenv("INTERBENCH_TEST_STAGE_STALL");
+	size_t n = strlen(name);
+	long k, ms;
+	char buf[48], *colon;
+
+	if (!s || strncmp(s, name, n) || s[n] != ':' || strlen(s + n + 1) >= sizeof(buf))
+		return;
+	snprintf(buf, sizeof(buf), "%s", s + n + 1);
+	colon = strchr(buf, ':');
+	if (!colon)
+		return;
+	*colon = '\0';
+	if (parse_long(buf, 0, INT_MAX, &k) || parse_long(colon + 1, 1, 10000, &ms))
+		return;
+	st->stall_k = (int)k;
+	st->stall_ns = (uint64_t)ms * NSEC_PER_MSEC;
+}
+
+/* In the stage's own thread, first: its name, its knobs, its clocks and probe. */
+int stage_begin(struct stage *st, struct chain_base *b)
+{
+	char why[REASON_LEN];
+	int ret = 0;
+
+	pthread_setname_np(pthread_self(), st->comm);
+	if (st->sched_set && (ret = sched_apply(&st->sched, st->comm, why, sizeof(why)))) {
+		if (!st->reason[0])
+			snprintf(st->reason, REASON_LEN, "%s", why);
+		atomic_store(&b->quit, 1);
+	}
+	if (st->hop)
+		split_probe_open(&st->probe, &st->hop->split, now_ns());
+	if (policy_is_rt(st->sched.policy))	/* not inherited by a fork: each process asks */
+		mlockall(MCL_CURRENT | MCL_FUTURE);
+	st->cpu0 = thread_cpu_ns();
+	st->bn.end_cpu = st->cpu0;
+	atomic_fetch_add(&b->ready, 1);
+	return ret;
+}
+
+/* Its work for frame or cycle k (CPU mode: counted from its last work's end), and the stall. */
+uint64_t stage_work(struct stage *st, uint32_t k)
+{
+	uint64_t done;
+	bool cut;
+
+	st->bn.end_ns = st->base->end_ns;	/* set by the head's first frame */
+	st->bn.from_cpu = st->bn.end_cpu;
+	done = burn_work(&st->bn, st->work_ns, &cut);
+	st->work_sum += done;
+	if (st->stall_k >= 0 && (uint32_t)st->stall_k == k)
+		sleep_ns(st->stall_ns);
+	return done;
+}
+
+/* Its loop's end: its CPU time; the probe closed. Before the next wait: its split's read. */
+void stage_end(struct stage *st)
+{
+	st->cpu_ns = thread_cpu_ns() - st->cpu0;
+	if (st->hop)
+		split_probe_close(&st->probe);
+}
+
+/* ---- memory and processes ---- */
+
+/* Shared with the chain's processes, touched now so that the row never faults on it. */
+void *shared_alloc(size_t bytes)
+{
+	void *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	if (m == MAP_FAILED)
+		return NULL;
+	memset(m, 0, bytes);
+	return m;
+}
+
+void shared_free(void *m, size_t bytes)
+{
+	if (m)
+		munmap(m, bytes);
+}
+
+/*
+ * A process of the chain, named comm, running body: it dies with the bench
+ * (PR_SET_PDEATHSIG), so that a killed bench leaves none behind.
+ */
+pid_t chain_fork(const char *comm, int (*body)(void *arg), void *arg)
+{
+	pid_t parent = getpid(), pid = fork();
+
+	if (pid)
+		return pid;
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(1);
+	prctl(PR_SET_NAME, comm);
+	_exit(body(arg));
+}
+
+/* Wait for a chain process that was told to quit; killed if still there at until_ns. */
+void chain_reap(pid_t pid, uint64_t until_ns)
+{
+	if (pid <= 0)
+		return;
+	while (waitpid(pid, NULL, WNOHANG) == 0) {
+		if (now_ns() >= until_ns) {
+			kill(pid, SIGKILL);
+			waitpid(pid, NULL, 0);
+			return;
+		}
+		sleep_ns(NSEC_PER_MSEC);
+	}
+}
+
+/*
+ * work_ratio over every thread that works: their CPU time over the work
+ * asked of them. A head with no work of its own (AudioGraph's driver)
+ * counts in neither.
+ */
+void chain_totals(struct bench_result *res, const struct stage *st, int n, bool head_works)
+{
+	if (!head_works) {
+		res->task_cpu_ns = 0;
+		res->work_ns = 0;
+	}
+	for (int i = 0; i < n; i++) {
+		if (!st[i].work_ns)
+			continue;
+		res->task_cpu_ns += st[i].cpu_ns;
+		res->work_ns += st[i].work_sum;
+	}
+}
+
+/* The chain's start: until its n stages have begun (or one refused its knobs); 0 or -errno. */
+int chain_ready(struct chain_base *b, int n)
+{
+	uint64_t until = now_ns() + 3 * NSEC_PER_SEC;
+
+	while (atomic_load(&b->ready) < n && !b->reason[0] && now_ns() < until)
+		sleep_ns(100 * NSEC_PER_USEC);
+	if (b->reason[0])
+		return -EPERM;
+	return atomic_load(&b->ready) < n ? -ETIMEDOUT : 0;
+}
