@@ -4,6 +4,7 @@
 # its frame and as a stutter, a node's overrun as one xrun at its cycle, every
 # thread and process named while it runs, frames on time and no xruns against
 # None, work_ratio near 1, nothing left behind.
+# run-alone: deadlines met and xruns counted against None need the CPUs to themselves
 . "$(dirname "$0")/lib.sh"
 
 export INTERBENCH_TEST_SETTLE_MS=0

@@ -151,7 +151,7 @@ refuse "--policy deadline -u exits 2" 2 "--policy deadline and -u contradict" --
 refuse "-r --policy batch exits 2" 2 "--policy batch contradicts it" -r --policy batch
 refuse "--policy fifo -W Gaming exits 2" 2 "-W Gaming cannot run real time" --policy fifo -W Gaming
 refuse "--fps 23 exits 2" 2 "--fps: '23' is out of range" --fps 23 -W Render
-refuse "--fps without Render exits 2" 2 "--fps sets Render's frame rate" --fps 60 -W Audio
+refuse "--fps without Render or Game exits 2" 2 "--fps sets Render's and Game's frame rate" --fps 60 -W Audio
 
 t="--uclamp-min on a kernel without CONFIG_UCLAMP_TASK exits 1 with one line"
 if ! err=$("$IB" -c -t 0.3 -W Audio -w None --uclamp-min 10 \

@@ -58,14 +58,14 @@ burn1=$(tr ' ' '\n' <<<"$seen" | grep -c '^ibload-Burn:')
 t="--ncpus 1: Hack's sender and receiver processes are confined too"
 ib --ncpus 1 -c -q -t 2 -W Audio -w Hack --work-dir "$dir" >"$dir/hack.out" 2>&1 &
 pid=$!
-# Hack's members come and go with its rounds: every thread seen in up to 40 looks,
-# 25 ms apart, each once (told apart by its thread id), until members were seen.
+# Hack's members come and go with its rounds: every thread seen in looks 20 ms apart,
+# each once (told apart by its thread id), until members were seen or the run ended.
 sample_row ibload-Hack >/dev/null
 seen=""
-for ((i = 0; i < 40; i++)); do
+while kill -0 $pid 2>/dev/null; do
 	seen="$seen $(row_threads tid)"
 	[ "$(tr ' ' '\n' <<<"$seen" | grep '@ibload-Hack:' | sort -u | wc -l)" -ge 3 ] && break
-	sleep 0.025
+	sleep 0.02
 done
 seen=$(tr ' ' '\n' <<<"$seen" | sort -u | sed 's/^[0-9]*@//' | tr '\n' ' ')
 wait $pid; rc=$?

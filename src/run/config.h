@@ -101,6 +101,13 @@ int ncpus_parse(const char *arg, int max, const char *allowed, int *counts, int 
 		char *err, size_t errlen);
 int ncpus_option(struct config *cfg, const char *arg, char *err, size_t errlen);
 
+/* selection.c: what runs, from -W/-X/-w/-x and the class; options that need one of them */
+int resolve_selection(struct config *cfg, const uint32_t sel[4], char *err, size_t errlen);
+int check_custom(const struct config *cfg, char *err, size_t errlen);
+int check_fps(struct config *cfg, char *err, size_t errlen);
+struct workload;
+int refuse_class(const struct config *cfg, const struct workload *wl, char *err, size_t errlen);
+
 /* config.c: the checks of the knobs against each other and -r, -u */
 int knobs_validate(struct config *cfg, char *err, size_t errlen);
 

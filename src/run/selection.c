@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* run/selection.c - which benchmarks and loads run, and the options that need one of them. */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lib/util.h"
+#include "loads/loads.h"
+#include "run/config.h"
+
+/* Custom needs at least one whole period in a row. */
+int check_custom(const struct config *cfg, char *err, size_t errlen)
+{
+	int i = workload_find("Custom");
+
+	if (i < 0 || !((cfg->benches | cfg->loads) & (1u << i)))
+		return 0;
+	if ((double)cfg->custom_interval_us > cfg->seconds * 1e6)
+		return set_err(err, errlen, "-I %ld us is longer than -t %g s: Custom would not "
+			       "have one whole period in a row", cfg->custom_interval_us,
+			       cfg->seconds);
+	return 0;
+}
+
+/* -W NAME that the benchmarks' scheduling class cannot run: one line, -1; else 0. */
+int refuse_class(const struct config *cfg, const struct workload *wl, char *err,
+			size_t errlen)
+{
+	char names[256];
+
+	if (!policy_is_rt(cfg->policy) || (wl->flags & WL_RT))
+		return 0;
+	workload_names(WL_BENCH | WL_RT, names, sizeof(names));
+	if (cfg->policy == POL_DEADLINE)
+		return set_err(err, errlen, "-W %s has no fixed work per period, which --policy "
+			       "deadline needs; benchmarks with one: %s", wl->name, names);
+	return set_err(err, errlen, "-W %s cannot run real time (-r, --policy fifo or rr); "
+		       "real-time benchmarks: %s", wl->name, names);
+}
+
+/* Named, or (with none named) in 0.31's default matrix; and not excluded. */
+static bool selected(const struct workload *wl, uint32_t bit, uint32_t only, uint32_t not)
+{
+	return (only ? (only & bit) : !(wl->flags & WL_OPTIN)) && !(not & bit);
+}
+
+/* Which benchmarks and loads run, from -W/-X/-w/-x, the policy (-r) and -C/-I. */
+int resolve_selection(struct config *cfg, const uint32_t sel[4], char *err,
+			     size_t errlen)
+{
+	bool custom = cfg->custom_pct && cfg->custom_interval_us;
+	bool rt = policy_is_rt(cfg->policy);
+	uint32_t benches = 0, loads = 0;
+
+	for (size_t i = 0; i < nr_workloads; i++) {
+		const struct workload *wl = &workloads[i];
+		bool exists = custom || !(wl->flags & WL_CUSTOM);
+		uint32_t bit = 1u << i;
+
+		if ((sel[0] & bit) && !exists)
+			return set_err(err, errlen, "-W %s needs -C and -I to define it", wl->name);
+		if ((sel[2] & bit) && !exists)
+			return set_err(err, errlen, "-w %s needs -C and -I to define it", wl->name);
+		if ((sel[0] & bit) && refuse_class(cfg, wl, err, errlen))
+			return -1;
+		if ((wl->flags & WL_BENCH) && exists && (!rt || (wl->flags & WL_RT)) &&
+		    selected(wl, bit, sel[0], sel[1]))
+			benches |= bit;
+		if ((wl->flags & WL_LOAD) && exists && selected(wl, bit, sel[2], sel[3]))
+			loads |= bit;
+	}
+	if (!benches)
+		return set_err(err, errlen, "no benchmark left to run (check -W, -X and -r)");
+	if (!loads)
+		return set_err(err, errlen, "no load left to run (check -w and -x)");
+	if (benches == loads && !(benches & (benches - 1)))
+		return set_err(err, errlen, "nothing to run: a benchmark is never run against itself");
+	cfg->benches = benches;
+	cfg->loads = loads;
+	return 0;
+}
+
+/* --fps without Render or Game, --quantum without AudioGraph: options of nothing that runs. */
+int check_fps(struct config *cfg, char *err, size_t errlen)
+{
+	uint32_t framed = 1u << workload_find("Render") | 1u << workload_find("Game");
+
+	if (cfg->fps && !((cfg->benches | cfg->loads) & framed))
+		return set_err(err, errlen, "--fps sets Render's and Game's frame rate; name one "
+			       "with -W or -w");
+	if (cfg->quantum && !(cfg->benches & (1u << workload_find("AudioGraph"))))
+		return set_err(err, errlen, "--quantum sets AudioGraph's quantum; name AudioGraph "
+			       "with -W");
+	cfg->fps_given = cfg->fps != 0;	/* --vary fps sets it too (build_variants) */
+	if (!cfg->fps)
+		cfg->fps = 144;
+	if (!cfg->quantum)
+		cfg->quantum = 256;
+	return 0;
+}
