@@ -18,12 +18,15 @@ first=${allowed%%[,-]*}
 # Every thread of our session named ib-* or ibload-*, as "comm:cpus" words ("tid@comm:cpus"
 # with $1).
 row_threads() {
-	local f comm cpus out="" tid=""
+	local f comm cpus k v out="" tid=""
 	for f in /proc/[0-9]*/task/*; do
 		{ read -r comm <"$f/comm"; } 2>/dev/null || continue
 		case "$comm" in ib-*|ibload-*) ;; *) continue ;; esac
 		[ "$(proc_sid "$f")" = "$MYSID" ] || continue
-		cpus=$(sed -n 's/^Cpus_allowed_list:\t//p' "$f/status" 2>/dev/null)
+		cpus=""	# read without a fork: Hack's members live a few ms
+		while read -r k v; do
+			[ "$k" = Cpus_allowed_list: ] && cpus=$v && break
+		done 2>/dev/null <"$f/status"
 		[ -n "${1:-}" ] && tid="${f##*/}@"
 		[ -n "$cpus" ] && out="$out $tid$comm:$cpus"	# else gone meanwhile
 	done

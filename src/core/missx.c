@@ -75,6 +75,7 @@ static bool trace_covers(const struct sched_trace *tr, const struct period_rec *
 			 struct miss *m, size_t *from)
 {
 	uint64_t t = floor_us(overran ? p->t_run : p->t_wake);
+	bool woke = false;
 	size_t i;
 
 	if (!tr || !tr->read)
@@ -85,12 +86,24 @@ static bool trace_covers(const struct sched_trace *tr, const struct period_rec *
 	if (overran)
 		return true;		/* on its CPU since its last period's work */
 	for (; i < tr->n && tr->ev[i].ts <= p->t_run; i++) {
+		if (tr->ev[i].type == SE_WAKEUP)
+			woke = true;
 		if (tr->ev[i].type != SE_SWITCH_IN)
 			continue;
 		task_of(&m->behind, &tr->ev[i]);
 		if (m->cpu < 0)
 			m->cpu = (int16_t)tr->ev[i].cpu;
 		*from = i + 1;
+		return true;
+	}
+	/*
+	 * Woken, and running by t_run, with no switch-in: one the trace did not
+	 * keep (this kernel drops some from the idle task). Who had the CPU is
+	 * not known; the rest of the story is.
+	 */
+	if (woke && !on_cpu_before(tr, *from)) {
+		m->flags |= MISS_NO_SWITCH_IN;
+		*from = i;
 		return true;
 	}
 	return on_cpu_before(tr, *from);
@@ -127,21 +140,29 @@ static void off_cpu(struct miss *m, struct story *s, const struct period_rec *p,
 static void walk_run(const struct sched_trace *tr, size_t i, const struct period_rec *p,
 		     struct miss *m, struct story *s)
 {
-	uint64_t last = floor_us(p->t_done), longest = 0;
+	uint64_t last = floor_us(p->t_done), longest = 0, woken = 0;
 	const struct sched_ev *out = NULL;
 
 	for (; i < tr->n && tr->ev[i].ts <= p->t_done; i++) {
 		const struct sched_ev *e = &tr->ev[i];
 
-		if (e->type == SE_SWITCH_OUT && !out && e->ts < last) {
+		if (e->type == SE_WAKEUP && out) {
+			woken = e->ts;
+		} else if (e->type == SE_SWITCH_OUT && out && e->ts < last) {
+			/* back in unseen: at its wake-up (a blocked time), else now */
+			off_cpu(m, s, p, out, woken ? woken : e->ts, &longest);
+			out = e;
+			woken = 0;
+		} else if (e->type == SE_SWITCH_OUT && !out && e->ts < last) {
 			out = e;
 		} else if (e->type == SE_SWITCH_IN && out) {
 			off_cpu(m, s, p, out, e->ts, &longest);
 			out = NULL;
+			woken = 0;
 		}
 	}
 	if (out)
-		off_cpu(m, s, p, out, p->t_done, &longest);
+		off_cpu(m, s, p, out, woken ? woken : p->t_done, &longest);
 }
 
 /* The story of missed period p; t0 is the row's start, which at_ns counts from. */

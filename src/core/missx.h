@@ -29,6 +29,8 @@ enum miss_flag {
 	MISS_TRACED = 1u << 0,		/* the trace told its story: ran, preempted and blocked */
 	MISS_OVERRAN = 1u << 1,		/* no wake-up: it began when the period before ended */
 	MISS_CUT = 1u << 2,		/* its work never ended: cut by the row's end */
+	MISS_NO_SWITCH_IN = 1u << 3,	/* traced, but its wake-up's switch-in is not in the */
+					/* trace: who had the CPU is not known */
 };
 
 struct miss_task {		/* who had the CPU */

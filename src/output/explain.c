@@ -156,6 +156,8 @@ static void miss_wait(char *buf, size_t len, size_t *at, const struct miss *m, d
 	else if (m->behind.pid > 0)
 		cat(buf, len, at, " behind %s[%d] (prio %d)", m->behind.comm, m->behind.pid,
 		    m->behind.prio);
+	else if (m->flags & MISS_NO_SWITCH_IN)
+		cat(buf, len, at, " (its switch-in is not in the trace)");
 }
 
 /*
