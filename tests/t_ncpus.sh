@@ -16,21 +16,18 @@ allowed=$(sed -n 's/^Cpus_allowed_list:\t//p' /proc/self/status)
 first=${allowed%%[,-]*}
 
 # Every thread of our session named ib-* or ibload-*, as "comm:cpus" words ("tid@comm:cpus"
-# with $1).
+# with $1), read by one awk over every thread's status (Hack's members live a round, a
+# few ms: a look must be quick).
 row_threads() {
-	local f comm cpus k v out="" tid=""
-	for f in /proc/[0-9]*/task/*; do
-		{ read -r comm <"$f/comm"; } 2>/dev/null || continue
-		case "$comm" in ib-*|ibload-*) ;; *) continue ;; esac
-		[ "$(proc_sid "$f")" = "$MYSID" ] || continue
-		cpus=""	# read without a fork: Hack's members live a few ms
-		while read -r k v; do
-			[ "$k" = Cpus_allowed_list: ] && cpus=$v && break
-		done 2>/dev/null <"$f/status"
-		[ -n "${1:-}" ] && tid="${f##*/}@"
-		[ -n "$cpus" ] && out="$out $tid$comm:$cpus"	# else gone meanwhile
-	done
-	printf '%s' "$out"
+	awk -v sid="$MYSID" -v with_tid="${1:-}" '
+		function put() { if (name ~ /^ib(load)?-/ && s == sid && cpus != "")
+			print (with_tid != "" ? tid "@" : "") name ":" cpus }
+		FNR == 1 { if (NR > 1) put(); name = s = cpus = ""; n = split(FILENAME, p, "/")
+			tid = p[n - 1] }
+		$1 == "Name:" { name = $2 }
+		$1 == "NSsid:" { s = $2 }
+		$1 == "Cpus_allowed_list:" { cpus = $2 }
+		END { if (NR) put() }' /proc/[0-9]*/task/*/status 2>/dev/null | tr '\n' ' '
 }
 
 # The threads of the row running now, once its bench task and load are both up.
@@ -59,11 +56,11 @@ fi
 burn1=$(tr ' ' '\n' <<<"$seen" | grep -c '^ibload-Burn:')
 
 t="--ncpus 1: Hack's sender and receiver processes are confined too"
-ib --ncpus 1 -c -q -t 2 -W Audio -w Hack --work-dir "$dir" >"$dir/hack.out" 2>&1 &
+ib --ncpus 1 -c -q -t 3 -W Audio -w Hack --work-dir "$dir" >"$dir/hack.out" 2>&1 &
 pid=$!
-# Hack's members come and go with its rounds: every thread seen in looks 20 ms apart,
-# each once (told apart by its thread id), until members were seen or the run ended.
-sample_row ibload-Hack >/dev/null
+# Hack's members come and go with its rounds: every thread seen in looks 20 ms apart
+# from the start, each once (told apart by its thread id), until members were seen or
+# the run ended (a look over /proc is slow on a busy machine: no waiting first).
 seen=""
 while kill -0 $pid 2>/dev/null; do
 	seen="$seen $(row_threads tid)"
