@@ -16,7 +16,7 @@ _interbench()
 	COMPREPLY=()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
-	benches="Audio Video X Gaming Custom ProAudio Render Input Game AudioGraph"
+	benches="Audio Video X Gaming Custom ProAudio Render Input Game AudioGraph Desktop"
 	loads="None Video X Burn Write Read Ring Compile Memload Hack Net Custom ProAudio Render Input"
 	opts="-W --bench -X --exclude-bench -w --load -x --exclude-load -C --custom-cpu
 		-I --custom-interval -L --cpu-load --memload-mib --file-mib --fps --quantum -t --time

@@ -49,5 +49,6 @@ void unit_explain(void);
 void unit_vary(void);
 void unit_timeline(void);
 void unit_ncpus(void);
+void unit_groups(void);
 
 #endif

@@ -18,4 +18,5 @@ void unit_suites(void)
 	unit_vary();
 	unit_timeline();
 	unit_ncpus();
+	unit_groups();
 }

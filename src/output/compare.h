@@ -27,6 +27,7 @@ struct cmp_table {		/* one benchmark: a row per load, a cell per run */
 	char bench[RES_NAME_LEN];
 	bool realtime;
 	int ncpus;			/* --ncpus: its rows' CPU count, 0 without */
+	char group[RES_GROUP_LEN];	/* -W A+B: the group its rows ran in, "" without */
 	int nloads;
 	char loads[CMP_MAX_LOADS][RES_NAME_LEN];
 	struct cmp_cell *cells;		/* [load * nruns + run] */

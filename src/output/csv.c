@@ -29,6 +29,7 @@ enum csv_text {			/* a column that is not a number of the result */
 	CT_SCHED_EXT, CT_AUTOGROUP,
 	CT_VARIANT, CT_VARIANT_INDEX, CT_VARIANT_VALUE,	/* --vary's, empty without */
 	CT_NCPUS,			/* --ncpus: the row's CPU count, empty without */
+	CT_GROUP,			/* -W A+B: the row's group, empty without */
 	CT_COUNT,
 };
 
@@ -95,7 +96,7 @@ static const struct csv_column csv_columns[] = {
 	NUM("cycle_p50_ns", RF_CYCLE_P50, false), NUM("cycle_p99_ns", RF_CYCLE_P99, false),
 	NUM("cycle_max_ns", RF_CYCLE_MAX, false), NUM("dsp_load_mean", RF_DSP_MEAN, false),
 	NUM("dsp_load_max", RF_DSP_MAX, false), NUM("xruns", RF_XRUNS, false),
-	NUM("xruns_per_min", RF_XRUNS_MIN, false),
+	NUM("xruns_per_min", RF_XRUNS_MIN, false), TEXT("group", CT_GROUP, false),
 };
 #define NR_COLS ARRAY_SIZE(csv_columns)
 
@@ -192,6 +193,7 @@ static const char *column_text(const struct csv_column *c, const struct run_reco
 				      NULL;
 	case CT_VARIANT_VALUE: return known(r->knob_value);
 	case CT_NCPUS: return r->ncpus ? num_text(buf, len, r->ncpus) : NULL;
+	case CT_GROUP: return known(r->group);
 	case CT_RAN_INSTEAD: return ran_text(&r->ran, buf, len);
 	default: return context_text(c->text, run, buf, len);
 	}
@@ -383,6 +385,7 @@ static bool csv_texts(struct result *o, const char *const *text)
 	snprintf(o->reason, sizeof(o->reason), "%s", text[CT_REASON] ? text[CT_REASON] : "");
 	snprintf(o->unit, sizeof(o->unit), "%s", text[CT_UNIT] ? text[CT_UNIT] : "");
 	snprintf(o->medium, sizeof(o->medium), "%s", text[CT_MEDIUM] ? text[CT_MEDIUM] : "");
+	snprintf(o->group, sizeof(o->group), "%s", text[CT_GROUP] ? text[CT_GROUP] : "");
 	if (text[CT_VARIANT] && *text[CT_VARIANT] && vi && !parse_long(vi, 1, MAX_VARIANTS, &p)) {
 		o->variant_index = (int)p - 1;
 		snprintf(o->variant, sizeof(o->variant), "%s", text[CT_VARIANT]);

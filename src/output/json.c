@@ -437,6 +437,7 @@ static void json_result(struct jw *w, const struct result *r)
 	jw_int(w, "variant_index", r->variant[0] ? r->variant_index + 1 : SI_UNKNOWN);
 	jw_known(w, "variant_value", r->knob_value);
 	jw_int(w, "ncpus", r->ncpus ? r->ncpus : SI_UNKNOWN);
+	jw_known(w, "group", r->group);
 	jw_str(w, "status", status_name(r->status));
 	jw_known(w, "reason", r->reason);
 	jw_num(w, "samples", r->v[RF_SAMPLES]);

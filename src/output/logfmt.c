@@ -54,6 +54,7 @@ const struct log_marker log_markers[LM_COUNT] = {
 	[LM_CPU_MODEL] = { "CPU model: ", true },
 	[LM_CMDLINE] = { "Kernel command line: ", true },
 	[LM_HEADING] = { "--- Benchmarking simulated cpu of ", true },
+	[LM_GROUP] = { "in group ", false },
 	[LM_REALTIME] = { "real time ", false },
 	[LM_PRESENCE] = { "in the presence of simulated ", false },
 	[LM_NCPUS] = { "--- (", false },

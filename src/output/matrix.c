@@ -23,7 +23,7 @@ static int find_table(const struct cmp_matrix *m, const struct result *o)
 {
 	for (int t = 0; t < m->ntables; t++)
 		if (!strcmp(m->tables[t].bench, o->bench) && m->tables[t].realtime == o->realtime &&
-		    m->tables[t].ncpus == o->ncpus)
+		    m->tables[t].ncpus == o->ncpus && !strcmp(m->tables[t].group, o->group))
 			return t;
 	return -1;
 }
@@ -47,7 +47,9 @@ static int cmp_tables_order(const void *pa, const void *pb)
 		return strcmp(a->bench, b->bench);
 	if (a->realtime != b->realtime)
 		return (int)a->realtime - (int)b->realtime;
-	return a->ncpus - b->ncpus;
+	if (a->ncpus != b->ncpus)
+		return a->ncpus - b->ncpus;
+	return strcmp(a->group, b->group);	/* alone before in a group */
 }
 
 /* Loads in our order; unknown names keep the order they were first seen in. */
@@ -141,6 +143,8 @@ int cmp_build(const struct cmp_input *in, int n, struct cmp_matrix *m, char *err
 				snprintf(m->tables[t].bench, RES_NAME_LEN, "%s", o->bench);
 				m->tables[t].realtime = o->realtime;
 				m->tables[t].ncpus = o->ncpus;
+				snprintf(m->tables[t].group, sizeof(m->tables[t].group), "%s",
+					 o->group);
 			}
 			tab = &m->tables[t];
 			if (find_load(tab, o->load) >= 0)

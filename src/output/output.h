@@ -16,6 +16,8 @@ struct report {
 	FILE *log;			/* <kernel release>.log, or NULL */
 	int table_first;		/* the record's result that began the table being printed */
 	unsigned table_marks;		/* enum result_mark of that table */
+	const char *table_group;	/* -W A+B: the group whose member's table it is, */
+					/* which has that member's results only; NULL: none */
 };
 
 /* report.c: text, to the terminal and the log */
@@ -23,6 +25,8 @@ void report_header(struct report *out, const struct run_record *rec);
 void report_heading(struct report *out, const struct run_record *rec, int bench, int ncpus);
 void report_row(struct report *out, const struct run_record *rec, int i);
 void report_table_end(struct report *out, const struct run_record *rec);
+void report_group(struct report *out, const struct run_record *rec, int first, int ncpus,
+		  const char *group);	/* a group's tables, of results [first, nres) */
 void report_interrupted(struct report *out, const struct run_record *rec);
 void report_summary(struct report *out, const struct run_record *rec);	/* --repeat */
 void report_verdicts(struct report *out, const struct run_record *rec);	/* --vary */

@@ -173,6 +173,8 @@ void report_heading(struct report *o, const struct run_record *rec, int bench, i
 
 	o->table_first = rec->nres;
 	out(o, "%s%s ", LOG_MARK(LM_HEADING), wl->name);
+	if (o->table_group)
+		out(o, "%s%s ", LOG_MARK(LM_GROUP), o->table_group);
 	if (cfg->realtime)
 		out(o, "%s", LOG_MARK(LM_REALTIME));
 	else if (cfg->bench_nice)
@@ -275,6 +277,12 @@ static void hop_line(struct report *o, const char *load, const char *name, const
 	out(o, "\n");
 }
 
+/* A result of the table being printed: a group's table has its member's only. */
+static bool in_table(const struct report *o, const struct run_record *rec, const struct result *r)
+{
+	return !o->table_group || !strcmp(r->bench, rec->res[o->table_first].bench);
+}
+
 /* --explain: each row's worst misses of the table, after a line on each row's misses. */
 static void report_misses(struct report *o, const struct run_record *rec)
 {
@@ -285,7 +293,8 @@ static void report_misses(struct report *o, const struct run_record *rec)
 	for (int i = o->table_first; i < rec->nres; i++) {
 		const struct result *r = &rec->res[i];
 
-		if (r->status == ROW_FAILED || !r->misses || !r->misses->missed)
+		if (r->status == ROW_FAILED || !r->misses || !r->misses->missed ||
+		    !in_table(o, rec, r))
 			continue;
 		if (!head)
 			out(o, "Missed deadlines, the worst %d of each row (most late first):\n",
@@ -309,7 +318,7 @@ static void report_explain(struct report *o, const struct run_record *rec)
 	for (int i = o->table_first; i < rec->nres; i++) {
 		const struct result *r = &rec->res[i];
 
-		if (r->status == ROW_FAILED || !r->wake)
+		if (r->status == ROW_FAILED || !r->wake || !in_table(o, rec, r))
 			continue;
 		explain_line(line, sizeof(line), r, unit_ns(rec));
 		out(o, "%s\n", line);
@@ -327,7 +336,7 @@ static void report_hops(struct report *o, const struct run_record *rec)
 	for (int i = o->table_first; i < rec->nres; i++) {
 		const struct chain_summary *c = rec->res[i].chain;
 
-		if (rec->res[i].status == ROW_FAILED || !c)
+		if (rec->res[i].status == ROW_FAILED || !c || !in_table(o, rec, &rec->res[i]))
 			continue;
 		if (!head)
 			out(o, "Hops, wake-up latency min/mean/p99/max (%s); queue wait, wake path "
@@ -360,6 +369,33 @@ void report_table_end(struct report *o, const struct run_record *rec)
 	report_hops(o, rec);
 	if (rec->cfg->explain && rec->nres > o->table_first)
 		report_explain(o, rec);
+}
+
+/*
+ * A group's rows ran its members at once, so its tables come when the
+ * group's last load has run: one per member, in the group's order, titled
+ * "Audio in Audio+Video", each with that member's rows in the order run.
+ */
+void report_group(struct report *o, const struct run_record *rec, int first, int ncpus,
+		  const char *group)
+{
+	bool done[64] = { false };
+
+	o->table_group = group;
+	for (int i = first; i < rec->nres; i++) {
+		int b = workload_find(rec->res[i].bench);
+
+		if (b < 0 || b >= (int)ARRAY_SIZE(done) || done[b])
+			continue;
+		done[b] = true;
+		report_heading(o, rec, b, ncpus);
+		o->table_first = i;
+		for (int k = i; k < rec->nres; k++)
+			if (!strcmp(rec->res[k].bench, rec->res[i].bench))
+				report_row(o, rec, k);
+		report_table_end(o, rec);
+	}
+	o->table_group = NULL;
 }
 
 void report_interrupted(struct report *o, const struct run_record *rec)

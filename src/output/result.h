@@ -25,6 +25,7 @@ struct miss_report;
 struct plan;
 
 #define RES_NAME_LEN 32
+#define RES_GROUP_LEN 64		/* run/config.h's GROUP_NAME_LEN */
 #define RES_VARIANT_LEN 128
 
 /*
@@ -74,6 +75,7 @@ struct result {			/* one benchmark x load x pass */
 	int pass;			/* 0-based */
 	int variant_index;		/* --vary's value, 0-based; 0 without */
 	int ncpus;			/* --ncpus: the CPUs its row was confined to; 0: all */
+	char group[RES_GROUP_LEN];	/* -W A+B: "Audio+Video", measured with it; "" */
 	char variant[RES_VARIANT_LEN];	/* its label, "load-nice=19"; "" without --vary */
 	char knob_value[64];		/* a system knob as the kernel read it back; "" */
 	bool realtime;
@@ -185,6 +187,7 @@ enum log_mark {
 	LM_CPU_MODEL,
 	LM_CMDLINE,
 	LM_HEADING,			/* a table: "--- Benchmarking simulated cpu of X ..." */
+	LM_GROUP,			/* after the name: "in group Audio+Video " (-W A+B) */
 	LM_REALTIME,
 	LM_PRESENCE,
 	LM_NCPUS,			/* the heading's end, then "(N CPUs)" with --ncpus */

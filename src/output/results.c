@@ -189,6 +189,7 @@ struct log_parser {
 	char bench[RES_NAME_LEN];
 	bool realtime;
 	int ncpus;			/* the heading's "(N CPUs)", 0 without */
+	char group[RES_GROUP_LEN];	/* the heading's "in group A+B", "" without */
 	double unit_ns;
 	bool has[LOG_COLUMNS_MAX];			/* log_columns[i] is in the current table */
 	bool has_intensity;		/* and so is the load intensity (ours, not 0.31's) */
@@ -312,6 +313,18 @@ static int log_heading(struct log_parser *lp, struct line_iter *it)
 	if (!set_name(lp->bench, s, n))
 		return set_err(lp->err, lp->errlen, "line %d: no benchmark name in the heading",
 			    it->no);
+	lp->group[0] = '\0';
+	if (s[n] == ' ' && prefix(s + n + 1, LOG_MARK(LM_GROUP))) {	/* "Audio in group A+B" */
+		const char *g = s + n + 1 + strlen(LOG_MARK(LM_GROUP));
+		size_t len = strcspn(g, " ");
+
+		if (len >= sizeof(lp->group))
+			return set_err(lp->err, lp->errlen, "line %d: a group name too long in "
+				       "the heading", it->no);
+		memcpy(lp->group, g, len);
+		lp->group[len] = '\0';
+		n = (size_t)(g + len - s);
+	}
 	lp->realtime = s[n] == ' ' && prefix(s + n + 1, LOG_MARK(LM_REALTIME));
 	lp->ncpus = heading_ncpus(s + n);
 	heading_nice(lp, s + n);
@@ -512,6 +525,7 @@ static int log_row(struct log_parser *lp, struct line_iter *it)
 	snprintf(o->bench, sizeof(o->bench), "%s", lp->bench);
 	o->realtime = lp->realtime;
 	o->ncpus = lp->ncpus;
+	snprintf(o->group, sizeof(o->group), "%s", lp->group);
 	lp->rows++;
 	s = tab + 1;
 	s += strspn(s, " \t");

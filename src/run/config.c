@@ -117,7 +117,7 @@ uint64_t row_wakeups_max(const struct config *cfg)
 		struct sim_params p;
 		uint64_t n;
 
-		if (!(cfg->benches & (1u << i)) || workloads[i].model == SIM_FLAT)
+		if (!(cfg_benches(cfg) & (1u << i)) || workloads[i].model == SIM_FLAT)
 			continue;
 		sim_params_init(&p, &workloads[i], cfg);
 		n = (uint64_t)(cfg->seconds * 1e9 * (double)p.period_den / (double)p.period_num) + 1;
@@ -157,7 +157,7 @@ int sched_probe(const struct config *cfg, char *err, size_t errlen)
 		pthread_t th;
 		int ret;
 
-		if (!(cfg->benches & (1u << i)))
+		if (!(cfg_benches(cfg) & (1u << i)))
 			continue;
 		sim_params_init(&p, &workloads[i], cfg);
 		if (task_sched_is_default(&p.sched))

@@ -16,6 +16,16 @@
 #define VARIANT_VALUE_LEN 64
 #define TIMELINE_MAX_DEFAULT 1000000L
 #define MAX_NCPUS 32
+#define MAX_GROUPS 8			/* -W A+B+...: groups in a run */
+#define GROUP_MAX 8			/* members of a group */
+#define GROUP_NAME_LEN 64
+
+struct task_group {		/* -W A+B+C: benchmarks measured at the same time */
+	int n;				/* members, 2..GROUP_MAX */
+	int member[GROUP_MAX];		/* registry indices, in the order given */
+	uint32_t mask;			/* bit per member */
+	char name[GROUP_NAME_LEN];	/* "Audio+Video+X", registry spellings joined */
+};
 
 enum vary_kind {		/* what --vary changes between variants */
 	VK_NONE,
@@ -54,6 +64,9 @@ struct config {
 	long custom_interval_us;	/* -I */
 	const char *comment;		/* -m */
 	uint32_t benches, loads;	/* bit per registry index */
+	struct task_group groups[MAX_GROUPS];	/* -W A+B: in the order given */
+	int ngroups;
+	uint32_t grouped;		/* bit per member of any group */
 	const char *work_dir;		/* --work-dir */
 	const char *json_path, *csv_path, *plot_path;
 	const char *timeline_path;	/* --timeline, NULL: none */
@@ -107,6 +120,16 @@ int check_custom(const struct config *cfg, char *err, size_t errlen);
 int check_fps(struct config *cfg, char *err, size_t errlen);
 struct workload;
 int refuse_class(const struct config *cfg, const struct workload *wl, char *err, size_t errlen);
+
+/* groups.c: -W A+B+C and the Desktop preset */
+int group_parse(struct config *cfg, const char *arg, char *err, size_t errlen);
+bool group_spec(const char *arg);		/* a group, not one benchmark's name */
+
+/* Every benchmark that runs, alone or in a group. */
+static inline uint32_t cfg_benches(const struct config *cfg)
+{
+	return cfg->benches | cfg->grouped;
+}
 
 /* config.c: the checks of the knobs against each other and -r, -u */
 int knobs_validate(struct config *cfg, char *err, size_t errlen);

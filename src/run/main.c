@@ -65,7 +65,7 @@ static void warn_rt_throttling(const struct config *cfg)
 	for (size_t i = 0; i < nr_workloads; i++) {
 		struct sim_params p;
 
-		if (!(cfg->benches & (1u << i)))
+		if (!(cfg_benches(cfg) & (1u << i)))
 			continue;
 		sim_params_init(&p, &workloads[i], cfg);
 		if ((double)p.work_ns * (double)p.period_den / (double)p.period_num <= limit)
@@ -145,13 +145,15 @@ static const struct config *variant_config(const struct config *cfg, int v)
  * A cell's row under its variant: the task knobs in the config its children
  * start from, a system knob written and read back first (what it reads back
  * is what the row records). A knob the kernel refuses now fails the row, and
- * the original value goes back at once.
+ * the original value goes back at once. rows: one per member of its group.
  */
-static void run_variant_row(struct orchestrator *o, const struct cell *c, struct row *row)
+static void run_variant_row(struct orchestrator *o, const struct cell *c, struct row *rows,
+			    int n)
 {
 	const struct config *cfg = o->cfg, *vc = variant_config(cfg, c->variant);
 	char got[VARIANT_VALUE_LEN] = "", err[REASON_LEN] = "";
-	int knob = 0;
+	int member[GROUP_MAX], knob = 0;
+	bool failed = false;
 
 	o->env.cfg = vc;
 	load_params_of(vc, &o->lctx.par);
@@ -159,62 +161,101 @@ static void run_variant_row(struct orchestrator *o, const struct cell *c, struct
 		o->lctx.par.cpu_load = c->ncpus;	/* -L follows the row's CPUs */
 	if (cfg->vary_kind != VK_NONE && cfg->vary_kind != VK_TASK)
 		knob = sysknob_apply(cfg, c->variant, got, sizeof(got), err, sizeof(err));
-	if (knob < 0)
-		*row = (struct row){ .bench = c->bench, .load = c->load, .pass = c->pass,
-				     .variant = c->variant, .ncpus = c->ncpus,
-				     .status = ROW_FAILED };
-	else
-		run_row(&o->env, c, row);
-	if (knob < 0)
-		snprintf(row->reason, sizeof(row->reason), "%s", err);
-	else if (knob > 0 && !row->reason[0])
-		snprintf(row->reason, sizeof(row->reason), "the kernel read back %s", got);
-	snprintf(row->knob_value, sizeof(row->knob_value), "%s", got);
-	if (row->status == ROW_FAILED)
+	cell_members(cfg, c, member);
+	if (knob >= 0)
+		run_row(&o->env, c, rows);
+	for (int k = 0; k < n; k++) {
+		struct row *row = &rows[k];
+
+		if (knob < 0)
+			*row = (struct row){ .bench = member[k], .load = c->load, .pass = c->pass,
+					     .variant = c->variant, .ncpus = c->ncpus,
+					     .group = c->group, .status = ROW_FAILED };
+		if (knob < 0)
+			snprintf(row->reason, sizeof(row->reason), "%s", err);
+		else if (knob > 0 && !row->reason[0])
+			snprintf(row->reason, sizeof(row->reason), "the kernel read back %s", got);
+		snprintf(row->knob_value, sizeof(row->knob_value), "%s", got);
+		failed |= row->status == ROW_FAILED;
+	}
+	if (failed)
 		sysknob_restore(false);
 }
 
 /*
+ * A finished row's results, one per member: appended to the record, printed
+ * (a group's wait for its tables, report_group()), the files grown by
+ * them, the timeline by their periods (which go with the row). The number
+ * of them that failed.
+ */
+static int keep_rows(struct orchestrator *o, const struct cell *c, struct row *rows, int n)
+{
+	int failed = 0;
+
+	for (int k = 0; k < n; k++) {
+		struct row *row = &rows[k];
+
+		failed += row->status == ROW_FAILED;
+		if (!row_result(&o->rec, row))
+			die("out of memory for the result of a row of %s", workloads[row->bench].name);
+		if (!c->group)
+			report_row(&o->out, &o->rec, o->rec.nres - 1);
+		report_files_row(&o->files, &o->rec);
+		timeline_add_row(&o->tl, &o->rec, &(struct timeline_row){
+					 .t_go = row->t_go, .plog = &row->plog,
+					 .periods = row->periods, .trace = &row->trace,
+					 .persec = &row->l.persec });
+		row_free(row);
+	}
+	return failed;
+}
+
+/* A table's end; a group's tables, all of them, once its last row has run. */
+static void end_table(struct orchestrator *o, const struct cell *c, int first)
+{
+	if (c->group)
+		report_group(&o->out, &o->rec, first, c->ncpus, o->cfg->groups[c->group - 1].name);
+	else
+		report_table_end(&o->out, &o->rec);
+}
+
+/*
  * Each cell of the plan in turn: its table's heading before its first row,
- * the row, its result appended to the record and printed, the files grown
- * by it, the timeline by its periods (which go with the row). The number
+ * the row, its results kept, the table's end after its last. The number
  * of rows that failed.
  */
 static int run_plan(struct orchestrator *o)
 {
 	const struct config *cfg = o->cfg;
-	int failed = 0;
+	int failed = 0, first = 0;
 
 	progress_start(&o->plan, cfg->seconds, isatty(STDERR_FILENO) && !cfg->quiet);
 	for (int i = 0; i < o->plan.ncells; i++) {
 		const struct cell *c = &o->plan.cells[i];
-		struct row row;
+		int member[GROUP_MAX], n = cell_members(cfg, c, member);
+		struct row rows[GROUP_MAX];
 
 		if (c->table_start) {
 			progress_clear();
-			report_heading(&o->out, &o->rec, c->bench, c->ncpus);
+			first = o->rec.nres;
+			if (!c->group)
+				report_heading(&o->out, &o->rec, c->bench, c->ncpus);
 		}
 		if (got_signal)
 			return failed;
 		progress_row(c);
-		run_variant_row(o, c, &row);
+		run_variant_row(o, c, rows, n);
 		progress_clear();
 		if (got_signal) {
-			row_free(&row);	/* an interrupted row is not a result */
+			for (int k = 0; k < n; k++)
+				row_free(&rows[k]);	/* an interrupted row is not a result */
+			if (c->group && o->rec.nres > first)
+				end_table(o, c, first);	/* the group's rows before it */
 			return failed;
 		}
-		failed += row.status == ROW_FAILED;
-		if (!row_result(&o->rec, &row))
-			die("out of memory for the result of row %d", i + 1);
-		report_row(&o->out, &o->rec, o->rec.nres - 1);
-		report_files_row(&o->files, &o->rec);
-		timeline_add_row(&o->tl, &o->rec, &(struct timeline_row){
-					 .t_go = row.t_go, .plog = &row.plog,
-					 .periods = row.periods, .trace = &row.trace,
-					 .persec = &row.l.persec });
-		row_free(&row);
+		failed += keep_rows(o, c, rows, n);
 		if (c->table_end)
-			report_table_end(&o->out, &o->rec);
+			end_table(o, c, first);
 	}
 	return failed;
 }

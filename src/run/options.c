@@ -102,7 +102,7 @@ static opt_set_fn select_workload, note_loops_given, set_ncpus, set_work, show_h
  */
 static const struct opt opts[] = {
 	{ 'W', "bench", "NAME", G_SELECT, CALL(select_workload),
-	  .help = "only this benchmark (repeatable)" },
+	  .help = "only this benchmark; A+B+C: together; Desktop (repeatable)" },
 	{ 'X', "exclude-bench", "NAME", G_SELECT, CALL(select_workload),
 	  .help = "not this benchmark (repeatable)" },
 	{ 'w', "load", "NAME", G_SELECT, CALL(select_workload),
@@ -437,6 +437,8 @@ static int select_workload(const struct opt *o, const char *arg, struct parse_st
 	char names[256], label[48], shown[40];
 	int i = workload_find(arg);
 
+	if (slot == 0 && group_spec(arg))
+		return group_parse(ps->cfg, arg, ps->err, ps->errlen) ? -1 : 0;
 	if (i >= 0 && (workloads[i].flags & need)) {
 		ps->sel[slot] |= 1u << i;
 		return 0;
@@ -532,7 +534,7 @@ static int build_variants(struct parse_state *ps)
 		return set_err(err, errlen, "--vary %s and --%s both set it: give its values to "
 			       "--vary alone (default: as without the option)", cfg->vary_name,
 			       cfg->vary_option);
-	if (!strcmp(cfg->vary_name, "fps") && !((cfg->benches | cfg->loads) &
+	if (!strcmp(cfg->vary_name, "fps") && !((cfg_benches(cfg) | cfg->loads) &
 						    (1u << workload_find("Render") |
 						     1u << workload_find("Game"))))
 		return set_err(err, errlen, "--vary fps sets Render's and Game's frame rate; name "
@@ -555,7 +557,7 @@ static int build_variants(struct parse_state *ps)
 			return set_err(err, errlen, "--vary %s: %s", cfg->variants[v].label, e);
 		c->cpu_load_given |= !strcmp(cfg->vary_option, "cpu-load");
 		for (size_t i = 0; i < nr_workloads; i++)
-			if ((c->benches & (1u << i)) && refuse_class(c, &workloads[i], e, sizeof(e)))
+			if ((cfg_benches(c) & (1u << i)) && refuse_class(c, &workloads[i], e, sizeof(e)))
 				return set_err(err, errlen, "--vary %s: %s", cfg->variants[v].label, e);
 	}
 	return 0;

@@ -39,28 +39,58 @@ int plan_variant_at(int pass, int slot, int n)
 	return (base + r % n) % n;
 }
 
-/* The cells of one pass under one CPU count, into cells (NULL: only counted); how many. */
-static int one_count(const struct config *cfg, int pass, int ncpus, struct cell *cells)
+/* Does group g (0-based) run under load l: selected, and not one of its members. */
+static bool group_in_matrix(const struct config *cfg, int g, size_t l)
+{
+	return (cfg->loads & (1u << l)) && !(cfg->groups[g].mask & (1u << l));
+}
+
+/* The benchmarks a cell's row runs, into member[GROUP_MAX]; how many. */
+int cell_members(const struct config *cfg, const struct cell *c, int *member)
+{
+	const struct task_group *g;
+
+	if (!c->group) {
+		member[0] = c->bench;
+		return 1;
+	}
+	g = &cfg->groups[c->group - 1];
+	for (int k = 0; k < g->n; k++)
+		member[k] = g->member[k];
+	return g->n;
+}
+
+/* One table's cells: bench (or group, 1-based, with bench its first) under each load. */
+static int one_table(const struct config *cfg, int pass, int ncpus, int bench, int group,
+		     struct cell *cells)
 {
 	int nv = cfg->nvariants ? cfg->nvariants : 1, n = 0;
 
-	for (size_t b = 0; b < nr_workloads; b++) {
-		int first = n;
-
-		for (size_t l = 0; l < nr_workloads; l++) {
-			if (!in_matrix(cfg, b, l))
-				continue;
-			for (int s = 0; s < nv; s++, n++)
-				if (cells)
-					cells[n] = (struct cell){
-						.bench = (int)b, .load = (int)l, .pass = pass,
-						.variant = plan_variant_at(pass, s, nv),
-						.ncpus = ncpus,
-						.table_start = n == first };
-		}
-		if (cells && n > first)
-			cells[n - 1].table_end = true;
+	for (size_t l = 0; l < nr_workloads; l++) {
+		if (group ? !group_in_matrix(cfg, group - 1, l) : !in_matrix(cfg, (size_t)bench, l))
+			continue;
+		for (int s = 0; s < nv; s++, n++)
+			if (cells)
+				cells[n] = (struct cell){
+					.bench = bench, .load = (int)l, .pass = pass,
+					.variant = plan_variant_at(pass, s, nv),
+					.ncpus = ncpus, .group = group, .table_start = n == 0 };
 	}
+	if (cells && n)
+		cells[n - 1].table_end = true;
+	return n;
+}
+
+/* The cells of one pass under one CPU count, into cells (NULL: only counted); how many. */
+static int one_count(const struct config *cfg, int pass, int ncpus, struct cell *cells)
+{
+	int n = 0;
+
+	for (size_t b = 0; b < nr_workloads; b++)
+		n += one_table(cfg, pass, ncpus, (int)b, 0, cells ? cells + n : NULL);
+	for (int g = 0; g < cfg->ngroups; g++)
+		n += one_table(cfg, pass, ncpus, cfg->groups[g].member[0], g + 1,
+			       cells ? cells + n : NULL);
 	return n;
 }
 
@@ -108,7 +138,7 @@ size_t row_mem_max(const struct config *cfg)
 	bool chain = false;
 
 	for (size_t i = 0; i < nr_workloads; i++)
-		chain |= (cfg->benches & (1u << i)) &&
+		chain |= (cfg_benches(cfg) & (1u << i)) &&
 			 (workloads[i].model == SIM_GAME || workloads[i].model == SIM_AGRAPH);
 	return ROW_MEM_MAX + (look ? ROW_MEM_LOOK : 0) + (chain ? ROW_MEM_CHAIN : 0);
 }
@@ -127,12 +157,23 @@ long plan_max_passes(int per_pass, uint64_t mem_bytes, size_t row_bytes)
 	return n > LONG_MAX ? LONG_MAX : (long)n;
 }
 
+/* The results of one pass: a group's cell gives one per member. */
+static int pass_results(const struct config *cfg)
+{
+	int n = one_pass(cfg, 0, NULL), counts = cfg->nncpus ? cfg->nncpus : 1;
+
+	for (int g = 0; g < cfg->ngroups; g++)
+		n += (cfg->groups[g].n - 1) * counts *
+		     one_table(cfg, 0, 0, cfg->groups[g].member[0], g + 1, NULL);
+	return n;
+}
+
 /* --repeat within what the memory allows (README: the formula); an error of usage if not. */
 int plan_check_memory(const struct config *cfg, char *err, size_t errlen)
 {
 	char what[192];
 	uint64_t mem = sysinfo_memory(what, sizeof(what));
-	int per_pass = one_pass(cfg, 0, NULL);
+	int per_pass = pass_results(cfg);
 	size_t row_bytes = row_mem_max(cfg);
 	long most = plan_max_passes(per_pass, mem, row_bytes);
 
@@ -185,11 +226,13 @@ void print_plan(const struct config *cfg, const struct plan *p)
 	for (int i = 0; i < p->per_pass; i++) {
 		const struct cell *c = &p->cells[i];
 
+		const char *name = c->group ? cfg->groups[c->group - 1].name :
+			workloads[c->bench].name;
+
 		if (c->table_start && c->ncpus)
-			printf("%s (%d CPU%s):", workloads[c->bench].name, c->ncpus,
-			       c->ncpus == 1 ? "" : "s");
+			printf("%s (%d CPU%s):", name, c->ncpus, c->ncpus == 1 ? "" : "s");
 		else if (c->table_start)
-			printf("%s:", workloads[c->bench].name);
+			printf("%s:", name);
 		printf("%s %s", c->table_start ? "" : ",", workloads[c->load].name);
 		if (cfg->nvariants)
 			printf(" %c", 'A' + c->variant);

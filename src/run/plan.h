@@ -7,7 +7,9 @@
  * A run is a list of cells, in the order they run: for each pass, each
  * --ncpus count in the order given (the whole pass for the first count,
  * then for the next), each selected benchmark in registry order, each
- * selected load in registry order but the benchmark itself, and with
+ * selected load in registry order but the benchmark itself, then each
+ * group (-W A+B) in the order given under each load that is not one of its
+ * members (one cell: all members at once), and with
  * --vary each variant, back to back, in the balanced order of
  * plan_variant_at(). --dry-run prints it, the progress line counts it,
  * the orchestrator runs it, and the summaries and JSON walk its first pass.
@@ -24,6 +26,8 @@ struct cell {			/* one row of the run */
 	int pass;			/* 0-based, with --repeat */
 	int variant;			/* --vary's value, 0-based; 0 without */
 	int ncpus;			/* --ncpus: the CPUs its row is confined to; 0 without */
+	int group;			/* -W A+B: 1 + its index in cfg->groups, whose members */
+					/* all run in this row (bench is the first); 0: none */
 	bool table_start;		/* the first of its benchmark's table in this pass */
 	bool table_end;			/* the last of it */
 };
@@ -57,6 +61,7 @@ size_t row_mem_max(const struct config *cfg);
 int plan_check_memory(const struct config *cfg, char *err, size_t errlen);
 void plan_free(struct plan *p);
 void plan_idle_benches(const struct config *cfg, const struct plan *p, char *buf, size_t len);
+int cell_members(const struct config *cfg, const struct cell *c, int *member);
 double plan_seconds(const struct plan *p, double row_seconds);	/* the whole run, estimated */
 void print_plan(const struct config *cfg, const struct plan *p);	/* --dry-run */
 

@@ -265,66 +265,87 @@ static uint64_t grace_ns(const struct config *cfg)
 	return 2 * NSEC_PER_SEC + (uint64_t)(cfg->seconds * 1e8);	/* 2 s + 10 % */
 }
 
-static void fail_row(struct row *row, const char *fmt, ...) PRINTF(2, 3);
-static void fail_row(struct row *row, const char *fmt, ...)
+/*
+ * The row in progress: one load and a bench process per member of its
+ * group (one without a group), all measured at once. A failure of what
+ * they share (the load, a signal) is every member's.
+ */
+struct row_try {
+	struct row *rows;		/* [n]: one per member, in the group's order */
+	int n;
+	int member[GROUP_MAX];		/* their registry indices */
+	struct child load;
+	struct child bench[GROUP_MAX];
+};
+
+static void fail_rows(struct row *rows, int n, const char *fmt, ...) PRINTF(3, 4);
+static void fail_rows(struct row *rows, int n, const char *fmt, ...)
 {
+	char why[REASON_LEN];
 	va_list ap;
 
-	if (row->status == ROW_FAILED)
-		return;		/* the first reason is the cause */
-	row->status = ROW_FAILED;
 	va_start(ap, fmt);
-	vsnprintf(row->reason, sizeof(row->reason), fmt, ap);
+	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
+	for (int k = 0; k < n; k++) {
+		if (rows[k].status == ROW_FAILED)
+			continue;	/* the first reason is the cause */
+		rows[k].status = ROW_FAILED;
+		snprintf(rows[k].reason, sizeof(rows[k].reason), "%s", why);
+	}
 }
 
-/* The row fails with how the child ended, once gone (killed if still there at the deadline). */
-static void fail_ended(struct row *row, struct child *c, const char *who, uint64_t deadline)
+/* The rows fail with how the child ended, once gone (killed if still there at the deadline). */
+static void fail_ended(struct row *rows, int n, struct child *c, const char *who,
+		       uint64_t deadline)
 {
 	char why[REASON_LEN];
 
 	child_describe(why, sizeof(why), who, child_finish(c, deadline));
-	fail_row(row, "%s", why);
+	fail_rows(rows, n, "%s", why);
 }
 
-/* A child that did not get ready: the row fails with its own words, or with how it ended. */
-static void fail_unready(struct row *row, struct child *c, const char *who, int ret,
+/* A child that did not get ready: the rows fail with its own words, or with how it ended. */
+static void fail_unready(struct row *rows, int n, struct child *c, const char *who, int ret,
 			 const char *said)
 {
 	if (ret == -EREMOTEIO)
-		fail_row(row, "%s", said);
+		fail_rows(rows, n, "%s", said);
 	else
-		fail_ended(row, c, who, now_ns());
+		fail_ended(rows, n, c, who, now_ns());
 }
 
-/* Fork the load, then the bench, each ready in time; false when the row cannot go on. */
-static bool row_start(struct row_ctx *rc, struct row *row, struct child *load,
-		      struct child *bench)
+/* Fork the load, then each member's bench, each ready in time; false when the row cannot go on. */
+static bool row_start(struct row_ctx *rc, struct row_try *t)
 {
 	char said[REASON_LEN];
-	int ret;
+	int ret = child_start(&t->load, load_body, rc);
 
-	ret = child_start(load, load_body, rc);
 	if (ret) {
-		fail_row(row, "fork load: %s", strerror(-ret));
+		fail_rows(t->rows, t->n, "fork load: %s", strerror(-ret));
 		return false;
 	}
-	ret = child_wait_ready(load, now_ns() + READY_TIMEOUT_NS, &watch, said, sizeof(said));
+	ret = child_wait_ready(&t->load, now_ns() + READY_TIMEOUT_NS, &watch, said, sizeof(said));
 	if (ret) {
 		if (ret != -EINTR && !interrupted())
-			fail_unready(row, load, "load", ret, said);
+			fail_unready(t->rows, t->n, &t->load, "load", ret, said);
 		return false;
 	}
-	ret = child_start(bench, bench_body, rc);
-	if (ret) {
-		fail_row(row, "fork bench: %s", strerror(-ret));
-		return false;
+	for (int k = 0; k < t->n && !ret; k++) {
+		rc->bench = t->member[k];	/* what this member's child is forked with */
+		ret = child_start(&t->bench[k], bench_body, rc);
+		if (ret) {
+			fail_rows(t->rows, t->n, "fork bench: %s", strerror(-ret));
+			break;
+		}
+		ret = child_wait_ready(&t->bench[k], now_ns() + READY_TIMEOUT_NS, &watch, said,
+				       sizeof(said));
+		if (ret == -ETIMEDOUT)
+			fail_rows(t->rows, t->n, "bench process did not start");
+		else if (ret)
+			fail_unready(t->rows, t->n, &t->bench[k], "bench", ret, said);
 	}
-	ret = child_wait_ready(bench, now_ns() + READY_TIMEOUT_NS, &watch, said, sizeof(said));
-	if (ret == -ETIMEDOUT)
-		fail_row(row, "bench process did not start");
-	else if (ret)
-		fail_unready(row, bench, "bench", ret, said);
+	rc->bench = t->member[0];
 	return !ret;
 }
 
@@ -358,38 +379,26 @@ none:
 }
 
 /*
- * Let the load settle alone, then open its window and start the bench, and
- * take the bench's result. False when the load need not be asked for its
- * result (it died, or a stop signal came).
+ * One member's result, by the row's deadline; false when a stop signal
+ * ended the wait (the row is over).
  */
-static bool row_measure(struct row_ctx *rc, struct row *row, struct child *load,
-			struct child *bench)
+static bool member_result(struct row_ctx *rc, struct row *row, struct child *bench,
+			  uint64_t t_go)
 {
 	const struct config *cfg = rc->cfg;
-	uint64_t t_go;
 	ssize_t r;
 
-	if (!child_sleep(load->res, now_ns() + cfg->settle_ns, &watch)) {
-		if (!interrupted())
-			fail_ended(row, load, "load", now_ns());	/* it died */
-		return false;
-	}
 	row->b = malloc(sizeof(*row->b));
 	if (!row->b) {
-		fail_row(row, "out of memory for the result");
-		return false;
+		fail_rows(row, 1, "out of memory for the result");
+		return true;
 	}
-	ran_trace_arm(bench->pid);	/* the task is the bench process's first thread */
-	t_go = now_ns();
-	child_tell(load, MSG_BEGIN);
-	child_tell(bench, MSG_GO);
-	stops_test_jump();
 	r = child_read(bench->res, row->b, sizeof(*row->b),
 		       t_go + (uint64_t)(cfg->seconds * 1e9) + grace_ns(cfg), &watch);
+	row->t_go = t_go;
 	if (r == (ssize_t)sizeof(*row->b)) {
 		if (row->b->status != ROW_OK)
-			fail_row(row, "%s", row->b->reason);
-		row->t_go = t_go;
+			fail_rows(row, 1, "%s", row->b->reason);
 		receive_periods(rc, row, bench);
 		child_finish(bench, now_ns() + EXIT_WAIT_NS);
 		return true;
@@ -399,37 +408,68 @@ static bool row_measure(struct row_ctx *rc, struct row *row, struct child *load,
 	if (r == -EINTR)
 		return false;
 	if (r != -ETIMEDOUT) {
-		fail_ended(row, bench, "bench", now_ns() + EXIT_WAIT_NS);
+		fail_ended(row, 1, bench, "bench", now_ns() + EXIT_WAIT_NS);
 		return true;
 	}
-	fail_row(row, "bench process overran its %g s by more than %.1f s; killed",
-		 cfg->seconds, (double)grace_ns(cfg) / 1e9);
+	fail_rows(row, 1, "bench process overran its %g s by more than %.1f s; killed",
+		  cfg->seconds, (double)grace_ns(cfg) / 1e9);
 	child_finish(bench, now_ns());
 	return true;
 }
 
-/* Stop the load and take its result: its intensity, and why it ended early. */
-static void row_stop(struct row *row, struct child *load)
+/*
+ * Let the load settle alone, then open its window and start every bench
+ * at once, and take their results. False when the load need not be asked
+ * for its result (it died, or a stop signal came).
+ */
+static bool row_measure(struct row_ctx *rc, struct row_try *t)
 {
+	uint64_t t_go;
+
+	if (!child_sleep(t->load.res, now_ns() + rc->cfg->settle_ns, &watch)) {
+		if (!interrupted())
+			fail_ended(t->rows, t->n, &t->load, "load", now_ns());	/* it died */
+		return false;
+	}
+	ran_trace_arm(t->bench[0].pid);	/* the first member's task: its first thread */
+	t_go = now_ns();
+	child_tell(&t->load, MSG_BEGIN);
+	for (int k = 0; k < t->n; k++)
+		child_tell(&t->bench[k], MSG_GO);
+	stops_test_jump();
+	for (int k = 0; k < t->n; k++)
+		if (!member_result(rc, &t->rows[k], &t->bench[k], t_go))
+			return false;
+	return true;
+}
+
+/* Stop the load and take its result: its intensity, and why it ended early; every member's. */
+static void row_stop(struct row_try *t)
+{
+	struct row *row = &t->rows[0];
 	uint64_t t_stop = now_ns();
 	char why[REASON_LEN];
 	ssize_t r;
 	int st;
 
-	child_tell(load, MSG_STOP);
-	r = child_read(load->res, &row->l, sizeof(row->l), t_stop + LOAD_RESULT_NS, &watch);
-	st = child_finish(load, t_stop + LOAD_RESULT_NS);
+	child_tell(&t->load, MSG_STOP);
+	r = child_read(t->load.res, &row->l, sizeof(row->l), t_stop + LOAD_RESULT_NS, &watch);
+	st = child_finish(&t->load, t_stop + LOAD_RESULT_NS);
 	row->load_stop_ns = now_ns() - t_stop;
-	if (r == (ssize_t)sizeof(row->l)) {
-		if (row->l.status != ROW_OK && row->status == ROW_OK)
-			snprintf(row->reason, sizeof(row->reason), "%s", row->l.reason);
-		return;
+	if (r != (ssize_t)sizeof(row->l) && r != -EINTR) {
+		row->l.intensity = -1.0;
+		child_describe(why, sizeof(why), "load", st);
+		fail_rows(t->rows, t->n, "%s",
+			  r == -ETIMEDOUT ? "load process did not answer the stop" : why);
 	}
-	if (r == -EINTR)
-		return;
-	row->l.intensity = -1.0;
-	child_describe(why, sizeof(why), "load", st);
-	fail_row(row, "%s", r == -ETIMEDOUT ? "load process did not answer the stop" : why);
+	for (int k = 0; k < t->n; k++) {
+		t->rows[k].l = row->l;
+		t->rows[k].load_stop_ns = row->load_stop_ns;
+		if (r == (ssize_t)sizeof(row->l) && row->l.status != ROW_OK &&
+		    t->rows[k].status == ROW_OK)
+			snprintf(t->rows[k].reason, sizeof(t->rows[k].reason), "%s",
+				 row->l.reason);
+	}
 }
 
 /*
@@ -438,15 +478,16 @@ static void row_stop(struct row *row, struct child *load)
  * SIGTSTP would have; SIGCONT lets us return. The pause is no part of the
  * run's time.
  */
-static void pause_row(struct child *load, struct child *bench)
+static void pause_row(struct row_try *t)
 {
 	uint64_t t0 = now_ns();
 	char buf[64];
 
-	if (load->pid > 0)
-		kill(-load->pid, SIGSTOP);
-	if (bench->pid > 0)
-		kill(-bench->pid, SIGSTOP);
+	if (t->load.pid > 0)
+		kill(-t->load.pid, SIGSTOP);
+	for (int k = 0; k < t->n; k++)
+		if (t->bench[k].pid > 0)
+			kill(-t->bench[k].pid, SIGSTOP);
 	progress_clear();
 	raise(SIGSTOP);
 	got_tstp = got_cont = got_redo = 0;	/* the SIGCONT that let us go is this stop's */
@@ -463,31 +504,36 @@ enum redo { REDO_NONE, REDO_TSTP, REDO_CONT, REDO_CLOCK };
  * when it stands (or a stop signal ended it), else why it must run again:
  * Ctrl-Z, another stop (SIGCONT says so), or a stop only the clocks saw.
  */
-static enum redo run_row_once(struct row_ctx *rc, struct row *row, bool judged)
+static enum redo run_row_once(struct row_ctx *rc, struct row_try *t, bool judged)
 {
-	struct child load = CHILD_NONE, bench = CHILD_NONE;
+	struct row *row = &t->rows[0];
 	enum redo why = REDO_NONE;
 
+	t->load = CHILD_NONE;
+	for (int k = 0; k < t->n; k++) {
+		t->bench[k] = CHILD_NONE;
+		t->rows[k].status = ROW_OK;
+		t->rows[k].l.intensity = -1.0;
+	}
 	if (!got_tstp)
 		got_cont = got_redo = 0;	/* a stop before the row is no part of it */
 	stops_begin(judged);
-	row->status = ROW_OK;
-	row->l.intensity = -1.0;
-	if (row_start(rc, row, &load, &bench) && row_measure(rc, row, &load, &bench))
-		row_stop(row, &load);
+	if (row_start(rc, t) && row_measure(rc, t))
+		row_stop(t);
 	if (!got_redo && stops_check())
 		got_redo = 1;
 	if (got_redo && !got_signal)
 		why = got_tstp ? REDO_TSTP : got_cont ? REDO_CONT : REDO_CLOCK;
 	if (why == REDO_TSTP)
-		pause_row(&load, &bench);
-	child_finish(&bench, now_ns());
-	child_finish(&load, now_ns());
+		pause_row(t);
+	for (int k = 0; k < t->n; k++)
+		child_finish(&t->bench[k], now_ns());
+	child_finish(&t->load, now_ns());
 	ran_trace_collect(row->b ? &row->b->split : NULL, row->b ? row->b->wake.r.max : 0,
 			  &row->plog, row->periods, &row->ran, &row->trace);
-	if (got_signal || why != REDO_NONE) {
-		row_free(row);
-		row->status = ROW_SKIPPED;
+	for (int k = 0; k < t->n && (got_signal || why != REDO_NONE); k++) {
+		row_free(&t->rows[k]);
+		t->rows[k].status = ROW_SKIPPED;
 	}
 	return why;
 }
@@ -504,7 +550,7 @@ void row_free(struct row *row)
 }
 
 /* The line that says a row runs again, and why. */
-static void redo_note(enum redo why, const struct row_ctx *rc)
+static void redo_note(enum redo why, const struct row_ctx *rc, const struct cell *c)
 {
 	char stop[128];
 
@@ -515,192 +561,40 @@ static void redo_note(enum redo why, const struct row_ctx *rc)
 	else
 		stops_describe(stop, sizeof(stop));
 	fprintf(stderr, "%s: %s: the %s row of %s runs again from its start\n", progname, stop,
-		workloads[rc->load].name, workloads[rc->bench].name);
+		workloads[rc->load].name,
+		c->group ? rc->cfg->groups[c->group - 1].name : workloads[rc->bench].name);
+}
+
+/* Each member's row, empty, as the cell starts it. */
+static void rows_reset(struct row_try *t, const struct cell *c)
+{
+	for (int k = 0; k < t->n; k++)
+		t->rows[k] = (struct row){ .bench = t->member[k], .load = c->load,
+					   .pass = c->pass, .variant = c->variant,
+					   .ncpus = c->ncpus, .group = c->group };
 }
 
 /*
  * A cell's row, run again from its start as often as a stop discards it:
  * each Ctrl-Z or SIGCONT (someone stopped us), and up to STOP_REDO_MAX
  * stops the clocks saw, after which the clocks no longer judge it (a
- * machine that keeps us from running is measured, not waited out).
+ * machine that keeps us from running is measured, not waited out). rows
+ * has one per member of the cell's group (row_members()).
  */
-void run_row(const struct row_env *env, const struct cell *c, struct row *row)
+void run_row(const struct row_env *env, const struct cell *c, struct row *rows)
 {
 	struct row_ctx ctx = { .env = env, .cfg = env->cfg, .bench = c->bench, .load = c->load,
 			       .ncpus = c->ncpus };
-	struct row_ctx *rc = &ctx;
+	struct row_try t = { .rows = rows };
 	int clock_redos = 0;
 	enum redo why;
 
-	*row = (struct row){ .bench = c->bench, .load = c->load, .pass = c->pass,
-			     .variant = c->variant, .ncpus = c->ncpus };
-	while ((why = run_row_once(rc, row, clock_redos < STOP_REDO_MAX)) != REDO_NONE) {
+	t.n = cell_members(env->cfg, c, t.member);
+	rows_reset(&t, c);
+	while ((why = run_row_once(&ctx, &t, clock_redos < STOP_REDO_MAX)) != REDO_NONE) {
 		clock_redos += why == REDO_CLOCK;
-		*row = (struct row){ .bench = row->bench, .load = row->load, .pass = row->pass,
-				     .variant = row->variant, .ncpus = row->ncpus };
+		rows_reset(&t, c);
 		progress_restart_row();
-		redo_note(why, rc);
+		redo_note(why, &ctx, c);
 	}
-}
-
-
-/* ---- the row's result ---- */
-
-/* A latency's numbers into v[base..base+8), in struct summary's order; none without samples. */
-static void set_latency(struct result *r, int base, const struct latency *l)
-{
-	struct summary s;
-
-	if (!l || !l->r.n)
-		return;
-	latency_summary(l, &s);
-	r->v[base + 0] = s.min;
-	r->v[base + 1] = s.mean;
-	r->v[base + 2] = s.sd;
-	r->v[base + 3] = s.max;
-	r->v[base + 4] = s.p50;
-	r->v[base + 5] = s.p90;
-	r->v[base + 6] = s.p99;
-	r->v[base + 7] = s.p999;
-}
-
-static double known_u64(uint64_t v)	/* 0 is "did not happen" */
-{
-	return v ? (double)v : NAN;
-}
-
-/* Where the latency went: null where not measured (--no-split, Gaming, no schedstat). */
-static void result_from_split(struct result *r, const struct split_result *s,
-			      const struct ran_instead *ran)
-{
-	r->ran = *ran;
-	if (s->state == SPLIT_OFF)
-		return;
-	r->v[RF_CROSS_CPU] = (double)s->cross_cpu;
-	r->v[RF_MIGRATIONS] = (double)s->migrations;
-	if (s->state != SPLIT_ON)
-		return;
-	set_latency(r, RF_QMIN, &s->queue);
-	set_latency(r, RF_PMIN, &s->path);
-	r->v[RF_QUEUED] = (double)s->queued;
-}
-
-/*
- * --explain: the row's missed periods explained from its records and the
- * task's events; their shares as numbers of the result, for every output.
- * Without memory for it, the row says nothing of its misses.
- */
-static void result_misses(struct result *r, const struct row *row)
-{
-	static const int field[MS_COUNT] = {
-		[MS_QUEUED] = RF_MISS_QUEUED, [MS_RUNNING] = RF_MISS_RUNNING,
-		[MS_PREEMPTED] = RF_MISS_PREEMPTED, [MS_BLOCKED] = RF_MISS_BLOCKED,
-	};
-	struct miss_report *m = malloc(sizeof(*m));
-
-	if (!m)
-		return;
-	missx_explain(&row->plog, row->periods, row->plog.nrec, &row->trace, row->t_go, m);
-	r->misses = m;
-	for (int i = 0; i < MS_COUNT; i++)
-		r->v[field[i]] = m->share[i];
-}
-
-/* Game's and AudioGraph's figures: the table's numbers, and the summary kept whole. */
-static void result_chain(struct result *r, const struct chain_summary *c)
-{
-	static const int game[] = { RF_FRAME_P50, RF_FRAME_P99, RF_FRAME_MAX };
-	static const int audio[] = { RF_CYCLE_P50, RF_CYCLE_P99, RF_CYCLE_MAX };
-	static const int stat[] = { CS_P50, CS_P99, CS_MAX };
-	const int *f = c->kind == CHAIN_GAME ? game : audio;
-
-	if (c->kind == CHAIN_NONE)
-		return;
-	for (int i = 0; i < 3; i++)
-		r->v[f[i]] = c->time[stat[i]];
-	if (c->kind == CHAIN_GAME) {
-		r->v[RF_FPS] = c->fps;
-		r->v[RF_FPS_LOW] = c->fps_low;
-		r->v[RF_STUTTERS] = (double)c->stutters;
-	} else {
-		r->v[RF_DSP_MEAN] = c->dsp_mean;
-		r->v[RF_DSP_MAX] = c->dsp_max;
-		r->v[RF_XRUNS] = (double)c->xruns;
-		r->v[RF_XRUNS_MIN] = c->xruns_per_min;
-	}
-	r->chain = malloc(sizeof(*r->chain));
-	if (r->chain)
-		*r->chain = *c;
-}
-
-/*
- * The row as a result, built once and appended to the record: the numbers
- * of what the children sent, the wake-up histogram kept (the rest of the
- * bench's result is not). NULL when out of memory.
- */
-struct result *row_result(struct run_record *rec, const struct row *row)
-{
-	const struct workload *bwl = &workloads[row->bench], *lwl = &workloads[row->load];
-	const struct bench_result *b = row->b;
-	bool periods = b && !(bwl->flags & WL_NODEADLINE);
-	struct result *r = run_new_result(rec);
-
-	if (!r)
-		return NULL;
-	snprintf(r->bench, sizeof(r->bench), "%s", bwl->name);
-	snprintf(r->load, sizeof(r->load), "%s", lwl->name);
-	snprintf(r->reason, sizeof(r->reason), "%s", row->reason);
-	snprintf(r->unit, sizeof(r->unit), "%s", lwl->unit ? lwl->unit : "");
-	r->pass = row->pass;
-	r->variant_index = row->variant;
-	r->ncpus = row->ncpus;
-	if (rec->cfg->nvariants)
-		snprintf(r->variant, sizeof(r->variant), "%s",
-			 rec->cfg->variants[row->variant].label);
-	snprintf(r->knob_value, sizeof(r->knob_value), "%s", row->knob_value);
-	r->realtime = rec->cfg->realtime;
-	r->status = row->status;
-	if (lwl->intensity != INT_NONE && row->l.intensity >= 0)
-		r->v[RF_INTENSITY] = row->l.intensity;
-	if ((lwl->flags & WL_FILES) && rec->sys)
-		snprintf(r->medium, sizeof(r->medium), "%s",
-			 rec->sys->work_dir_in_memory == 1 ? RES_MEDIUM_MEMORY :
-			 row->l.cache_kept ? RES_MEDIUM_CACHE : RES_MEDIUM_DISK);
-	r->v[RF_LOAD_STOP] = known_u64(row->load_stop_ns);
-	if (!b)
-		return r;
-	r->wake = latency_compact(&b->wake);	/* a few KiB at most, not the dense 32 */
-	if (!r->wake) {
-		rec->nres--;
-		return NULL;
-	}
-	if ((row->plog.nrec || row->plog.lost) &&
-	    result_set_strip(r, &row->plog, row->periods, row->plog.nrec, row->plog.start0,
-			     rec->cfg->seconds)) {
-		rec->nres--;
-		return NULL;
-	}
-	r->v[RF_SAMPLES] = (double)b->wake.r.n;
-	set_latency(r, RF_MIN, &b->wake);
-	set_latency(r, RF_TMIN, &b->timer);
-	r->v[RF_CPU] = b->pct_cpu;
-	if (periods && b->pct_deadlines >= 0)
-		r->v[RF_DL] = b->pct_deadlines;
-	if (periods) {
-		r->v[RF_MET] = (double)b->acct.met;
-		r->v[RF_MISSED] = (double)b->acct.missed;
-		r->v[RF_DROPPED] = (double)b->acct.dropped;
-	}
-	r->v[RF_TASK_CPU] = (double)b->task_cpu_ns;
-	r->v[RF_WALL] = (double)b->wall_ns;
-	r->v[RF_TRACED] = known_u64(b->traced_ns);
-	if (b->work_ns)
-		r->v[RF_WORK_RATIO] = (double)b->task_cpu_ns / (double)b->work_ns;
-	if (b->loops && b->burn_cpu_ns)
-		r->v[RF_LOOP_SPEED] = (double)b->loops * 1e3 / (double)b->burn_cpu_ns;
-	result_from_split(r, &b->split, &row->ran);
-	result_chain(r, &b->chain);
-	if (periods && rec->cfg->explain && row->periods)
-		result_misses(r, row);
-	return r;
 }

@@ -30,6 +30,7 @@ struct row {
 	int pass;			/* 0-based, with --repeat */
 	int variant;			/* --vary's value, 0-based */
 	int ncpus;			/* --ncpus: the CPUs it was confined to; 0: all */
+	int group;			/* -W A+B: 1 + its index in cfg->groups; 0: none */
 	char knob_value[VARIANT_VALUE_LEN];	/* a system knob as read back before the row */
 	int status;			/* enum row_status */
 	char reason[REASON_LEN];	/* why it failed or was marked */
@@ -61,7 +62,7 @@ extern volatile sig_atomic_t got_signal;	/* SIGINT, SIGTERM or SIGHUP */
 extern int lock_fd;				/* the run lock: children do not keep it */
 void install_signals(void);
 void catch_tstp(bool on);
-void run_row(const struct row_env *env, const struct cell *c, struct row *row);
+void run_row(const struct row_env *env, const struct cell *c, struct row *rows);	/* [members] */
 struct result *row_result(struct run_record *rec, const struct row *row);	/* NULL: no memory */
 
 /* stops.c: a stop that no signal told of, seen by the orchestrator's clocks */

@@ -12,7 +12,7 @@ int check_custom(const struct config *cfg, char *err, size_t errlen)
 {
 	int i = workload_find("Custom");
 
-	if (i < 0 || !((cfg->benches | cfg->loads) & (1u << i)))
+	if (i < 0 || !((cfg_benches(cfg) | cfg->loads) & (1u << i)))
 		return 0;
 	if ((double)cfg->custom_interval_us > cfg->seconds * 1e6)
 		return set_err(err, errlen, "-I %ld us is longer than -t %g s: Custom would not "
@@ -43,6 +43,31 @@ static bool selected(const struct workload *wl, uint32_t bit, uint32_t only, uin
 	return (only ? (only & bit) : !(wl->flags & WL_OPTIN)) && !(not & bit);
 }
 
+/*
+ * A group's members each run as -W would run them alone, and the group has
+ * a load to run under: a load that is a member is not run against its group.
+ */
+static int check_groups(const struct config *cfg, bool custom, char *err, size_t errlen)
+{
+	for (int g = 0; g < cfg->ngroups; g++) {
+		const struct task_group *tg = &cfg->groups[g];
+
+		for (int k = 0; k < tg->n; k++) {
+			const struct workload *wl = &workloads[tg->member[k]];
+
+			if ((wl->flags & WL_CUSTOM) && !custom)
+				return set_err(err, errlen, "-W %s: %s needs -C and -I to define "
+					       "it", tg->name, wl->name);
+			if (refuse_class(cfg, wl, err, errlen))
+				return -1;
+		}
+		if (!(cfg->loads & ~tg->mask))
+			return set_err(err, errlen, "-W %s: no load left to run it under: a "
+				       "group is never run against its own members", tg->name);
+	}
+	return 0;
+}
+
 /* Which benchmarks and loads run, from -W/-X/-w/-x, the policy (-r) and -C/-I. */
 int resolve_selection(struct config *cfg, const uint32_t sel[4], char *err,
 			     size_t errlen)
@@ -63,20 +88,21 @@ int resolve_selection(struct config *cfg, const uint32_t sel[4], char *err,
 		if ((sel[0] & bit) && refuse_class(cfg, wl, err, errlen))
 			return -1;
 		if ((wl->flags & WL_BENCH) && exists && (!rt || (wl->flags & WL_RT)) &&
-		    selected(wl, bit, sel[0], sel[1]))
+		    selected(wl, bit, sel[0], sel[1]) &&
+		    (!cfg->ngroups || (sel[0] & bit)))	/* -W GROUP: no default matrix */
 			benches |= bit;
 		if ((wl->flags & WL_LOAD) && exists && selected(wl, bit, sel[2], sel[3]))
 			loads |= bit;
 	}
-	if (!benches)
+	if (!benches && !cfg->ngroups)
 		return set_err(err, errlen, "no benchmark left to run (check -W, -X and -r)");
 	if (!loads)
 		return set_err(err, errlen, "no load left to run (check -w and -x)");
-	if (benches == loads && !(benches & (benches - 1)))
+	if (!cfg->ngroups && benches == loads && !(benches & (benches - 1)))
 		return set_err(err, errlen, "nothing to run: a benchmark is never run against itself");
 	cfg->benches = benches;
 	cfg->loads = loads;
-	return 0;
+	return check_groups(cfg, custom, err, errlen);
 }
 
 /* --fps without Render or Game, --quantum without AudioGraph: options of nothing that runs. */
@@ -84,10 +110,10 @@ int check_fps(struct config *cfg, char *err, size_t errlen)
 {
 	uint32_t framed = 1u << workload_find("Render") | 1u << workload_find("Game");
 
-	if (cfg->fps && !((cfg->benches | cfg->loads) & framed))
+	if (cfg->fps && !((cfg_benches(cfg) | cfg->loads) & framed))
 		return set_err(err, errlen, "--fps sets Render's and Game's frame rate; name one "
 			       "with -W or -w");
-	if (cfg->quantum && !(cfg->benches & (1u << workload_find("AudioGraph"))))
+	if (cfg->quantum && !(cfg_benches(cfg) & (1u << workload_find("AudioGraph"))))
 		return set_err(err, errlen, "--quantum sets AudioGraph's quantum; name AudioGraph "
 			       "with -W");
 	cfg->fps_given = cfg->fps != 0;	/* --vary fps sets it too (build_variants) */

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* run/row_result.c - a row as a result of the run record: the numbers of what its children sent. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/missx.h"
+#include "lib/util.h"
+#include "loads/loads.h"
+#include "output/result.h"
+#include "run/run.h"
+#include "sys/sys.h"
+
+
+/* A latency's numbers into v[base..base+8), in struct summary's order; none without samples. */
+static void set_latency(struct result *r, int base, const struct latency *l)
+{
+	struct summary s;
+
+	if (!l || !l->r.n)
+		return;
+	latency_summary(l, &s);
+	r->v[base + 0] = s.min;
+	r->v[base + 1] = s.mean;
+	r->v[base + 2] = s.sd;
+	r->v[base + 3] = s.max;
+	r->v[base + 4] = s.p50;
+	r->v[base + 5] = s.p90;
+	r->v[base + 6] = s.p99;
+	r->v[base + 7] = s.p999;
+}
+
+static double known_u64(uint64_t v)	/* 0 is "did not happen" */
+{
+	return v ? (double)v : NAN;
+}
+
+/* Where the latency went: null where not measured (--no-split, Gaming, no schedstat). */
+static void result_from_split(struct result *r, const struct split_result *s,
+			      const struct ran_instead *ran)
+{
+	r->ran = *ran;
+	if (s->state == SPLIT_OFF)
+		return;
+	r->v[RF_CROSS_CPU] = (double)s->cross_cpu;
+	r->v[RF_MIGRATIONS] = (double)s->migrations;
+	if (s->state != SPLIT_ON)
+		return;
+	set_latency(r, RF_QMIN, &s->queue);
+	set_latency(r, RF_PMIN, &s->path);
+	r->v[RF_QUEUED] = (double)s->queued;
+}
+
+/*
+ * --explain: the row's missed periods explained from its records and the
+ * task's events; their shares as numbers of the result, for every output.
+ * Without memory for it, the row says nothing of its misses.
+ */
+static void result_misses(struct result *r, const struct row *row)
+{
+	static const int field[MS_COUNT] = {
+		[MS_QUEUED] = RF_MISS_QUEUED, [MS_RUNNING] = RF_MISS_RUNNING,
+		[MS_PREEMPTED] = RF_MISS_PREEMPTED, [MS_BLOCKED] = RF_MISS_BLOCKED,
+	};
+	struct miss_report *m = malloc(sizeof(*m));
+
+	if (!m)
+		return;
+	missx_explain(&row->plog, row->periods, row->plog.nrec, &row->trace, row->t_go, m);
+	r->misses = m;
+	for (int i = 0; i < MS_COUNT; i++)
+		r->v[field[i]] = m->share[i];
+}
+
+/* Game's and AudioGraph's figures: the table's numbers, and the summary kept whole. */
+static void result_chain(struct result *r, const struct chain_summary *c)
+{
+	static const int game[] = { RF_FRAME_P50, RF_FRAME_P99, RF_FRAME_MAX };
+	static const int audio[] = { RF_CYCLE_P50, RF_CYCLE_P99, RF_CYCLE_MAX };
+	static const int stat[] = { CS_P50, CS_P99, CS_MAX };
+	const int *f = c->kind == CHAIN_GAME ? game : audio;
+
+	if (c->kind == CHAIN_NONE)
+		return;
+	for (int i = 0; i < 3; i++)
+		r->v[f[i]] = c->time[stat[i]];
+	if (c->kind == CHAIN_GAME) {
+		r->v[RF_FPS] = c->fps;
+		r->v[RF_FPS_LOW] = c->fps_low;
+		r->v[RF_STUTTERS] = (double)c->stutters;
+	} else {
+		r->v[RF_DSP_MEAN] = c->dsp_mean;
+		r->v[RF_DSP_MAX] = c->dsp_max;
+		r->v[RF_XRUNS] = (double)c->xruns;
+		r->v[RF_XRUNS_MIN] = c->xruns_per_min;
+	}
+	r->chain = malloc(sizeof(*r->chain));
+	if (r->chain)
+		*r->chain = *c;
+}
+
+/*
+ * The row as a result, built once and appended to the record: the numbers
+ * of what the children sent, the wake-up histogram kept (the rest of the
+ * bench's result is not). NULL when out of memory.
+ */
+struct result *row_result(struct run_record *rec, const struct row *row)
+{
+	const struct workload *bwl = &workloads[row->bench], *lwl = &workloads[row->load];
+	const struct bench_result *b = row->b;
+	bool periods = b && !(bwl->flags & WL_NODEADLINE);
+	struct result *r = run_new_result(rec);
+
+	if (!r)
+		return NULL;
+	snprintf(r->bench, sizeof(r->bench), "%s", bwl->name);
+	snprintf(r->load, sizeof(r->load), "%s", lwl->name);
+	snprintf(r->reason, sizeof(r->reason), "%s", row->reason);
+	snprintf(r->unit, sizeof(r->unit), "%s", lwl->unit ? lwl->unit : "");
+	r->pass = row->pass;
+	r->variant_index = row->variant;
+	r->ncpus = row->ncpus;
+	if (row->group)
+		snprintf(r->group, sizeof(r->group), "%s", rec->cfg->groups[row->group - 1].name);
+	if (rec->cfg->nvariants)
+		snprintf(r->variant, sizeof(r->variant), "%s",
+			 rec->cfg->variants[row->variant].label);
+	snprintf(r->knob_value, sizeof(r->knob_value), "%s", row->knob_value);
+	r->realtime = rec->cfg->realtime;
+	r->status = row->status;
+	if (lwl->intensity != INT_NONE && row->l.intensity >= 0)
+		r->v[RF_INTENSITY] = row->l.intensity;
+	if ((lwl->flags & WL_FILES) && rec->sys)
+		snprintf(r->medium, sizeof(r->medium), "%s",
+			 rec->sys->work_dir_in_memory == 1 ? RES_MEDIUM_MEMORY :
+			 row->l.cache_kept ? RES_MEDIUM_CACHE : RES_MEDIUM_DISK);
+	r->v[RF_LOAD_STOP] = known_u64(row->load_stop_ns);
+	if (!b)
+		return r;
+	r->wake = latency_compact(&b->wake);	/* a few KiB at most, not the dense 32 */
+	if (!r->wake) {
+		rec->nres--;
+		return NULL;
+	}
+	if ((row->plog.nrec || row->plog.lost) &&
+	    result_set_strip(r, &row->plog, row->periods, row->plog.nrec, row->plog.start0,
+			     rec->cfg->seconds)) {
+		rec->nres--;
+		return NULL;
+	}
+	r->v[RF_SAMPLES] = (double)b->wake.r.n;
+	set_latency(r, RF_MIN, &b->wake);
+	set_latency(r, RF_TMIN, &b->timer);
+	r->v[RF_CPU] = b->pct_cpu;
+	if (periods && b->pct_deadlines >= 0)
+		r->v[RF_DL] = b->pct_deadlines;
+	if (periods) {
+		r->v[RF_MET] = (double)b->acct.met;
+		r->v[RF_MISSED] = (double)b->acct.missed;
+		r->v[RF_DROPPED] = (double)b->acct.dropped;
+	}
+	r->v[RF_TASK_CPU] = (double)b->task_cpu_ns;
+	r->v[RF_WALL] = (double)b->wall_ns;
+	r->v[RF_TRACED] = known_u64(b->traced_ns);
+	if (b->work_ns)
+		r->v[RF_WORK_RATIO] = (double)b->task_cpu_ns / (double)b->work_ns;
+	if (b->loops && b->burn_cpu_ns)
+		r->v[RF_LOOP_SPEED] = (double)b->loops * 1e3 / (double)b->burn_cpu_ns;
+	result_from_split(r, &b->split, &row->ran);
+	result_chain(r, &b->chain);
+	if (periods && rec->cfg->explain && row->periods)
+		result_misses(r, row);
+	return r;
+}
