@@ -3,6 +3,7 @@
 # tests/t_ncpus.sh - --ncpus: every thread of a row confined to its first N allowed CPUs, the
 # counts' rows in order, ncpus in JSON and CSV, the table by CPU count, -L following the count,
 # the log read back with its counts apart, and the refusals.
+# run-alone: it looks at a row's threads while they run, which a busy machine delays past the row
 . "$(dirname "$0")/lib.sh"
 use_json_checker "--ncpus"
 
@@ -32,8 +33,13 @@ row_threads() {
 
 # The threads of the row running now, once its bench task and load are both up.
 sample_row() {
-	await find_thread ib-Audio >/dev/null && await find_proc "$1" >/dev/null
-	sleep 0.3
+	local seen i
+	for ((i = 0; i < 200; i++)); do	# up to 4 s, until the task and the load are up
+		seen=$(row_threads)
+		grep -q 'ib-Audio:' <<<"$seen" && grep -q "$1:" <<<"$seen" && break
+		sleep 0.02
+	done
+	sleep 0.2	# the load's threads all started
 	row_threads
 }
 
