@@ -73,6 +73,7 @@ int report_plot(const struct run_record *rec, const char *path);
 /* record.c: per cell of the plan's first pass, in its order: its passes summarised */
 struct cell;
 struct pass_summary;
+const char *cell_group_name(const struct config *cfg, const struct cell *c);
 void report_each_summary(const struct run_record *rec,
 			 void (*fn)(void *arg, const struct cell *c, const struct pass_summary *s),
 			 void *arg);

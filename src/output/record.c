@@ -67,15 +67,22 @@ double record_fastest(const struct run_record *r, int upto)
  * passes), into list; how many.
  */
 int record_passes_of(const struct run_record *r, const char *bench, const char *load,
-		     int variant, int ncpus, const struct result **list)
+		     int variant, int ncpus, const char *group, const struct result **list)
 {
 	int cnt = 0;
 
 	for (int i = 0; i < r->nres; i++)
 		if (!strcmp(r->res[i].bench, bench) && !strcmp(r->res[i].load, load) &&
-		    r->res[i].variant_index == variant && r->res[i].ncpus == ncpus)
+		    r->res[i].variant_index == variant && r->res[i].ncpus == ncpus &&
+		    !strcmp(r->res[i].group, group))
 			list[cnt++] = &r->res[i];
 	return cnt;
+}
+
+/* The group a cell's row measured its benchmark in (-W A+B): its name, or "" alone. */
+const char *cell_group_name(const struct config *cfg, const struct cell *c)
+{
+	return c->group > 0 && c->group <= cfg->ngroups ? cfg->groups[c->group - 1].name : "";
 }
 
 /*
@@ -101,7 +108,7 @@ void report_each_summary(const struct run_record *rec,
 			c.table_start = first->table_start && v == 0;
 			c.table_end = rec->plan->cells[i + nv - 1].table_end && v == nv - 1;
 			n = record_passes_of(rec, workloads[c.bench].name, workloads[c.load].name,
-					     v, c.ncpus, list);
+					     v, c.ncpus, cell_group_name(rec->cfg, &c), list);
 			summarize_passes(list, n, &s);
 			fn(arg, &c, &s);
 		}

@@ -306,7 +306,7 @@ void record_init(struct run_record *r, const struct config *cfg, const struct ma
 void record_free(struct run_record *r);
 double record_fastest(const struct run_record *r, int upto);	/* loop_speed, results < upto */
 int record_passes_of(const struct run_record *r, const char *bench, const char *load,
-		     int variant, int ncpus, const struct result **list);
+		     int variant, int ncpus, const char *group, const struct result **list);
 
 void run_key_text(const struct config *cfg, int k, char *buf, size_t len);
 void run_key_set(struct run_record *r, int k, const char *text, size_t n);

@@ -19,6 +19,7 @@
 #define MAX_GROUPS 8			/* -W A+B+...: groups in a run */
 #define GROUP_MAX 8			/* members of a group */
 #define GROUP_NAME_LEN 64
+#define GROUP_DESKTOP "Audio+Video+X+Game"	/* -W Desktop: what a desktop runs at once */
 
 struct task_group {		/* -W A+B+C: benchmarks measured at the same time */
 	int n;				/* members, 2..GROUP_MAX */

@@ -8,7 +8,6 @@
 #include "loads/loads.h"
 #include "run/config.h"
 
-#define DESKTOP "Audio+Video+X+Game"	/* -W Desktop: what a desktop runs at once */
 
 /* A group is named by a '+' between names, or by a preset's name. */
 bool group_spec(const char *arg)
@@ -52,7 +51,7 @@ static int add_member(struct task_group *g, const char *arg, const char *name, s
  */
 int group_parse(struct config *cfg, const char *arg, char *err, size_t errlen)
 {
-	const char *spec = strcasecmp(arg, "Desktop") ? arg : DESKTOP;
+	const char *spec = strcasecmp(arg, "Desktop") ? arg : GROUP_DESKTOP;
 	struct task_group g = { 0 };
 	size_t used = 0;
 

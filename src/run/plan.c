@@ -122,6 +122,7 @@ int plan_build(struct plan *p, const struct config *cfg)
 	return 0;
 }
 
+_Static_assert(GROUP_NAME_LEN == RES_GROUP_LEN, "a result holds its group's name whole");
 _Static_assert(2 * sizeof(struct result) + sizeof(struct latency_compact) +
 	       HIST_KEEP_MAX * sizeof(uint32_t) + sizeof(struct cell) + 5 * 16 <= ROW_MEM_MAX,
 	       "a row's memory fits ROW_MEM_MAX");

@@ -459,7 +459,7 @@ static struct chain *chain_of(const struct sim_params *p, struct chain *ch,
 	if (!*ret)
 		return ch;
 	if (res)
-		snprintf(res->reason, sizeof(res->reason), "%s chain: %s", p->name,
+		snprintf(res->reason, sizeof(res->reason), "%s chain: %.150s", p->name,
 			 why[0] ? why : strerror(-*ret));
 	ch->ops->finish(ch, NULL);
 	return NULL;
