@@ -13,12 +13,13 @@ PEER=""
 QUICK=0
 SOAK_ONLY=0
 TL_ONLY=0
+IN_ONLY=0
 WRITE=1
 
 usage() {
 	cat <<EOF
-Usage: bench/run.sh [--peer PATH] [--quick] [--soak-only] [--timeline-only] [--no-write]
-                    [--output FILE] [--interbench PATH]
+Usage: bench/run.sh [--peer PATH] [--quick] [--soak-only] [--timeline-only] [--instances-only]
+                    [--no-write] [--output FILE] [--interbench PATH]
 Measures interbench's own accuracy and overhead, then a long run's resources
 (about 9 minutes, 11 with a peer; root gives the real-time part and installs
 rt-tests when cyclictest is missing).
@@ -30,6 +31,8 @@ rt-tests when cyclictest is missing).
                      own section of BENCHMARKS.md
   --timeline-only    only what recording periods and --timeline cost, into
                      its own section of BENCHMARKS.md
+  --instances-only   only the harness's CPU per period and instance against
+                     --instances 1, 2, 4, 8, into its own section
   --no-write         print the report only, leave BENCHMARKS.md alone
   --output FILE      write the report into FILE instead of BENCHMARKS.md
   --interbench PATH  the binary to measure (default: ./interbench)
@@ -44,6 +47,7 @@ while [ $# -gt 0 ]; do
 	--quick) QUICK=1 ;;
 	--soak-only) SOAK_ONLY=1 ;;
 	--timeline-only) TL_ONLY=1 ;;
+	--instances-only) IN_ONLY=1 ;;
 	--no-write) WRITE=0 ;;
 	--output) [ $# -ge 2 ] || die "--output needs a file"; OUT_MD=$2; shift ;;
 	--interbench) [ $# -ge 2 ] || die "--interbench needs a path"; IB=$2; shift ;;
@@ -218,6 +222,18 @@ timeline_section() {
 }
 if [ "$TL_ONLY" = 1 ]; then
 	timeline_section
+	exit 0
+fi
+
+. "$TOP/bench/instances.sh"
+instances_section() {
+	instances_run
+	instances_report >"$W/instances.md"
+	cat "$W/instances.md"
+	[ "$WRITE" = 1 ] && instances_write "$W/instances.md"
+}
+if [ "$IN_ONLY" = 1 ]; then
+	instances_section
 	exit 0
 fi
 
@@ -911,4 +927,5 @@ if [ "$WRITE" = 1 ]; then
 	note "report written into $OUT_MD (took $ELAPSED s)"
 fi
 timeline_section
+instances_section
 soak_section

@@ -20,7 +20,7 @@ _interbench()
 	loads="None Video X Burn Write Read Ring Compile Memload Hack Net Custom ProAudio Render Input"
 	opts="-W --bench -X --exclude-bench -w --load -x --exclude-load -C --custom-cpu
 		-I --custom-interval -L --cpu-load --memload-mib --file-mib --fps --quantum -t --time
-		--work -l --loops-per-ms -b --recalibrate --repeat --dry-run -r --realtime
+		--work -l --loops-per-ms -b --recalibrate --repeat --instances --dry-run -r --realtime
 		--policy --rt-priority --slice --uclamp-min --uclamp-max -B --bench-nice
 		-N --load-nice --load-policy -u --uniprocessor --ncpus --vary --pm-qos
 		-c --console -m --comment --work-dir --json --csv --plot --timeline
@@ -58,7 +58,7 @@ _interbench()
 		mapfile -t COMPREPLY < <(compgen -f -- "$cur")
 		return ;;
 	-t|--time|-l|--loops-per-ms|-L|--cpu-load|-B|--bench-nice|-N|--load-nice|-C|\
-	--custom-cpu|-I|--custom-interval|-m|--comment|--repeat|--rt-priority|--pm-qos|\
+	--custom-cpu|-I|--custom-interval|-m|--comment|--repeat|--instances|--rt-priority|--pm-qos|\
 	--trace-above|--memload-mib|--file-mib|--fps|--quantum|--slice|--uclamp-min|--uclamp-max|\
 	--timeline-max)
 		return ;;

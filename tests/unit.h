@@ -50,5 +50,6 @@ void unit_vary(void);
 void unit_timeline(void);
 void unit_ncpus(void);
 void unit_groups(void);
+void unit_instances(void);
 
 #endif

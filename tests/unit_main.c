@@ -19,4 +19,5 @@ void unit_suites(void)
 	unit_timeline();
 	unit_ncpus();
 	unit_groups();
+	unit_instances();
 }

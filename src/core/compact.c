@@ -100,6 +100,17 @@ void running_merge(struct running *m, const struct running *a, const struct runn
 	m->max = a->max > b->max ? a->max : b->max;
 }
 
+/* add into m, as if each of its samples had been added: buckets summed, moments merged */
+void latency_merge(struct latency *m, const struct latency *add)
+{
+	struct running r;
+
+	running_merge(&r, &m->r, &add->r);
+	m->r = r;
+	for (unsigned b = 0; b < HIST_BUCKETS; b++)
+		m->hist[b] += add->hist[b];
+}
+
 /* Entry i of c's bucket index at the coarser shift, UINT_MAX past the end. */
 static unsigned index_at(const struct latency_compact *c, unsigned i, unsigned shift)
 {

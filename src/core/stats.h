@@ -38,6 +38,7 @@ double running_sd(const struct running *r);	/* sample SD, 0 for n < 2 */
 void running_merge(struct running *m, const struct running *a, const struct running *b);
 void latency_init(struct latency *l);
 void latency_add(struct latency *l, uint64_t ns);
+void latency_merge(struct latency *m, const struct latency *add);	/* m += add */
 unsigned hist_bucket(uint64_t v);
 uint64_t hist_lower(unsigned b);
 uint64_t hist_upper(unsigned b);		/* exclusive */

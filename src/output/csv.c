@@ -30,6 +30,7 @@ enum csv_text {			/* a column that is not a number of the result */
 	CT_VARIANT, CT_VARIANT_INDEX, CT_VARIANT_VALUE,	/* --vary's, empty without */
 	CT_NCPUS,			/* --ncpus: the row's CPU count, empty without */
 	CT_GROUP,			/* -W A+B: the row's group, empty without */
+	CT_INSTANCES,			/* --instances: the copies pooled, empty without */
 	CT_COUNT,
 };
 
@@ -97,6 +98,7 @@ static const struct csv_column csv_columns[] = {
 	NUM("cycle_max_ns", RF_CYCLE_MAX, false), NUM("dsp_load_mean", RF_DSP_MEAN, false),
 	NUM("dsp_load_max", RF_DSP_MAX, false), NUM("xruns", RF_XRUNS, false),
 	NUM("xruns_per_min", RF_XRUNS_MIN, false), TEXT("group", CT_GROUP, false),
+	TEXT("instances", CT_INSTANCES, false),
 };
 #define NR_COLS ARRAY_SIZE(csv_columns)
 
@@ -194,6 +196,7 @@ static const char *column_text(const struct csv_column *c, const struct run_reco
 	case CT_VARIANT_VALUE: return known(r->knob_value);
 	case CT_NCPUS: return r->ncpus ? num_text(buf, len, r->ncpus) : NULL;
 	case CT_GROUP: return known(r->group);
+	case CT_INSTANCES: return r->instances > 1 ? num_text(buf, len, r->instances) : NULL;
 	case CT_RAN_INSTEAD: return ran_text(&r->ran, buf, len);
 	default: return context_text(c->text, run, buf, len);
 	}
@@ -382,6 +385,9 @@ static bool csv_texts(struct result *o, const char *const *text)
 		o->pass = (int)p - 1;
 	if (nc && *nc && !parse_long(nc, 1, 1L << 20, &p))
 		o->ncpus = (int)p;
+	if (text[CT_INSTANCES] && *text[CT_INSTANCES] &&
+	    !parse_long(text[CT_INSTANCES], 1, INSTANCES_MAX, &p))
+		o->instances = (int)p;
 	snprintf(o->reason, sizeof(o->reason), "%s", text[CT_REASON] ? text[CT_REASON] : "");
 	snprintf(o->unit, sizeof(o->unit), "%s", text[CT_UNIT] ? text[CT_UNIT] : "");
 	snprintf(o->medium, sizeof(o->medium), "%s", text[CT_MEDIUM] ? text[CT_MEDIUM] : "");

@@ -427,6 +427,30 @@ static void json_chain(struct jw *w, const struct result *r)
 	json_hops(w, c);
 }
 
+/* --instances: the copies pooled in the result, and each one's own figures. */
+static void json_instances(struct jw *w, const struct result *r)
+{
+	const struct instance_set *s = r->inst;
+
+	if (!s)
+		return;
+	jw_int(w, "instances", s->n);
+	jw_int(w, "worst_instance", s->worst + 1);
+	jw_open(w, "instance_results", '[');
+	for (int i = 0; i < s->n; i++) {
+		jw_open(w, NULL, '{');
+		jw_int(w, "instance", i + 1);
+		jw_num(w, "samples", s->f[i].samples);
+		jw_num(w, "latency_mean_ns", s->f[i].mean_ns);
+		jw_num(w, "latency_p99_ns", s->f[i].p99_ns);
+		jw_num(w, "latency_max_ns", s->f[i].max_ns);
+		jw_num(w, "pct_deadlines", s->f[i].pct_deadlines);
+		jw_num(w, "pct_cpu", s->f[i].pct_cpu);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+}
+
 static void json_result(struct jw *w, const struct result *r)
 {
 	jw_open(w, NULL, '{');
@@ -438,6 +462,7 @@ static void json_result(struct jw *w, const struct result *r)
 	jw_known(w, "variant_value", r->knob_value);
 	jw_int(w, "ncpus", r->ncpus ? r->ncpus : SI_UNKNOWN);
 	jw_known(w, "group", r->group);
+	json_instances(w, r);
 	jw_str(w, "status", status_name(r->status));
 	jw_known(w, "reason", r->reason);
 	jw_num(w, "samples", r->v[RF_SAMPLES]);

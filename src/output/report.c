@@ -216,6 +216,19 @@ static void report_trace_stop(const struct run_record *rec, int i)
 		si && si->tracefs[0] ? si->tracefs : "tracefs");
 }
 
+/* --instances: the row pools its copies; the note names the one with the highest p99. */
+static void worst_note(struct report *o, const struct run_record *rec, const struct result *r)
+{
+	const struct instance_set *s = r->inst;
+	char v[32];
+
+	if (!s)
+		return;
+	fmt_sig3(v, sizeof(v), s->f[s->worst].p99_ns / unit_ns(rec));
+	out(o, "  [worst of %d instances: #%d, p99 %s %s]", s->n, s->worst + 1, v,
+	    rec->cfg->realtime ? "us" : "ms");
+}
+
 /* The record's result i as a row of the table being printed. */
 void report_row(struct report *o, const struct run_record *rec, int i)
 {
@@ -255,6 +268,7 @@ void report_row(struct report *o, const struct run_record *rec, int i)
 	o->table_marks |= result_marks(r, record_fastest(rec, i + 1), marks, sizeof(marks));
 	if (marks[0])
 		out(o, "  [%s]", marks);
+	worst_note(o, rec, r);
 	out(o, "\n");
 	report_trace_stop(rec, i);
 }

@@ -69,6 +69,24 @@ enum rfield {
 	RF_COUNT,
 };
 
+/*
+ * --instances N: what each of a row's N copies measured, kept beside the
+ * pooled result (its own allocation, run/plan.h's ROW_MEM_INST). The worst
+ * is the one with the highest p99 wake-up latency.
+ */
+#define INSTANCES_MAX 64
+struct instance_fig {
+	double samples;
+	double mean_ns, p99_ns, max_ns;		/* wake-up latency */
+	double pct_deadlines, pct_cpu;		/* NAN: not known */
+};
+
+struct instance_set {
+	int n;				/* 2..INSTANCES_MAX */
+	int worst;			/* 0-based: the highest p99 */
+	struct instance_fig f[];	/* [n], in the order they were started */
+};
+
 struct result {			/* one benchmark x load x pass */
 	char bench[RES_NAME_LEN];	/* registry spelling when known */
 	char load[RES_NAME_LEN];
@@ -92,6 +110,9 @@ struct result {			/* one benchmark x load x pass */
 					/* owned: live rows with periods only, else NULL */
 	struct chain_summary *chain;	/* Game, AudioGraph: hops and frames (core/frames.h), */
 					/* owned: live rows of a chain only, else NULL */
+	int instances;			/* --instances: the copies pooled here; 0 or 1: one */
+	struct instance_set *inst;	/* each copy's figures, owned: live rows of two or */
+					/* more only, else NULL */
 };
 
 /* Where a Write, Read or Compile row's I/O went: what its intensity measured. */

@@ -75,6 +75,7 @@ struct config {
 	long pm_qos_us;			/* --pm-qos, -1 when untouched */
 	long trace_above_us;		/* --trace-above, -1 when off */
 	int repeat;			/* --repeat */
+	int instances;			/* --instances: copies of each row's benchmarks, at once */
 	int rt_priority;		/* SCHED_FIFO priority of a -r task */
 	long memload_mib;		/* --memload-mib, 0 = automatic */
 	long file_mib;			/* --file-mib, 0 = automatic */

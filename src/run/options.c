@@ -132,7 +132,9 @@ static const struct opt opts[] = {
 	{ 'b', "recalibrate", NULL, G_TIMING, FLAG(recalibrate),
 	  .help = "loops mode, measuring loops per ms even if saved" },
 	{ 0, "repeat", "N", G_TIMING, INT(repeat, 1, 1000000),
-	  .help = "run the whole matrix N times (default 1)" },
+	  .help = "the matrix N times (default 1)" },
+	{ 0, "instances", "N", G_TIMING, INT(instances, 1, 64), .joined = true,
+	  .help = "N copies at once per row (1-64)" },
 	{ 0, "dry-run", NULL, G_TIMING, FLAG(dry_run), .with_compare = true,
 	  .help = "check the options, print the rows and the time, exit" },
 	{ 'r', "realtime", NULL, G_SCHED, FLAG(realtime),
@@ -221,6 +223,7 @@ void config_defaults(struct config *cfg)
 	cfg->trace_above_us = -1;
 	cfg->timeline_max = TIMELINE_MAX_DEFAULT;
 	cfg->repeat = 1;
+	cfg->instances = 1;
 	cfg->rt_priority = 40;
 	cfg->policy = -1;
 	cfg->uclamp_min = cfg->uclamp_max = -1;

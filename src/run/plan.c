@@ -132,7 +132,13 @@ _Static_assert(sizeof(struct latency_strip) + sizeof(struct miss_report) + 2 * 1
 _Static_assert(sizeof(struct chain_summary) + 16 <= ROW_MEM_CHAIN,
 	       "a chain row's summary fits ROW_MEM_CHAIN");
 
-/* What a kept row may cost: more when it keeps what --plot and --explain look at, or a chain. */
+_Static_assert(sizeof(struct instance_set) + INSTANCES_MAX * sizeof(struct instance_fig) + 16 <=
+	       ROW_MEM_INST, "a row's instances' figures fit ROW_MEM_INST");
+
+/*
+ * What a kept row may cost: more when it keeps what --plot and --explain
+ * look at, a chain, or the figures of --instances' copies.
+ */
 size_t row_mem_max(const struct config *cfg)
 {
 	bool look = cfg->plot_path || cfg->explain || cfg->timeline_path;
@@ -141,7 +147,8 @@ size_t row_mem_max(const struct config *cfg)
 	for (size_t i = 0; i < nr_workloads; i++)
 		chain |= (cfg_benches(cfg) & (1u << i)) &&
 			 (workloads[i].model == SIM_GAME || workloads[i].model == SIM_AGRAPH);
-	return ROW_MEM_MAX + (look ? ROW_MEM_LOOK : 0) + (chain ? ROW_MEM_CHAIN : 0);
+	return ROW_MEM_MAX + (look ? ROW_MEM_LOOK : 0) + (chain ? ROW_MEM_CHAIN : 0) +
+	       (cfg->instances > 1 ? ROW_MEM_INST : 0);
 }
 
 /*

@@ -271,11 +271,11 @@ static uint64_t grace_ns(const struct config *cfg)
  * they share (the load, a signal) is every member's.
  */
 struct row_try {
-	struct row *rows;		/* [n]: one per member, in the group's order */
-	int n;
-	int member[GROUP_MAX];		/* their registry indices */
+	struct row *rows;		/* [n]: one per member, in the group's order, then */
+	int n;				/* with --instances the next copy of each */
+	int member[GROUP_MAX * INSTANCES_MAX];	/* their registry indices */
 	struct child load;
-	struct child bench[GROUP_MAX];
+	struct child bench[GROUP_MAX * INSTANCES_MAX];
 };
 
 static void fail_rows(struct row *rows, int n, const char *fmt, ...) PRINTF(3, 4);
@@ -547,6 +547,8 @@ void row_free(struct row *row)
 	row->periods = NULL;
 	row->plog.nrec = 0;
 	sched_trace_free(&row->trace);
+	free(row->inst);
+	row->inst = NULL;
 }
 
 /* The line that says a row runs again, and why. */
@@ -585,16 +587,33 @@ void run_row(const struct row_env *env, const struct cell *c, struct row *rows)
 {
 	struct row_ctx ctx = { .env = env, .cfg = env->cfg, .bench = c->bench, .load = c->load,
 			       .ncpus = c->ncpus };
+	int ni = env->cfg->instances > 1 ? env->cfg->instances : 1;
 	struct row_try t = { .rows = rows };
-	int clock_redos = 0;
+	int clock_redos = 0, n;
 	enum redo why;
 
-	t.n = cell_members(env->cfg, c, t.member);
+	t.n = n = cell_members(env->cfg, c, t.member);
 	rows_reset(&t, c);
+	if (ni > 1) {		/* copy i of member k is t.rows[i * n + k]; pooled into rows */
+		t.rows = calloc((size_t)(n * ni), sizeof(*rows));
+		if (!t.rows) {
+			fail_rows(rows, n, "out of memory for %d instances", ni);
+			return;
+		}
+		for (t.n = n; t.n < n * ni; t.n++)
+			t.member[t.n] = t.member[t.n % n];
+		rows_reset(&t, c);
+	}
 	while ((why = run_row_once(&ctx, &t, clock_redos < STOP_REDO_MAX)) != REDO_NONE) {
 		clock_redos += why == REDO_CLOCK;
 		rows_reset(&t, c);
 		progress_restart_row();
 		redo_note(why, &ctx, c);
+	}
+	if (ni > 1) {
+		instances_pool(rows, t.rows, n, ni);
+		for (int k = n; k < t.n; k++)
+			row_free(&t.rows[k]);
+		free(t.rows);
 	}
 }

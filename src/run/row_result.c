@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* run/row_result.c - a row as a result of the run record: the numbers of what its children sent. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,6 +101,19 @@ static void result_chain(struct result *r, const struct chain_summary *c)
 		*r->chain = *c;
 }
 
+/* --instances: each copy's figures, in an allocation of their own; -ENOMEM. */
+static int result_instances(struct result *r, const struct instance_set *s)
+{
+	size_t bytes = sizeof(*s) + (size_t)s->n * sizeof(s->f[0]);
+
+	r->inst = malloc(bytes);
+	if (!r->inst)
+		return -ENOMEM;
+	memcpy(r->inst, s, bytes);
+	r->instances = s->n;
+	return 0;
+}
+
 /*
  * The row as a result, built once and appended to the record: the numbers
  * of what the children sent, the wake-up histogram kept (the rest of the
@@ -169,6 +183,10 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 		r->v[RF_LOOP_SPEED] = (double)b->loops * 1e3 / (double)b->burn_cpu_ns;
 	result_from_split(r, &b->split, &row->ran);
 	result_chain(r, &b->chain);
+	if (row->inst && result_instances(r, row->inst)) {
+		rec->nres--;
+		return NULL;
+	}
 	if (periods && rec->cfg->explain && row->periods)
 		result_misses(r, row);
 	return r;

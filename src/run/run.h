@@ -18,6 +18,7 @@
 #include "run/config.h"
 #include "task/task.h"
 
+struct instance_set;
 struct knob_values;
 struct machine;
 struct plan;
@@ -42,6 +43,7 @@ struct row {
 	struct period_log plog;		/* the bench's period ring, as sent: */
 	struct period_rec *periods;	/* plog.nrec records, oldest first; NULL: none */
 	struct sched_trace trace;	/* --explain: the task's scheduler events */
+	struct instance_set *inst;	/* --instances: each copy's figures (output/result.h) */
 };
 
 void row_free(struct row *row);
@@ -64,6 +66,10 @@ void install_signals(void);
 void catch_tstp(bool on);
 void run_row(const struct row_env *env, const struct cell *c, struct row *rows);	/* [members] */
 struct result *row_result(struct run_record *rec, const struct row *row);	/* NULL: no memory */
+
+/* instances.c: --instances, a row's copies pooled */
+void bench_pool(struct bench_result *m, const struct bench_result *a);
+void instances_pool(struct row *rows, struct row *all, int n, int ni);
 
 /* stops.c: a stop that no signal told of, seen by the orchestrator's clocks */
 #define STOP_REDO_MAX 3			/* tries of a row the clocks may send round again */

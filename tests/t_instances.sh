@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/t_instances.sh - --instances N: the copies running at the same time, their pooled result
+# and each one's figures (JSON, CSV, the table's note), the refusals, nothing left behind.
+. "$(dirname "$0")/lib.sh"
+
+export INTERBENCH_TEST_SETTLE_MS=0
+
+dir=$(scratch)
+trap 'rm -rf "$dir"' EXIT
+
+# How many threads of our session are named $1 now.
+count_threads() {
+	local f comm n=0
+	for f in /proc/[0-9]*/task/*; do
+		{ read -r comm <"$f/comm"; } 2>/dev/null || continue
+		[ "$comm" = "$1" ] || continue
+		[ "$(proc_sid "$f")" = "$MYSID" ] || continue
+		n=$((n + 1))
+	done
+	echo $n
+}
+
+t="--instances 2: two ib-Audio threads seen at once in one row"
+ib -c -q -t 1 --instances 2 -W Audio -w None --work-dir "$dir" --json "$dir/a.json" \
+	--csv "$dir/a.csv" >"$dir/a.out" 2>&1 &
+pid=$!
+await find_thread ib-Audio >/dev/null && sleep 0.3
+seen=$(count_threads ib-Audio)
+wait $pid; rc=$?
+if [ $rc != 0 ]; then
+	fail "$t" "rc=$rc: $(tail -2 "$dir/a.out")"
+elif [ "$seen" = 2 ]; then
+	pass "$t"
+else
+	fail "$t" "seen $seen"
+fi
+
+t="JSON: instances 2, two instance_results, the pooled samples their sum"
+got=$(python3 - "$dir/a.json" <<'PY'
+import json, sys
+res = json.load(open(sys.argv[1]))["results"]
+r = res[0]
+ir = r.get("instance_results", [])
+print(len(res) == 1 and r.get("instances") == 2 and len(ir) == 2 and
+      [i["instance"] for i in ir] == [1, 2] and all(i["samples"] > 0 for i in ir) and
+      r["samples"] == sum(i["samples"] for i in ir) and
+      r["latency_ns"]["max"] == max(i["latency_max_ns"] for i in ir) and
+      r.get("worst_instance") in (1, 2))
+PY
+)
+[ "$got" = True ] && pass "$t" || fail "$t" "$got"
+
+t="CSV: the instances column is 2; the table names the worst instance"
+col=$(python3 -c 'import csv, sys
+print(" ".join(r["instances"] for r in csv.DictReader(open(sys.argv[1]))))' "$dir/a.csv")
+if [ "$col" != 2 ]; then
+	fail "$t" "instances column: $col"
+elif ! grep -q '^None.*\[worst of 2 instances: #[12], p99 [0-9.]* ms\]$' "$dir/a.out"; then
+	fail "$t" "$(grep '^None' "$dir/a.out")"
+else
+	pass "$t"
+fi
+
+t="--instances 2 -W Audio+Video: four bench threads at once"
+ib -c -q -t 1 --instances 2 -W Audio+Video -w None --work-dir "$dir" >"$dir/g.out" 2>&1 &
+pid=$!
+await find_thread ib-Video >/dev/null && sleep 0.3
+na=$(count_threads ib-Audio); nv=$(count_threads ib-Video)
+wait $pid; rc=$?
+if [ $rc != 0 ]; then
+	fail "$t" "rc=$rc: $(tail -2 "$dir/g.out")"
+elif [ "$na" = 2 ] && [ "$nv" = 2 ] &&
+	[ "$(grep -c 'worst of 2 instances' "$dir/g.out")" = 2 ]; then
+	pass "$t"
+else
+	fail "$t" "ib-Audio $na, ib-Video $nv: $(grep '^None' "$dir/g.out")"
+fi
+
+for bad in "--instances 0" "--instances 65" "--instances x" "--instances 2 -W Game"; do
+	t="$bad: exit 2, one line"
+	out=$(ib -W Audio $bad -t 1 2>&1); rc=$?
+	if [ $rc = 2 ] && [ "$(wc -l <<<"$out")" = 1 ]; then
+		pass "$t"
+	else
+		fail "$t" "rc=$rc: $out"
+	fi
+done
+
+t="nothing left after the runs"
+left=$(( $(count_threads ib-Audio) + $(count_threads ib-Video) + $(count_threads ib-waker) ))
+[ "$left" = 0 ] && [ -z "$(ls -A "$dir" | grep -v '\.\(json\|csv\|out\)$')" ] &&
+	pass "$t" || fail "$t" "threads: $left; files: $(ls -A "$dir")"
