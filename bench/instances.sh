@@ -86,8 +86,3 @@ instances_report() {
 	echo "divided by the periods all instances ran (the pooled row's met + missed + dropped,"
 	echo "which is periods × N)."
 }
-
-instances_write() {
-	md_section bench/run.sh "$1" "$OUT_MD" "$W/md.in" instances
-	note "instances section written into $OUT_MD"
-}

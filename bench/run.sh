@@ -202,40 +202,23 @@ done
 # ---- the soak (bench/soak.sh): alone with --soak-only, else after the rest ----
 
 . "$TOP/bench/soak.sh"
-soak_section() {
-	soak_run
-	soak_report >"$W/soak.md"
-	cat "$W/soak.md"
-	[ "$WRITE" = 1 ] && soak_write "$W/soak.md"
-}
-if [ "$SOAK_ONLY" = 1 ]; then
-	soak_section
-	exit 0
-fi
-
 . "$TOP/bench/timeline.sh"
-timeline_section() {
-	timeline_run
-	timeline_report >"$W/timeline.md"
-	cat "$W/timeline.md"
-	[ "$WRITE" = 1 ] && timeline_write "$W/timeline.md"
-}
-if [ "$TL_ONLY" = 1 ]; then
-	timeline_section
-	exit 0
-fi
-
 . "$TOP/bench/instances.sh"
-instances_section() {
-	instances_run
-	instances_report >"$W/instances.md"
-	cat "$W/instances.md"
-	[ "$WRITE" = 1 ] && instances_write "$W/instances.md"
+
+# A section of its own in BENCHMARKS.md (soak, timeline, instances): NAME_run
+# measures, NAME_report prints it, and it goes between the section's markers.
+section() {
+	"$1_run"
+	"$1_report" >"$W/$1.md"
+	cat "$W/$1.md"
+	if [ "$WRITE" = 1 ]; then
+		md_section bench/run.sh "$W/$1.md" "$OUT_MD" "$W/md.$1" "$1"
+		note "$1 section written into $OUT_MD"
+	fi
 }
-if [ "$IN_ONLY" = 1 ]; then
-	instances_section
-	exit 0
-fi
+[ "$SOAK_ONLY" = 1 ] && { section soak; exit 0; }
+[ "$TL_ONLY" = 1 ] && { section timeline; exit 0; }
+[ "$IN_ONLY" = 1 ] && { section instances; exit 0; }
 
 # ---- cyclictest ----
 
@@ -926,6 +909,6 @@ if [ "$WRITE" = 1 ]; then
 	md_section bench/run.sh "$W/report_full.md" "$OUT_MD" "$W/md.new"
 	note "report written into $OUT_MD (took $ELAPSED s)"
 fi
-timeline_section
-instances_section
-soak_section
+section timeline
+section instances
+section soak

@@ -124,9 +124,3 @@ soak_report() {
 	fi
 	echo ""
 }
-
-# The section into $OUT_MD between its markers (appended with them the first time).
-soak_write() {
-	md_section bench/run.sh "$1" "$OUT_MD" "$W/md.soak" soak
-	note "soak section written into $OUT_MD"
-}

@@ -61,9 +61,3 @@ timeline_report() {
 	echo "touched before the row; the file is written by the orchestrator after the row."
 	echo ""
 }
-
-# The section into $OUT_MD between its markers (appended with them the first time).
-timeline_write() {
-	md_section bench/run.sh "$1" "$OUT_MD" "$W/md.tl" timeline
-	note "timeline section written into $OUT_MD"
-}

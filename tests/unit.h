@@ -4,6 +4,7 @@
 #define TESTS_UNIT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 extern char detail[1024];	/* why the current check failed, set by EXPECT */
@@ -19,6 +20,10 @@ void check(const char *name, bool ok);
 			return false;                                                    \
 		}                                                                        \
 	} while (0)
+
+/* unit_main.c: a command line of words as parse_options() takes it; its parse_status. */
+struct config;
+int unit_parse_words(const char *words, struct config *cfg, char *err, size_t errlen);
 
 /* The suites of one test program: main() runs them. */
 void unit_suites(void);

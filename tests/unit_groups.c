@@ -10,20 +10,6 @@
 
 #include "tests/unit.h"
 
-/* argv from words split on spaces, parsed as the command line would be. */
-static enum parse_status parse_words(const char *words, struct config *cfg, char *err,
-				     size_t errlen)
-{
-	static char buf[256];
-	char *argv[32] = { "interbench" }, *save = NULL;
-	int argc = 1;
-
-	snprintf(buf, sizeof(buf), "%s", words);
-	for (char *t = strtok_r(buf, " ", &save); t && argc < 31; t = strtok_r(NULL, " ", &save))
-		argv[argc++] = t;
-	argv[argc] = NULL;
-	return parse_options(argc, argv, cfg, err, errlen);
-}
 
 struct group_case {
 	const char *args;
@@ -53,7 +39,7 @@ static bool test_group(const struct group_case *c)
 	struct config cfg;
 	char err[512] = "", names[256] = "";
 	size_t n = 0;
-	enum parse_status st = parse_words(c->args, &cfg, err, sizeof(err));
+	enum parse_status st = unit_parse_words(c->args, &cfg, err, sizeof(err));
 
 	if (!c->want) {
 		EXPECT(st == PARSE_USAGE, "'%s' accepted", c->args);
@@ -82,7 +68,7 @@ static bool test_plan(void)
 	char err[512];
 	int member[GROUP_MAX], audio = workload_find("Audio"), video = workload_find("Video");
 
-	EXPECT(parse_words("-W Audio -W Audio+Video -w None -w Video -w Burn", &cfg, err,
+	EXPECT(unit_parse_words("-W Audio -W Audio+Video -w None -w Video -w Burn", &cfg, err,
 			   sizeof(err)) == PARSE_RUN, "%s", err);
 	EXPECT(!plan_build(&p, &cfg), "plan_build");
 	EXPECT(p.ncells == 3 + 2, "%d cells, want 3 alone and 2 of the group", p.ncells);

@@ -76,20 +76,6 @@ static bool test_too_many(void)
 	return true;
 }
 
-/* argv from words split on spaces, parsed as the command line would be. */
-static enum parse_status parse_words(const char *words, struct config *cfg, char *err,
-				     size_t errlen)
-{
-	static char buf[256];
-	char *argv[32] = { "interbench" }, *save = NULL;
-	int argc = 1;
-
-	snprintf(buf, sizeof(buf), "%s", words);
-	for (char *t = strtok_r(buf, " ", &save); t && argc < 31; t = strtok_r(NULL, " ", &save))
-		argv[argc++] = t;
-	argv[argc] = NULL;
-	return parse_options(argc, argv, cfg, err, errlen);
-}
 
 static bool test_options(void)
 {
@@ -105,16 +91,16 @@ static bool test_options(void)
 	char err[512];
 
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
-		EXPECT(parse_words(bad[i].args, &cfg, err, sizeof(err)) == PARSE_USAGE,
+		EXPECT(unit_parse_words(bad[i].args, &cfg, err, sizeof(err)) == PARSE_USAGE,
 		       "'%s' accepted", bad[i].args);
 		EXPECT(strstr(err, bad[i].want_err), "'%s': '%s'", bad[i].args, err);
 	}
-	EXPECT(parse_words("--ncpus 1", &cfg, err, sizeof(err)) == PARSE_RUN, "%s", err);
+	EXPECT(unit_parse_words("--ncpus 1", &cfg, err, sizeof(err)) == PARSE_RUN, "%s", err);
 	EXPECT(cfg.nncpus == 1 && cfg.ncpus[0] == 1 && !cfg.cpu_load_given,
 	       "--ncpus 1: %d counts, -L given %d", cfg.nncpus, cfg.cpu_load_given);
-	EXPECT(parse_words("--ncpus 1 -L 3", &cfg, err, sizeof(err)) == PARSE_RUN, "%s", err);
+	EXPECT(unit_parse_words("--ncpus 1 -L 3", &cfg, err, sizeof(err)) == PARSE_RUN, "%s", err);
 	EXPECT(cfg.cpu_load_given && cfg.cpu_load == 3, "-L 3 not kept as given");
-	EXPECT(parse_words("", &cfg, err, sizeof(err)) == PARSE_RUN && !cfg.nncpus,
+	EXPECT(unit_parse_words("", &cfg, err, sizeof(err)) == PARSE_RUN && !cfg.nncpus,
 	       "no --ncpus: %d counts", cfg.nncpus);
 	return true;
 }
@@ -155,7 +141,7 @@ static bool test_plan_order(void)
 	char err[512];
 	bool ok;
 
-	EXPECT(parse_words("-W Audio -W Video -w None -w Burn --repeat 2 --ncpus 2,1 "
+	EXPECT(unit_parse_words("-W Audio -W Video -w None -w Burn --repeat 2 --ncpus 2,1 "
 			   "--vary load-nice=0,5", &cfg, err, sizeof(err)) == PARSE_RUN, "%s", err);
 	if (usable_cpus() < 2) {
 		free(cfg.variant_cfg);
