@@ -6,7 +6,11 @@
 #
 #   check_timeline.py valid TL.json          the format: fields, names, nesting, counts
 #   check_timeline.py json TL.json RUN.json  each row's slices and instants against
-#                                            its result: samples, missed, dropped
+#                                            its result: samples, missed, dropped,
+#                                            stutters, xruns
+#   check_timeline.py stages TL.json RUN.json  each chain row's stage tracks: named by
+#                                            their threads, a wakeup latency slice per
+#                                            hop wake-up, a work slice per frame or cycle
 #   check_timeline.py miss TL.json ROW K MIN MAX   period K of row ROW missed at
 #                                            its deadline, by the work's end, by MIN to
 #                                            MAX ms; period K+1 dropped
@@ -118,6 +122,53 @@ def named(ev, pid, name, ph='X'):
     return [e for e in ev if e['pid'] == pid and e['name'] == name and e['ph'] == ph]
 
 
+def task_tid(ev, pid):
+    """The task's thread: the one with the row's start (None: a row that never started)."""
+    starts = named(ev, pid, 'row start', 'i')
+    return starts[0]['tid'] if starts else None
+
+
+def on_task(ev, pid, name, ph='X'):
+    tid = task_tid(ev, pid)
+    return [e for e in named(ev, pid, name, ph) if tid is None or e['tid'] == tid]
+
+
+# A chain's stages drawn, by benchmark: the stage's thread and the hop that wakes it.
+STAGES = {
+    'Game': [('ib-Game-job0', 'main>job0'), ('ib-Game-job1', 'main>job1'),
+             ('ib-Game-job2', 'main>job2'), ('ib-Game-render', 'main>render'),
+             ('ib-Game-comp', 'render>comp')],
+    'AudioGraph': [('ib-AG-node0', 'driver>node0'), ('ib-AG-node1', 'driver>node1'),
+                   ('ib-AG-mixer', 'node>mixer')],
+}
+
+
+def stages(path, jpath):
+    ev = events(load(path))
+    res = load(jpath)['results']
+    for pid, r in enumerate(res, 1):
+        if r['benchmark'] not in STAGES or rows(ev)[pid]['dropped_periods']:
+            continue
+        threads = {e['args']['name']: e['tid'] for e in ev
+                   if e['pid'] == pid and e['name'] == 'thread_name'}
+        hops = {h['name']: h['wakeups'] for h in r['hops']}
+        frames = r['frames'] if r['benchmark'] == 'Game' else r['cycles']
+        key = 'frame' if r['benchmark'] == 'Game' else 'cycle'
+        for comm, hop in STAGES[r['benchmark']]:
+            if comm not in threads:
+                raise Bad('row %d: no thread track %s: %s' % (pid, comm, sorted(threads)))
+            on = [e for e in ev if e['pid'] == pid and e['tid'] == threads[comm]]
+            wl = [e for e in on if e['name'] == 'wakeup latency']
+            work = [e for e in on if e['name'] == 'work']
+            other = {e['name'] for e in on} - {'wakeup latency', 'wake path', 'queue wait',
+                                                'work', 'thread_name'}
+            if other or any(key not in e['args'] for e in wl + work):
+                raise Bad('row %d %s: events %s, or slices without %s' % (pid, comm, other, key))
+            if len(wl) != hops[hop] or not frames <= len(work) <= frames + 1:
+                raise Bad('row %d %s: %d wakeup latency (hop %s: %d), %d work (%s %d)' % (
+                    pid, comm, len(wl), hop, hops[hop], len(work), key, frames))
+
+
 def against_json(path, jpath):
     ev = events(load(path))
     res = load(jpath)['results']
@@ -127,15 +178,17 @@ def against_json(path, jpath):
     for pid, r in enumerate(res, 1):
         if info[pid]['dropped_periods']:
             continue            # a row cut by the budget: not all its periods are there
-        got = (len(named(ev, pid, 'wakeup latency')), len(named(ev, pid, 'missed deadline', 'i')),
-               len(named(ev, pid, 'dropped period', 'i')))
+        got = (len(on_task(ev, pid, 'wakeup latency')),
+               len(named(ev, pid, 'missed deadline', 'i')),
+               len(named(ev, pid, 'dropped period', 'i')),
+               len(named(ev, pid, 'stutter', 'i')), len(named(ev, pid, 'xrun', 'i')))
         p = r['periods'] or {'missed': 0, 'dropped': 0}
-        want = (r['samples'], p['missed'], p['dropped'])
+        want = (r['samples'], p['missed'], p['dropped'], r.get('stutters', 0), r.get('xruns', 0))
         if r['benchmark'] == 'Gaming':
-            got = (len(named(ev, pid, 'work')), 0, 0)
+            got = (len(named(ev, pid, 'work')), 0, 0, 0, 0)
         if got != want:
-            raise Bad('row %d (%s/%s): (wakeup latency slices, missed, dropped) %s, the JSON %s'
-                      % (pid, r['benchmark'], r['load'], got, want))
+            raise Bad('row %d (%s/%s): (wakeup latency slices, missed, dropped, stutters, '
+                      'xruns) %s, the JSON %s' % (pid, r['benchmark'], r['load'], got, want))
 
 
 def miss(path, row, k, lo, hi):
@@ -168,6 +221,8 @@ def main(argv):
             valid(argv[2])
         elif argv[1] == 'json' and len(argv) == 4:
             against_json(argv[2], argv[3])
+        elif argv[1] == 'stages' and len(argv) == 4:
+            stages(argv[2], argv[3])
         elif argv[1] == 'miss' and len(argv) == 7:
             miss(argv[2], int(argv[3]), int(argv[4]), Decimal(argv[5]), Decimal(argv[6]))
         elif argv[1] == 'get' and len(argv) == 4:
@@ -175,7 +230,7 @@ def main(argv):
             print(eval(argv[3], {'d': d, 'ev': events(d), 'Decimal': Decimal,
                                  'collections': collections}))
         else:
-            raise Bad('usage: check_timeline.py valid|json|miss|get FILE ...')
+            raise Bad('usage: check_timeline.py valid|json|stages|miss|get FILE ...')
     except Bad as e:
         print(e)
         return 1

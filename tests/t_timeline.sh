@@ -135,6 +135,63 @@ else
 	pass "$t"
 fi
 
+# The chains: Game's render stage takes 40 ms more in frame 30 (a stutter
+# there, t_chains.sh); AudioGraph's node0 12 ms more in cycle 100 (one xrun,
+# at cycle 100; tried twice, as a busy machine may add one of its own).
+t="Game: a thread track per stage (ib-Game-job0..2, render, comp), a wakeup latency slice per hop wake-up and a work slice per frame; a stutter instant at frame 30, as many as the JSON's"
+INTERBENCH_TEST_STAGE_STALL=render:30:40 ib -c -q -t 2 -W Game -w None --work-dir "$dir" \
+	--timeline "$dir/g.json" --json "$dir/g.r.json" >"$dir/g.txt" 2>&1
+rc=$?
+got=$(tl get "$dir/g.json" "[(e['args']['frame'], e['args']['frame_time_ms'] >= 40, e['args']['frame_time_ms'] > Decimal('2.5') * e['args']['average_of_previous_20_ms']) for e in ev if e['name'] == 'stutter']" 2>&1)
+if [ $rc != 0 ]; then
+	fail "$t" "rc=$rc: $(tail -3 "$dir/g.txt")"
+elif ! err=$(tl valid "$dir/g.json") || ! err=$(tl json "$dir/g.json" "$dir/g.r.json") ||
+	! err=$(tl stages "$dir/g.json" "$dir/g.r.json"); then
+	fail "$t" "$err"
+elif ! "$PY" -c "import sys; sys.exit((30, True, True) not in $got)"; then
+	fail "$t" "stutters (frame, >= 40 ms, > 2.5 x the average) $got"
+else
+	pass "$t"
+fi
+
+t="AudioGraph: a thread track per stage (ib-AG-node0/1, mixer), slices per wake-up and cycle; an xrun instant at cycle 100, as many as the JSON's"
+for try in 1 2; do
+	INTERBENCH_TEST_STAGE_STALL=node0:100:12 ib -c -q -t 2 -W AudioGraph -w None \
+		--work-dir "$dir" --timeline "$dir/a.json" --json "$dir/a.r.json" >"$dir/a.txt" 2>&1
+	rc=$?
+	got=$(tl get "$dir/a.json" "[(e['args']['cycle'], e['args'].get('cycle_ms', 0) > e['args']['quantum_ms']) for e in ev if e['name'] == 'xrun']" 2>&1)
+	[ "$got" = "[(100, True)]" ] && break
+done
+if [ $rc != 0 ]; then
+	fail "$t" "rc=$rc: $(tail -3 "$dir/a.txt")"
+elif ! err=$(tl valid "$dir/a.json") || ! err=$(tl json "$dir/a.json" "$dir/a.r.json") ||
+	! err=$(tl stages "$dir/a.json" "$dir/a.r.json"); then
+	fail "$t" "$err"
+elif [ "$got" != "[(100, True)]" ]; then
+	fail "$t" "xruns (cycle, cycle > quantum) $got"
+else
+	pass "$t"
+fi
+
+t="--timeline-max 2000 over a 2 s Game row: at most 2000 events, the oldest frames dropped from every track together, and counted"
+ib -c -q -t 2 -W Game -w None --work-dir "$dir" --timeline "$dir/gm.json" \
+	--timeline-max 2000 >"$dir/gm.txt" 2>&1
+rc=$?
+got=$(tl get "$dir/gm.json" "(len(ev), d['otherData']['dropped_periods'], min(e['args']['period'] for e in ev if e['name'] == 'work' and 'period' in e['args']), min(e['args']['frame'] for e in ev if e['name'] == 'work' and 'frame' in e['args']), len({e['tid'] for e in ev if e['name'] == 'work'}))" 2>&1)
+if [ $rc != 0 ]; then
+	fail "$t" "rc=$rc: $(tail -3 "$dir/gm.txt")"
+elif ! err=$(tl valid "$dir/gm.json"); then
+	fail "$t" "$err"
+elif ! "$PY" -c "
+n, dropped, first, first_stage, tracks = $got
+assert 1900 < n <= 2000 and dropped > 0 and tracks == 6
+assert first >= dropped and first_stage >= dropped" 2>/dev/null; then
+	fail "$t" "(events, dropped, first period kept, first stage frame kept, work tracks) $got"
+else
+	pass "$t"
+fi
+rm -f "$dir"/g.* "$dir"/a.* "$dir"/gm.*
+
 t="--timeline -: exit 2 with one line"
 err=$(ib -c -t 1 -W Video -w None --work-dir "$dir" --timeline - 2>&1 >/dev/null)
 rc=$?

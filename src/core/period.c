@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* core/period.c - the ring of a row's periods, and what one period's record says. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/period.h"
@@ -37,6 +38,14 @@ void period_ring_copy(const struct period_ring *r, struct period_rec *out)
 	}
 	memcpy(out, r->rec + first, (r->cap - first) * sizeof(*out));
 	memcpy(out + (r->cap - first), r->rec, first * sizeof(*out));
+}
+
+/* The stages' records freed, none left. */
+void stage_set_free(struct stage_set *s)
+{
+	for (uint32_t i = 0; i < s->n && i < STAGES_MAX; i++)
+		free(s->s[i].rec);
+	*s = (struct stage_set){ 0 };
 }
 
 struct period_clock period_log_clock(const struct period_log *h)

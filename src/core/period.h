@@ -45,6 +45,35 @@ struct period_log {		/* sent before the records, as bytes */
 	uint64_t nrec;			/* records that follow */
 	uint64_t lost;			/* records before those, dropped from the ring as the oldest */
 	int32_t tid_task, tid_waker;	/* the threads' ids (0: none), for their tracks */
+	uint32_t nstages;		/* a chain's stages whose records follow the head's */
+	uint32_t pad;
+};
+
+/*
+ * A chain's stage (Game's jobs, render, compositor; AudioGraph's nodes and
+ * mixer) records its frames or cycles as the head does, one period_rec per
+ * wake-up (k the frame, t_wake its hop's stamp, t_done its work's end), in
+ * a ring of its own. They are sent after the head's records: per stage a
+ * stage_log, then its records, oldest first.
+ */
+#define STAGES_MAX 8
+
+struct stage_log {		/* sent before a stage's records, as bytes */
+	char comm[16];			/* its thread's name: its track's */
+	int32_t tid;			/* its thread's id (0: not known) */
+	uint32_t pad;
+	uint64_t nrec;			/* records that follow */
+	uint64_t lost;			/* records before those, dropped from its ring */
+};
+
+struct stage_periods {		/* a stage's records, as received */
+	struct stage_log h;
+	struct period_rec *rec;		/* h.nrec, oldest first (malloc'd), or NULL */
+};
+
+struct stage_set {		/* a chain's stages' records, as the bench or a row holds them */
+	uint32_t n;
+	struct stage_periods s[STAGES_MAX];
 };
 
 struct period_ring {		/* the bench process's, preallocated */
@@ -57,6 +86,7 @@ void period_ring_push(struct period_ring *r, const struct period_rec *p);
 uint64_t period_ring_kept(const struct period_ring *r);
 uint64_t period_ring_lost(const struct period_ring *r);
 void period_ring_copy(const struct period_ring *r, struct period_rec *out);
+void stage_set_free(struct stage_set *s);
 
 /* What a record says, with its row's clock. */
 struct period_clock period_log_clock(const struct period_log *h);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/acct.h"
+#include "core/frames.h"
 #include "core/ranslice.h"
 #include "output/timeline.h"
 
@@ -17,12 +18,15 @@
  *
  * The tracks: a process per row (pid = the row's number), with the task's
  * thread and the waker's (tid = their real ids; a made-up one above any
- * real tid when unknown), and one "CPUs" process after the rows with a
+ * real tid when unknown), a chain's stages' threads (their real tids, in
+ * whatever process they ran: the file keeps one process per row), and one
+ * "CPUs" process after the rows with a
  * thread per CPU (tid = TID_CPU + the CPU). Timestamps are CLOCK_MONOTONIC
  * in µs with three decimals: every nanosecond exactly, so that a slice
  * nested in another never sticks out by a rounding.
  */
 #define TID_MADE_UP (1 << 23)		/* above PID_MAX_LIMIT (4194304): no real tid */
+#define TID_STAGE (TID_MADE_UP + (1 << 22))	/* made-up stage tids: + row * STAGES_MAX */
 #define TID_CPU (1 << 24)
 #define BATCH 65536			/* bytes built before they are written */
 
@@ -35,7 +39,11 @@ struct tl_ctx {			/* a row being counted or written */
 	struct tl_names *named;
 	const struct tl_cut *cut;
 	uint64_t t_cut;			/* CPU slices and counters before it are left out */
+	uint64_t k_cut;			/* the stages' frames before it are left out */
 	int tid_task, tid_waker;
+	int tid_stage[STAGES_MAX];
+	const struct stage_set *stages;	/* NULL: not a chain */
+	struct stutter_rule stut;	/* Game: over every frame, the ones left out too */
 	bool any_arg;			/* the open event has args */
 };
 
@@ -178,6 +186,9 @@ static void row_names(struct tl_ctx *c)
 	ev_meta(c, "thread_name", r->pid, c->tid_task, "name", thread, 0);
 	if (c->h && c->h->num)
 		ev_meta(c, "thread_name", r->pid, c->tid_waker, "name", "ib-waker", 0);
+	for (uint32_t i = 0; c->stages && i < c->stages->n; i++)
+		ev_meta(c, "thread_name", r->pid, c->tid_stage[i], "name",
+			c->stages->s[i].h.comm, 0);
 	if (r->d->t_go && ev_open(c, 'i', "row start", r->pid, c->tid_task, r->d->t_go)) {
 		arg_int(c, "row", r->pid);
 		arg_int(c, "dropped_periods", (int64_t)c->cut->dropped);
@@ -202,23 +213,16 @@ static void drops(struct tl_ctx *c, uint64_t from, uint64_t to)
 	}
 }
 
-/* The waker's timer latency and the task's wakeup latency, split where known. */
-static void wakeup(struct tl_ctx *c, const struct period_rec *p)
+/* A wakeup latency slice on track tid, split where known; key names its period or frame. */
+static void wake_slices(struct tl_ctx *c, int tid, const struct period_rec *p, const char *key)
 {
-	uint64_t s = pstart(c, p->k), lat = p->t_run - p->t_wake;
+	uint64_t lat = p->t_run - p->t_wake;
 	uint64_t q = p->queue_ns < lat ? p->queue_ns : lat, path = lat - q;
 	bool split = p->flags & PR_QUEUE;
 
-	if (ev_open(c, 'X', "timer latency", c->r->pid, c->tid_waker, s)) {
-		ev_dur(c, p->t_wake > s ? p->t_wake - s : 0);
-		arg_int(c, "period", p->k);
-		arg_ms(c, "timer_latency_ms", p->t_wake > s ? (int64_t)(p->t_wake - s) : 0);
-		arg_cpu(c, "cpu", p->wake_cpu);
-		ev_close(c);
-	}
-	if (ev_open(c, 'X', "wakeup latency", c->r->pid, c->tid_task, p->t_wake)) {
+	if (ev_open(c, 'X', "wakeup latency", c->r->pid, tid, p->t_wake)) {
 		ev_dur(c, lat);
-		arg_int(c, "period", p->k);
+		arg_int(c, key, p->k);
 		arg_ms(c, "latency_ms", (int64_t)lat);
 		if (split) {
 			arg_ms(c, "wake_path_ms", (int64_t)path);
@@ -228,15 +232,29 @@ static void wakeup(struct tl_ctx *c, const struct period_rec *p)
 		arg_cpu(c, "run_cpu", p->run_cpu);
 		ev_close(c);
 	}
-	if (split && path && ev_open(c, 'X', "wake path", c->r->pid, c->tid_task, p->t_wake)) {
+	if (split && path && ev_open(c, 'X', "wake path", c->r->pid, tid, p->t_wake)) {
 		ev_dur(c, path);
 		ev_close(c);
 	}
-	if (split && q && ev_open(c, 'X', "queue wait", c->r->pid, c->tid_task,
-				  p->t_wake + path)) {
+	if (split && q && ev_open(c, 'X', "queue wait", c->r->pid, tid, p->t_wake + path)) {
 		ev_dur(c, q);
 		ev_close(c);
 	}
+}
+
+/* The waker's timer latency and the task's wakeup latency. */
+static void wakeup(struct tl_ctx *c, const struct period_rec *p)
+{
+	uint64_t s = pstart(c, p->k);
+
+	if (ev_open(c, 'X', "timer latency", c->r->pid, c->tid_waker, s)) {
+		ev_dur(c, p->t_wake > s ? p->t_wake - s : 0);
+		arg_int(c, "period", p->k);
+		arg_ms(c, "timer_latency_ms", p->t_wake > s ? (int64_t)(p->t_wake - s) : 0);
+		arg_cpu(c, "cpu", p->wake_cpu);
+		ev_close(c);
+	}
+	wake_slices(c, c->tid_task, p, "period");
 }
 
 /* The period's work, and its miss at the deadline. */
@@ -287,6 +305,63 @@ static void unit(struct tl_ctx *c, const struct period_rec *p)
 }
 
 /*
+ * Game: a "stutter" instant at the present of each frame that CapFrameX's
+ * rule calls one (core/frames.h), the rule fed every frame of the row as
+ * the bench fed it (a frame is a period whose work was presented), the
+ * frames the budget leaves out too; emit false: fed only.
+ */
+static void stutter(struct tl_ctx *c, const struct period_rec *p, bool emit)
+{
+	uint64_t s, ft, sum = c->stut.sum;
+
+	if (!(p->flags & PR_DONE) || (p->flags & (PR_NOWORK | PR_UNIT)))
+		return;
+	s = period_rec_start(c->h, p);
+	ft = p->t_done > s ? p->t_done - s : 0;
+	if (!stutter_push(&c->stut, ft) || !emit ||
+	    !ev_open(c, 'i', "stutter", c->r->pid, c->tid_task, p->t_done))
+		return;
+	arg_int(c, "frame", (int64_t)p->k + p->skipped);
+	arg_ms(c, "frame_time_ms", (int64_t)ft);
+	arg_ms(c, "average_of_previous_20_ms", (int64_t)(sum / STUTTER_WINDOW));
+	ev_close(c);
+}
+
+/* An "xrun" instant at the end of cycle k's quantum; cycle_ns < 0: no cycle ran in it. */
+static void xrun(struct tl_ctx *c, uint64_t k, int64_t cycle_ns)
+{
+	if (!ev_open(c, 'i', "xrun", c->r->pid, c->tid_task, pstart(c, k + 1)))
+		return;
+	arg_int(c, "cycle", (int64_t)k);
+	if (cycle_ns >= 0)
+		arg_ms(c, "cycle_ms", cycle_ns);
+	arg_ms(c, "quantum_ms", (int64_t)(c->h->num / c->h->den));
+	arg_str(c, "why", cycle_ns >= 0 ? "completed after its quantum's end" :
+				       "the driver started after its quantum's end");
+	ev_close(c);
+}
+
+/*
+ * AudioGraph's xruns as agraph.c counts them: a quantum whose driver
+ * started after its end (the record found its period over: one xrun, the
+ * quanta it skipped are dropped), and a cycle that completed after its
+ * quantum's end (cycle time > the quantum).
+ */
+static void xruns(struct tl_ctx *c, const struct period_rec *p)
+{
+	uint64_t s, cycle;
+
+	if ((p->flags & PR_NOWORK) || p->skipped)
+		xrun(c, p->k, -1);
+	if (!(p->flags & PR_DONE) || (p->flags & PR_NOWORK))
+		return;
+	s = period_rec_start(c->h, p);
+	cycle = p->t_done > s ? p->t_done - s : 0;
+	if (cycle > c->h->num / c->h->den)
+		xrun(c, (uint64_t)p->k + p->skipped, (int64_t)cycle);
+}
+
+/*
  * Record i's events. The periods it dropped are its own: those it found
  * already over when it ran (k..k+skipped-1), and those that passed during
  * its overrun, up to the next record's period (for the last, the row's
@@ -304,6 +379,10 @@ static void record(struct tl_ctx *c, uint64_t i)
 	}
 	if (!c->h->num)
 		return;
+	if (c->r->d->chain == CHAIN_GAME)
+		stutter(c, p, true);
+	else if (c->r->d->chain == CHAIN_AUDIO)
+		xruns(c, p);
 	if (p->flags & PR_WOKEN)
 		wakeup(c, p);
 	if (p->flags & PR_NOWORK) {
@@ -313,6 +392,31 @@ static void record(struct tl_ctx *c, uint64_t i)
 	drops(c, p->k, kw);
 	work(c, p);
 	drops(c, kw + 1, next);
+}
+
+/* A chain's stages: each frame's wake-up and work on the stage's own track, from k_cut on. */
+static void stage_tracks(struct tl_ctx *c)
+{
+	const char *key = c->r->d->chain == CHAIN_AUDIO ? "cycle" : "frame";
+
+	for (uint32_t i = 0; c->stages && i < c->stages->n; i++) {
+		const struct stage_periods *sp = &c->stages->s[i];
+
+		for (uint64_t j = 0; sp->rec && j < sp->h.nrec; j++) {
+			const struct period_rec *p = &sp->rec[j];
+
+			if (p->k < c->k_cut)
+				continue;
+			if (p->flags & PR_WOKEN)
+				wake_slices(c, c->tid_stage[i], p, key);
+			if (!ev_open(c, 'X', "work", c->r->pid, c->tid_stage[i], p->t_run))
+				continue;
+			ev_dur(c, p->t_done > p->t_run ? p->t_done - p->t_run : 0);
+			arg_int(c, key, p->k);
+			arg_cpu(c, "cpu", p->run_cpu);
+			ev_close(c);
+		}
+	}
 }
 
 /* The CPU's track, named the first time the file uses it; false past the CPUs it can name. */
@@ -394,12 +498,21 @@ void tl_row_events(const struct tl_row *r, const struct tl_cut *cut, struct tl_n
 	c.nrec = h && c.p ? h->nrec : 0;
 	c.tid_task = h && h->tid_task > 0 ? h->tid_task : TID_MADE_UP + 2 * r->pid;
 	c.tid_waker = h && h->tid_waker > 0 ? h->tid_waker : TID_MADE_UP + 2 * r->pid + 1;
+	c.stages = r->d->stages && r->d->stages->n && c.nrec ? r->d->stages : NULL;
+	for (uint32_t i = 0; c.stages && i < c.stages->n && i < STAGES_MAX; i++)
+		c.tid_stage[i] = c.stages->s[i].h.tid > 0 ? c.stages->s[i].h.tid :
+				 TID_STAGE + r->pid * STAGES_MAX + (int)i;
 	if (cut->out)
 		return;
 	c.t_cut = !cut->first ? 0 : cut->first < c.nrec ? c.p[cut->first].t_wake : UINT64_MAX;
+	c.k_cut = !cut->first ? 0 : cut->first < c.nrec ? c.p[cut->first].k : UINT64_MAX;
+	stutter_init(&c.stut);
+	for (uint64_t i = 0; i < cut->first && i < c.nrec && r->d->chain == CHAIN_GAME; i++)
+		stutter(&c, &c.p[i], false);
 	row_names(&c);
 	for (uint64_t i = cut->first; i < c.nrec; i++)
 		record(&c, i);
+	stage_tracks(&c);
 	ran_instead(&c);
 	intensity(&c);
 }

@@ -203,7 +203,9 @@ static int keep_rows(struct orchestrator *o, const struct cell *c, struct row *r
 		report_files_row(&o->files, &o->rec);
 		timeline_add_row(&o->tl, &o->rec, &(struct timeline_row){
 					 .t_go = row->t_go, .plog = &row->plog,
-					 .periods = row->periods, .trace = &row->trace,
+					 .periods = row->periods, .stages = &row->stages,
+					 .chain = row->b ? row->b->chain.kind : 0,
+					 .trace = &row->trace,
 					 .persec = &row->l.persec });
 		row_free(row);
 	}

@@ -200,13 +200,28 @@ static int ring_setup(const struct row_env *env, struct period_ring *ring)
 	return 0;
 }
 
-/* After the result: the ring's header, then its records, oldest first. */
-static void send_periods(int res, struct bench_result *b, const struct period_ring *ring)
+/* After the head's records: a chain's stages, each its header, then its records. */
+static void send_stages(int res, const struct stage_set *st)
+{
+	for (uint32_t i = 0; i < st->n; i++) {
+		const struct stage_periods *sp = &st->s[i];
+
+		if (write_full(res, &sp->h, sizeof(sp->h)) != sizeof(sp->h) ||
+		    (sp->h.nrec && write_full(res, sp->rec, sp->h.nrec * sizeof(*sp->rec)) !=
+				   (ssize_t)(sp->h.nrec * sizeof(*sp->rec))))
+			return;
+	}
+}
+
+/* After the result: the ring's header, then its records, oldest first, then the stages'. */
+static void send_periods(int res, struct bench_result *b, const struct period_ring *ring,
+			 const struct stage_set *st)
 {
 	struct period_rec *out = NULL;
 
 	b->plog.nrec = period_ring_kept(ring);
 	b->plog.lost = period_ring_lost(ring);
+	b->plog.nstages = b->plog.nrec ? st->n : 0;
 	if (b->plog.nrec && ring->pushed > ring->cap) {
 		out = malloc(b->plog.nrec * sizeof(*out));
 		if (!out)
@@ -218,7 +233,9 @@ static void send_periods(int res, struct bench_result *b, const struct period_ri
 	}
 	if (out)
 		period_ring_copy(ring, out);
-	write_full(res, out ? out : ring->rec, b->plog.nrec * sizeof(*out));
+	if (write_full(res, out ? out : ring->rec, b->plog.nrec * sizeof(*out)) ==
+	    (ssize_t)(b->plog.nrec * sizeof(*out)) && b->plog.nstages)
+		send_stages(res, st);
 	free(out);
 }
 
@@ -228,6 +245,7 @@ static int bench_body(void *arg, int ctl, int res)
 	const struct config *cfg = rc->cfg;
 	struct bench_result *b = calloc(1, sizeof(*b));
 	struct period_ring ring;
+	struct stage_set stages = { 0 };
 	struct sim_params p;
 	int ret;
 
@@ -243,6 +261,7 @@ static int bench_body(void *arg, int ctl, int res)
 	}
 	bench_setup(rc, &p, b);
 	p.ring = ring.cap ? &ring : NULL;
+	p.stages = ring.cap ? &stages : NULL;
 	if (child_ready(res) || child_next(ctl) != MSG_GO)
 		return 1;	/* the orchestrator is ending the row */
 	if (b->status == ROW_OK) {
@@ -254,7 +273,8 @@ static int bench_body(void *arg, int ctl, int res)
 		}
 	}
 	write_full(res, b, sizeof(*b));
-	send_periods(res, b, &ring);
+	send_periods(res, b, &ring, &stages);
+	stage_set_free(&stages);
 	return 0;
 }
 
@@ -350,9 +370,39 @@ static bool row_start(struct row_ctx *rc, struct row_try *t)
 }
 
 /*
- * The bench's periods, sent after its result (none when it recorded none);
- * a bench that ends without them leaves the row without a timeline, not
- * failed: its numbers came whole.
+ * A chain's stages, after the head's records: each header, then its
+ * records; the stages up to the first that does not come whole are kept.
+ */
+static void receive_stages(struct row_ctx *rc, struct row *row, struct child *bench,
+			   uint64_t deadline)
+{
+	struct stage_set *st = &row->stages;
+
+	for (uint32_t i = 0; i < row->plog.nstages && i < STAGES_MAX; i++) {
+		struct stage_periods *sp = &st->s[i];
+		size_t bytes;
+
+		if (child_read(bench->res, &sp->h, sizeof(sp->h), deadline, &watch) !=
+		    (ssize_t)sizeof(sp->h) || sp->h.nrec > rc->env->period_cap)
+			return;
+		sp->h.comm[sizeof(sp->h.comm) - 1] = '\0';
+		bytes = sp->h.nrec * sizeof(*sp->rec);
+		sp->rec = bytes ? malloc(bytes) : NULL;
+		if (bytes && (!sp->rec || child_read(bench->res, sp->rec, bytes,
+						     deadline + (uint64_t)bytes * 10, &watch) !=
+					  (ssize_t)bytes)) {
+			free(sp->rec);
+			sp->rec = NULL;
+			return;
+		}
+		st->n = i + 1;
+	}
+}
+
+/*
+ * The bench's periods, sent after its result (none when it recorded none),
+ * then its chain's stages'; a bench that ends without them leaves the row
+ * without a timeline, not failed: its numbers came whole.
  */
 static void receive_periods(struct row_ctx *rc, struct row *row, struct child *bench)
 {
@@ -360,6 +410,7 @@ static void receive_periods(struct row_ctx *rc, struct row *row, struct child *b
 	size_t bytes;
 
 	row->plog = (struct period_log){ 0 };
+	row->stages = (struct stage_set){ 0 };
 	if (!rc->env->period_cap ||
 	    child_read(bench->res, &row->plog, sizeof(row->plog), deadline, &watch) !=
 	    (ssize_t)sizeof(row->plog))
@@ -369,8 +420,10 @@ static void receive_periods(struct row_ctx *rc, struct row *row, struct child *b
 	bytes = row->plog.nrec * sizeof(*row->periods);
 	row->periods = malloc(bytes);
 	if (row->periods && child_read(bench->res, row->periods, bytes,
-				       deadline + (uint64_t)bytes * 10, &watch) == (ssize_t)bytes)
+				       deadline + (uint64_t)bytes * 10, &watch) == (ssize_t)bytes) {
+		receive_stages(rc, row, bench, deadline + (uint64_t)bytes * 10);
 		return;
+	}
 	free(row->periods);
 	row->periods = NULL;
 none:
@@ -546,6 +599,7 @@ void row_free(struct row *row)
 	free(row->periods);
 	row->periods = NULL;
 	row->plog.nrec = 0;
+	stage_set_free(&row->stages);
 	sched_trace_free(&row->trace);
 	free(row->inst);
 	row->inst = NULL;

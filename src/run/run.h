@@ -42,6 +42,7 @@ struct row {
 	uint64_t t_go;			/* CLOCK_MONOTONIC: the measurement's start */
 	struct period_log plog;		/* the bench's period ring, as sent: */
 	struct period_rec *periods;	/* plog.nrec records, oldest first; NULL: none */
+	struct stage_set stages;	/* a chain's stages' records, after the head's */
 	struct sched_trace trace;	/* --explain: the task's scheduler events */
 	struct instance_set *inst;	/* --instances: each copy's figures (output/result.h) */
 };

@@ -40,6 +40,7 @@ struct agraph {			/* shared memory: the nodes and the mixer are other processes 
 	struct chain_summary sum;
 	uint64_t start0, quantum_ns;
 	pid_t client_pid, mixer_pid;
+	struct stage_rings rings;	/* the stages drawn: the nodes, the mixer */
 };
 
 struct node_arg {
@@ -64,6 +65,7 @@ static void *node_main(void *arg)
 			break;
 		hop_record(st, s, t_run);
 		stage_work(st, s->k);
+		stage_record(st, s->k);
 		if (atomic_fetch_sub(&a->pending, 1) == 1)	/* the second done wakes the mixer */
 			efd_post(&a->mixer_slot, a->efd_mixer, s->k);
 	}
@@ -102,6 +104,7 @@ static int mixer_main(void *arg)
 			break;
 		hop_record(st, &a->mixer_slot, t_run);
 		stage_work(st, a->mixer_slot.k);
+		stage_record(st, a->mixer_slot.k);
 		efd_post(&a->done_slot, a->efd_done, a->mixer_slot.k);	/* the cycle's end */
 	}
 	stage_end(st);
@@ -133,12 +136,17 @@ static void agraph_stages(struct agraph *a, const struct sim_params *p)
 static int agraph_start(struct chain *c, char *why)
 {
 	struct agraph *a = shared_alloc(sizeof(*a));
+	struct stage *drawn[A_NSTAGE - A_NODE0];
 	int ret;
 
 	if (!a)
 		return -ENOMEM;
 	c->impl = a;
 	agraph_stages(a, c->p);
+	for (int i = A_NODE0; i < A_NSTAGE; i++)	/* the client's main thread does no work */
+		drawn[i - A_NODE0] = &a->st[i];
+	if (stage_rings_open(&a->rings, c->p, drawn, A_NSTAGE - A_NODE0))
+		return -ENOMEM;
 	for (int i = 0; i < A_NODES; i++)
 		a->efd_node[i] = eventfd(0, EFD_CLOEXEC);
 	a->efd_mixer = eventfd(0, EFD_CLOEXEC);
@@ -231,6 +239,7 @@ static void agraph_finish(struct chain *c, struct bench_result *res)
 	if (!a)
 		return;
 	agraph_stop(a);
+	stage_rings_close(&a->rings, c->p);
 	if (res) {
 		if (a->start0)
 			stage_end(&a->st[A_DRIVER]);

@@ -121,16 +121,38 @@ void hop_init(struct hop_meas *h)
 	h->split = (struct split_result){ .state = SPLIT_OFF };
 }
 
-/* The wake-up just stamped at t_run, of the slot's stamp: its latency and its split. */
+/*
+ * The wake-up just stamped at t_run, of the slot's stamp: its latency and
+ * its split, and the stage's record of the frame begun (its t_wake read
+ * now, before the slot can be filled again).
+ */
 void hop_record(struct stage *st, const struct wake_slot *s, uint64_t t_run)
 {
-	uint64_t lat;
+	uint64_t lat, q;
 	int cpu;
 
+	st->cur = (struct period_rec){ .t_wake = t_run, .t_run = t_run, .k = s->k,
+				       .wake_cpu = -1, .run_cpu = -1 };
 	if (!st->hop || !s->t_wake || !wake_latency(s->t_wake, t_run, &lat))
 		return;
 	latency_add(&st->hop->lat, lat);
-	split_after(&st->probe, lat, s->wake_cpu, &cpu);
+	q = split_after(&st->probe, lat, s->wake_cpu, &cpu);
+	st->cur.t_wake = s->t_wake;
+	st->cur.flags = PR_WOKEN | (q <= UINT32_MAX ? PR_QUEUE : 0);
+	st->cur.queue_ns = q <= UINT32_MAX ? (uint32_t)q : 0;
+	st->cur.wake_cpu = (int16_t)s->wake_cpu;
+	st->cur.run_cpu = (int16_t)cpu;
+}
+
+/* Its work for frame k done, now, before it wakes the next stage: the record into its ring. */
+void stage_record(struct stage *st, uint32_t k)
+{
+	if (!st->ring)
+		return;
+	st->cur.t_done = now_ns();
+	st->cur.k = k;
+	st->cur.flags |= PR_DONE;
+	period_ring_push(st->ring, &st->cur);
 }
 
 static void stats_of(const struct latency *l, double *out)
@@ -230,6 +252,7 @@ int stage_begin(struct stage *st, struct chain_base *b)
 	int ret = 0;
 
 	pthread_setname_np(pthread_self(), st->comm);
+	st->tid = (int)syscall(SYS_gettid);
 	if (st->sched_set && (ret = sched_apply(&st->sched, st->comm, why, sizeof(why)))) {
 		if (!st->reason[0])
 			snprintf(st->reason, REASON_LEN, "%s", why);
@@ -317,6 +340,62 @@ void chain_reap(pid_t pid, uint64_t until_ns)
 		}
 		sleep_ns(NSEC_PER_MSEC);
 	}
+}
+
+/*
+ * The rings of the n stages drawn, sized as the head's (none when the head
+ * records nothing), in shared memory: the stages of other processes write
+ * them. Before the chain's processes fork; 0 or -ENOMEM.
+ */
+int stage_rings_open(struct stage_rings *r, const struct sim_params *p, struct stage **st,
+		     int n)
+{
+	*r = (struct stage_rings){ 0 };
+	if (!p->ring || !p->ring->cap || !p->stages || n > STAGES_MAX)
+		return 0;
+	r->mem = shared_alloc((size_t)n * p->ring->cap * sizeof(*r->mem));
+	if (!r->mem)
+		return -ENOMEM;
+	r->cap = p->ring->cap;
+	r->n = n;
+	for (int i = 0; i < n; i++) {
+		r->ring[i] = (struct period_ring){ .rec = r->mem + (uint64_t)i * r->cap,
+						   .cap = r->cap };
+		r->st[i] = st[i];
+		st[i]->ring = &r->ring[i];
+	}
+	return 0;
+}
+
+/*
+ * After the row, every stage gone: each ring copied, oldest first, into
+ * the bench's stage_set (a stage whose copy finds no memory is sent with
+ * no records), and the shared memory freed.
+ */
+void stage_rings_close(struct stage_rings *r, const struct sim_params *p)
+{
+	struct stage_set *out = p->stages;
+
+	for (int i = 0; out && i < r->n; i++) {
+		struct stage_periods *sp = &out->s[i];
+		const struct period_ring *ring = &r->ring[i];
+
+		*sp = (struct stage_periods){ .h = { .tid = r->st[i]->tid,
+						     .nrec = period_ring_kept(ring),
+						     .lost = period_ring_lost(ring) } };
+		snprintf(sp->h.comm, sizeof(sp->h.comm), "%s", r->st[i]->comm);
+		if (sp->h.nrec)
+			sp->rec = malloc(sp->h.nrec * sizeof(*sp->rec));
+		if (sp->rec)
+			period_ring_copy(ring, sp->rec);
+		else
+			sp->h.lost += sp->h.nrec, sp->h.nrec = 0;
+		r->st[i]->ring = NULL;
+	}
+	if (out)
+		out->n = (uint32_t)r->n;
+	shared_free(r->mem, (size_t)r->n * r->cap * sizeof(*r->mem));
+	*r = (struct stage_rings){ 0 };
 }
 
 /*

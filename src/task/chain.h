@@ -46,6 +46,22 @@ struct stage {
 	uint64_t stall_ns;
 	char *reason;			/* a refused knob, in REASON_LEN bytes (shared) */
 	struct chain_base *base;
+	int tid;			/* its thread's id, once begun */
+	struct period_ring *ring;	/* its frames recorded here (--timeline), or NULL */
+	struct period_rec cur;		/* the frame in progress: its wake-up, until its end */
+};
+
+/*
+ * The stages' rings (--timeline, --explain, --plot): one per stage drawn,
+ * sized as the head's, in shared memory allocated and touched before the
+ * row, copied out to the bench's stage_set at the chain's end.
+ */
+struct stage_rings {
+	int n;
+	struct period_ring ring[STAGES_MAX];
+	struct stage *st[STAGES_MAX];
+	struct period_rec *mem;		/* n * cap records, shared */
+	uint64_t cap;
 };
 
 /* What a chain's stages share, besides their own parts (in shared memory). */
@@ -83,6 +99,7 @@ int efd_wait_for(int fd, uint64_t until_ns, uint64_t *t_run);
 void slot_kick(struct wake_slot *s, bool shared);
 void hop_init(struct hop_meas *h);
 void hop_record(struct stage *st, const struct wake_slot *s, uint64_t t_run);
+void stage_record(struct stage *st, uint32_t k);
 void hop_summary(const struct hop_meas *h, const char *name, struct hop_stats *out);
 void hop_from_task(const struct bench_result *res, const char *name, struct hop_stats *out);
 void chain_time_stats(const struct latency *l, double *out);
@@ -99,6 +116,9 @@ void shared_free(void *m, size_t bytes);
 pid_t chain_fork(const char *comm, int (*body)(void *arg), void *arg);
 void chain_reap(pid_t pid, uint64_t until_ns);
 int chain_ready(struct chain_base *b, int n);
+int stage_rings_open(struct stage_rings *r, const struct sim_params *p, struct stage **st,
+		     int n);
+void stage_rings_close(struct stage_rings *r, const struct sim_params *p);
 void chain_totals(struct bench_result *res, const struct stage *st, int n, bool head_works);
 
 /* game.c, agraph.c */

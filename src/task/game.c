@@ -45,6 +45,7 @@ struct game {			/* shared memory: the compositor is another process */
 	pthread_t th[G_NSTAGE];
 	bool have_th[G_NSTAGE];
 	pid_t comp_pid;
+	struct stage_rings rings;	/* the stages drawn: jobs, render, compositor */
 };
 
 struct job_arg {
@@ -69,6 +70,7 @@ static void *job_main(void *arg)
 			break;
 		hop_record(st, s, t_run);
 		stage_work(st, s->k);
+		stage_record(st, s->k);
 		if (atomic_fetch_sub(&g->pending, 1) == 1)	/* the last one wakes main */
 			slot_post(&g->back_slot, s->k, false);
 	}
@@ -90,6 +92,7 @@ static void *render_main(void *arg)
 			break;
 		hop_record(st, &g->render_slot, t_run);
 		stage_work(st, g->render_slot.k);
+		stage_record(st, g->render_slot.k);
 		efd_post(&g->comp_slot, g->efd_comp, g->render_slot.k);
 	}
 	stage_end(st);
@@ -126,6 +129,7 @@ static int comp_main(void *arg)
 			break;
 		hop_record(st, &g->comp_slot, t_run);
 		stage_work(st, g->comp_slot.k);
+		stage_record(st, g->comp_slot.k);
 		efd_post(&g->done_slot, g->efd_done, g->comp_slot.k);	/* the present */
 	}
 	stage_end(st);
@@ -165,12 +169,17 @@ static void game_stages(struct game *g, const struct sim_params *p)
 static int game_start(struct chain *c, char *why)
 {
 	struct game *g = shared_alloc(sizeof(*g));
+	struct stage *drawn[G_COMP - G_JOB0 + 1];
 	int ret = 0;
 
 	if (!g)
 		return -ENOMEM;
 	c->impl = g;
 	game_stages(g, c->p);
+	for (int i = G_JOB0; i <= G_COMP; i++)	/* input's 1 kHz samples are not drawn */
+		drawn[i - G_JOB0] = &g->st[i];
+	if (stage_rings_open(&g->rings, c->p, drawn, G_COMP - G_JOB0 + 1))
+		return -ENOMEM;
 	g->efd_comp = eventfd(0, EFD_CLOEXEC);
 	g->efd_done = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (g->efd_comp < 0 || g->efd_done < 0)
@@ -282,6 +291,7 @@ static void game_finish(struct chain *c, struct bench_result *res)
 	if (!g)
 		return;
 	game_stop(g);
+	stage_rings_close(&g->rings, c->p);
 	if (res) {
 		if (g->start0)
 			stage_end(&g->st[G_MAIN]);

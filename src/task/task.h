@@ -117,6 +117,7 @@ struct sim_params {
 	int tracing_on_fd;		/* tracefs tracing_on, or -1 */
 	bool split;			/* split each wake-up (core/split.h) */
 	struct period_ring *ring;	/* each period recorded here, or NULL */
+	struct stage_set *stages;	/* a chain's stages' records, copied here at its end */
 };
 
 struct sim_live {		/* counters a load reads while the simulation runs */
