@@ -19,7 +19,8 @@ use_json_checker "chains"
 py() {
 	"$PY" - "$1" "$2" <<'PYEOF'
 import json, sys
-r = json.load(open(sys.argv[1]))["results"]
+d = json.load(open(sys.argv[1]))
+r = d["results"]
 v = eval(sys.argv[2])
 print(v)
 sys.exit(0 if v else 1)
@@ -94,3 +95,18 @@ if ! grep -qE '^Load.*Frame p50 \(ms\) +p99 +max +fps +1% low +Stutters' "$dir/o
 elif ! ib --compare "$dir/o.txt" "$dir/o.txt" >"$dir/c.txt" 2>"$dir/c.err"; then
 	fail "$t" "--compare: $(tail -2 "$dir/c.err")"
 else pass "$t"; fi
+
+# Two variants alike (load-nice 0 and 0, against None): the chains' own metrics each
+# get a verdict line, whatever the verdict.
+t="--vary: Game's frame p99 and stutters, AudioGraph's xruns judged in the verdict tables"
+ib -c -q -t 0.5 --repeat 2 -W Game -W AudioGraph -w None --vary load-nice=0,0 \
+	--json "$dir/v.json" >"$dir/v.txt" 2>"$dir/v.err"
+rc=$?
+got=$(py "$dir/v.json" 'sorted(set((v["benchmark"], v["metric"]) for v in d["verdicts"]))')
+want="[('AudioGraph', 'deadlines'), ('AudioGraph', 'mean'), ('AudioGraph', 'p99'), ('AudioGraph', 'xruns'), ('Game', 'deadlines'), ('Game', 'frame p99'), ('Game', 'mean'), ('Game', 'p99'), ('Game', 'stutters')]"
+if [ $rc = 0 ] && [ "$got" = "$want" ] && grep -qE '^None +frame p99 \(ms\) ' "$dir/v.txt" &&
+	grep -qE '^None +xruns ' "$dir/v.txt"; then
+	pass "$t"
+else
+	fail "$t" "rc=$rc, verdicts $got: $(tail -2 "$dir/v.err")"
+fi

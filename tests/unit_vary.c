@@ -198,6 +198,25 @@ static bool test_verdicts(void)
 	       "None deadlines: all 100, outside the count");
 	verdicts_free(&t);
 
+	/* a chain's frame p99 and stutters are judged too, where its passes have them */
+	for (int i = 0; i < 20; i++)
+		if (!strcmp(res[i].load, "Burn")) {
+			res[i].v[RF_FRAME_P99] = res[i].variant_index ? 20e6 + i : 40e6 + i;
+			res[i].v[RF_STUTTERS] = res[i].variant_index ? 0 : 3;
+		}
+	EXPECT(!verdicts_build(g, 2, &t), "build with frames");
+	v = find(&t, "Burn", VM_FRAME_P99);
+	EXPECT(v && v->kind == VK_BETTER && v->t.ratio < 0.6, "frame p99: kind %d ratio %g",
+	       v ? v->kind : -1, v ? v->t.ratio : 0);
+	v = find(&t, "Burn", VM_STUTTERS);
+	EXPECT(v && v->kind == VK_BETTER && v->a == 3 && v->b == 0, "stutters: kind %d, %g to %g",
+	       v ? v->kind : -1, v ? v->a : 0, v ? v->b : 0);
+	EXPECT(!find(&t, "None", VM_FRAME_P99) && !find(&t, "Burn", VM_XRUNS),
+	       "a metric no pass has got a verdict");
+	verdicts_free(&t);
+	for (int i = 0; i < 20; i++)
+		res[i].v[RF_FRAME_P99] = res[i].v[RF_STUTTERS] = NAN;
+
 	/* 3 passes each can never reach q <= 0.05 over 5 tests: it says how many could */
 	g[0].nres = g[1].nres = 12;
 	EXPECT(!verdicts_build(g, 2, &t), "build 3");

@@ -13,11 +13,12 @@
 
 #define CHANGE_SHOWN 0.10	/* the change "passes for" is worked out for */
 #define POWER_SHOWN 0.80
-#define VERDICT_ROW "%-8s %-11s %8s %8s  %-20s %6s %6s  %-19s %4s\n"	/* a line of the table */
+#define VERDICT_ROW "%-8s %-14s %8s %8s  %-20s %6s %6s  %-19s %4s\n"	/* a line of the table */
 #define VERDICT_WIDTH 100
 
 const char *const verdict_metric_names[VM_COUNT] = {
 	[VM_MEAN] = "mean", [VM_P99] = "p99", [VM_DL] = "deadlines",
+	[VM_FRAME_P99] = "frame p99", [VM_STUTTERS] = "stutters", [VM_XRUNS] = "xruns",
 };
 
 const char *const verdict_kind_names[] = {
@@ -27,8 +28,17 @@ const char *const verdict_kind_names[] = {
 	[VK_TOO_FEW] = "too few passes",
 };
 
-static const int metric_field[VM_COUNT] = { [VM_MEAN] = RF_MEAN, [VM_P99] = RF_P99,
-					    [VM_DL] = RF_DL };
+/* A chain's metrics have no value for the others: their cells get no verdict on them. */
+static const int metric_field[VM_COUNT] = {
+	[VM_MEAN] = RF_MEAN, [VM_P99] = RF_P99, [VM_DL] = RF_DL,
+	[VM_FRAME_P99] = RF_FRAME_P99, [VM_STUTTERS] = RF_STUTTERS, [VM_XRUNS] = RF_XRUNS,
+};
+
+/* A count (stutters, xruns): no unit, no scaling. */
+static bool metric_is_count(int m)
+{
+	return m == VM_STUTTERS || m == VM_XRUNS;
+}
 
 /* Are a and b the same cell: benchmark (real time or not), load and CPU count? */
 static bool same_cell(const struct result *a, const struct result *b)
@@ -126,7 +136,7 @@ static int one_verdict(struct verdict_table *t, const struct verdict_group *g, i
 	return 0;
 }
 
-/* Is the change an improvement? Lower latency, more deadlines met. */
+/* Is the change an improvement? Lower latency, fewer stutters and xruns, more deadlines met. */
 static bool improves(const struct verdict *v)
 {
 	double r = v->t.ratio;
@@ -294,6 +304,8 @@ static void fmt_metric_value(char *buf, size_t len, const struct verdict *v, dou
 {
 	if (v->metric == VM_DL)
 		fmt_pct(buf, len, x, 0);
+	else if (metric_is_count(v->metric))
+		fmt_sig3(buf, len, x);
 	else
 		fmt_sig3(buf, len, x / (v->realtime ? 1e3 : 1e6));
 }
@@ -317,11 +329,12 @@ void verdict_what_text(char *buf, size_t len, const struct verdict *v)
 		snprintf(buf, len, "%s", verdict_kind_names[v->kind]);
 }
 
-/* The metric with its unit: "mean (ms)", "p99 (us)", "deadlines %". */
+/* The metric with its unit: "mean (ms)", "p99 (us)", "deadlines %", "frame p99 (ms)", "xruns". */
 void verdict_metric_text(char *buf, size_t len, const struct verdict *v)
 {
 	snprintf(buf, len, "%s%s", verdict_metric_names[v->metric],
-		 v->metric == VM_DL ? " %" : v->realtime ? " (us)" : " (ms)");
+		 v->metric == VM_DL ? " %" : metric_is_count(v->metric) ? "" :
+		 v->realtime ? " (us)" : " (ms)");
 }
 
 /* One line of a verdict table. */

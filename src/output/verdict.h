@@ -14,7 +14,12 @@
 #define VERDICT_MAX_GROUPS 16	/* --compare's files, or --vary's values */
 
 /* What is compared, in this order; what "better" means for each. */
-enum verdict_metric { VM_MEAN, VM_P99, VM_DL, VM_COUNT };
+enum verdict_metric {
+	VM_MEAN, VM_P99, VM_DL,			/* every periodic benchmark's */
+	VM_FRAME_P99, VM_STUTTERS,		/* Game's */
+	VM_XRUNS,				/* AudioGraph's */
+	VM_COUNT,
+};
 
 enum verdict_kind {
 	VK_NO_DIFFERENCE,		/* q above VERDICT_FDR */
@@ -54,7 +59,8 @@ struct verdict_table {
 	int ntests;			/* tests with a p, over which q is adjusted */
 };
 
-extern const char *const verdict_metric_names[VM_COUNT];	/* "mean", "p99", "deadlines" */
+extern const char *const verdict_metric_names[VM_COUNT];	/* "mean", "p99", "deadlines", */
+								/* "frame p99", "stutters", "xruns" */
 extern const char *const verdict_kind_names[];		/* "better", "no difference shown" */
 
 int verdicts_build(const struct verdict_group *g, int ng, struct verdict_table *t);
