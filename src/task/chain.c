@@ -96,22 +96,24 @@ uint64_t efd_wait(int fd, _Atomic int *quit)
 /*
  * The head's wait for the chain's completion, bounded: a stage that died or
  * never answers must not hold the row. 0 with *t_run stamped, or -ETIMEDOUT.
+ * The stamp is the first thing after poll() returns, before the read that
+ * takes the signal (a signal already there when the head came to wait is
+ * stamped at once: it did not wait).
  */
 int efd_wait_for(int fd, uint64_t until_ns, uint64_t *t_run)
 {
 	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	uint64_t v, t;
+	uint64_t v, t = now_ns();
 
+	*t_run = t;
 	for (;;) {
-		ssize_t n = read(fd, &v, sizeof(v));	/* non-blocking */
-
-		*t_run = now_ns();
-		if (n == (ssize_t)sizeof(v))
+		if (read(fd, &v, sizeof(v)) == (ssize_t)sizeof(v))	/* non-blocking */
 			return 0;
 		t = now_ns();
 		if (t >= until_ns)
 			return -ETIMEDOUT;
 		poll(&pfd, 1, (int)((until_ns - t) / NSEC_PER_MSEC) + 1);
+		*t_run = now_ns();
 	}
 }
 
