@@ -77,7 +77,51 @@ else
 	fail "$t" "ib-Audio $na, ib-Video $nv: $(grep '^None' "$dir/g.out")"
 fi
 
-for bad in "--instances 0" "--instances 65" "--instances x" "--instances 2 -W Game"; do
+t="--instances 2 -W Game -W AudioGraph: each chain twice at once, its frames and cycles pooled"
+ib -c -q -t 1 --instances 2 -W Game -W AudioGraph -w None --work-dir "$dir" \
+	--json "$dir/c.json" >"$dir/c.out" 2>&1 &
+pid=$!
+await find_thread ib-Game-render >/dev/null && sleep 0.3
+ng=$(count_threads ib-Game-render)
+wait $pid; rc=$?
+got=$(python3 - "$dir/c.json" <<'PY'
+import json, sys
+res = {r["benchmark"]: r for r in json.load(open(sys.argv[1]))["results"]}
+g, a = res["Game"], res["AudioGraph"]
+gi, ai = g["instance_results"], a["instance_results"]
+bad = []
+def want(ok, what):
+    if not ok:
+        bad.append(what)
+want(g["instances"] == 2 and len(gi) == 2 and a["instances"] == 2 and len(ai) == 2, "instances")
+want(g["frames"] == sum(i["frames"] for i in gi) and all(i["frames"] > 0 for i in gi),
+     "frames %s of %s" % (g["frames"], [i["frames"] for i in gi]))
+want(g["stutters"] == sum(i["stutters"] for i in gi), "stutters")
+want(abs(g["fps"] - sum(i["fps"] for i in gi) / 2) < 0.02 * g["fps"],
+     "fps %s of %s" % (g["fps"], [i["fps"] for i in gi]))
+want(g["frame_time_ns"]["p99"] >= min(i["frame_time_p99_ns"] for i in gi), "frame p99")
+want(a["cycles"] == sum(i["cycles"] for i in ai) and a["xruns"] == sum(i["xruns"] for i in ai),
+     "cycles %s xruns %s" % (a["cycles"], a["xruns"]))
+for r in (g, a):
+    head = r["hops"][0]["wakeups"]
+    want(head == r["samples"], "%s head hop %s, samples %s" % (r["benchmark"], head, r["samples"]))
+print(" ".join(bad) or "ok")
+PY
+)
+if [ $rc != 0 ]; then
+	fail "$t" "rc=$rc: $(tail -2 "$dir/c.out")"
+elif [ "$ng" != 2 ]; then
+	fail "$t" "ib-Game-render threads seen: $ng"
+elif [ "$got" != ok ]; then
+	fail "$t" "$got"
+elif ! grep -q 'worst of 2 instances: #[12], frame p99 [0-9.]* ms\]$' "$dir/c.out" ||
+	! grep -q 'worst of 2 instances: #[12], cycle p99 [0-9.]* ms\]$' "$dir/c.out"; then
+	fail "$t" "$(grep '^None' "$dir/c.out")"
+else
+	pass "$t"
+fi
+
+for bad in "--instances 0" "--instances 65" "--instances x"; do
 	t="$bad: exit 2, one line"
 	out=$(ib -W Audio $bad -t 1 2>&1); rc=$?
 	if [ $rc = 2 ] && [ "$(wc -l <<<"$out")" = 1 ]; then
@@ -88,6 +132,7 @@ for bad in "--instances 0" "--instances 65" "--instances x" "--instances 2 -W Ga
 done
 
 t="nothing left after the runs"
-left=$(( $(count_threads ib-Audio) + $(count_threads ib-Video) + $(count_threads ib-waker) ))
+left=$(( $(count_threads ib-Audio) + $(count_threads ib-Video) + $(count_threads ib-waker) +
+	$(count_threads ib-Game) + $(count_threads ib-AG-driver) ))
 [ "$left" = 0 ] && [ -z "$(ls -A "$dir" | grep -v '\.\(json\|csv\|out\)$')" ] &&
 	pass "$t" || fail "$t" "threads: $left; files: $(ls -A "$dir")"

@@ -151,8 +151,104 @@ static bool test_chain_marks(void)
 	return true;
 }
 
+/* A Game copy of n frames of ms each (from ms0), over span_s, its hop 1 split or not. */
+static struct chain_hists *game_copy(struct chain_summary *c, int n, uint64_t ms0, double span_s,
+				     bool split)
+{
+	struct chain_hists *h = calloc(1, sizeof(*h));
+	struct stutter_rule st;
+
+	*c = (struct chain_summary){ .kind = CHAIN_GAME, .nhops = 2, .dsp_max = NAN };
+	latency_init(&h->time);
+	latency_init(&h->input);
+	latency_init(&h->hop[0]);
+	latency_init(&h->hop[1]);
+	running_init(&h->queue[1]);
+	running_init(&h->path[1]);
+	stutter_init(&st);
+	for (int i = 0; i < n; i++) {
+		uint64_t ft = (ms0 + (uint64_t)(i % 7)) * MS + (i == n / 2 ? 60 * MS : 0);
+
+		latency_add(&h->time, ft);
+		latency_add(&h->input, ft + MS);
+		latency_add(&h->hop[0], 10000 + (uint64_t)i);
+		latency_add(&h->hop[1], 20000 + (uint64_t)i);
+		running_add(&h->queue[1], 5000);
+		running_add(&h->path[1], 15000);
+		c->stutters += stutter_push(&st, ft);
+		c->on_time += ft <= 17 * MS;
+	}
+	h->split[1] = split;
+	c->done = (uint64_t)n;
+	h->span_ns = (uint64_t)(span_s * 1e9);
+	h->period_ns = 16666667;
+	chain_summarise(c, h);
+	return h;
+}
+
+/* Two copies pooled are one chain that ran both: merged times, summed counts, rates per copy. */
+static bool test_chain_pool(void)
+{
+	struct chain_summary a, b, both;
+	struct chain_hists *ha = game_copy(&a, 100, 16, 1.7, true);
+	struct chain_hists *hb = game_copy(&b, 300, 30, 5.0, false);
+	struct chain_hists *all = calloc(1, sizeof(*all));
+	double t[CS_COUNT];
+
+	latency_init(&all->time);
+	latency_merge(&all->time, &ha->time);
+	latency_merge(&all->time, &hb->time);
+	chain_stats_of(&all->time, t);
+	chain_pool(&a, ha, &b, hb);
+	chain_summarise(&a, ha);
+	both = a;
+	for (int i = 0; i < CS_COUNT; i++)
+		EXPECT(both.time[i] == t[i], "%s %g, one chain's %g", chain_stat_names[i],
+		       both.time[i], t[i]);
+	EXPECT(both.done == 400 && both.hop[0].n == 400 && both.hop[1].n == 400,
+	       "frames %llu, hops %llu %llu", (unsigned long long)both.done,
+	       (unsigned long long)both.hop[0].n, (unsigned long long)both.hop[1].n);
+	EXPECT(both.stutters == 2 && b.stutters == 1, "stutters %llu", (unsigned long long)both.stutters);
+	EXPECT(fabs(both.fps - 400 / 6.7) < 1e-9, "fps %g: a copy's, over their time", both.fps);
+	EXPECT(both.time[CS_P99] > 16666667 && fabs(both.fps_low - 1e9 / both.time[CS_P99]) < 1e-9,
+	       "1 %% low %g of p99 %g", both.fps_low, both.time[CS_P99]);
+	EXPECT(isnan(both.hop[1].queue_mean) && isnan(both.hop[1].path_mean),
+	       "a hop split in one copy only has no split: %g", both.hop[1].queue_mean);
+	EXPECT(fabs(both.hop[0].lat[CS_MEAN] - (10000 + (99 * 100 / 2 + 299 * 300 / 2) / 400.0)) < 1e-6,
+	       "hop mean %g", both.hop[0].lat[CS_MEAN]);
+	free(ha);
+	free(hb);
+	free(all);
+	return true;
+}
+
+/* AudioGraph's copies: the DSP load weighed by cycles, its max, xruns summed, a minute per copy. */
+static bool test_chain_pool_audio(void)
+{
+	struct chain_summary a = { .kind = CHAIN_AUDIO, .nhops = 1, .done = 100, .xruns = 3,
+				   .dsp_max = 0.5 },
+			     b = { .kind = CHAIN_AUDIO, .nhops = 1, .done = 300, .xruns = 1,
+				   .dsp_max = 1.2 };
+	struct chain_hists *ha = calloc(1, sizeof(*ha)), *hb = calloc(1, sizeof(*hb));
+
+	ha->dsp_sum = 100 * 0.2, ha->dsp_n = 100, ha->span_ns = 30 * 1000 * MS;
+	hb->dsp_sum = 300 * 0.6, hb->dsp_n = 300, hb->span_ns = 30 * 1000 * MS;
+	chain_pool(&a, ha, &b, hb);
+	chain_summarise(&a, ha);
+	EXPECT(fabs(a.dsp_mean - 0.5) < 1e-12 && a.dsp_max == 1.2, "DSP mean %g max %g",
+	       a.dsp_mean, a.dsp_max);
+	EXPECT(a.xruns == 4 && fabs(a.xruns_per_min - 4.0) < 1e-12, "xruns %llu, %g a minute",
+	       (unsigned long long)a.xruns, a.xruns_per_min);
+	EXPECT(a.done == 400, "cycles %llu", (unsigned long long)a.done);
+	free(ha);
+	free(hb);
+	return true;
+}
+
 void unit_core_frames(void)
 {
+	check("instances: two Game copies pool as one chain of both", test_chain_pool());
+	check("instances: AudioGraph's DSP load and xruns pooled", test_chain_pool_audio());
 	check("stutters: CapFrameX's 2.5 x the average of the previous 20", test_stutter_rule());
 	check("stutters: a long frame raises the average of the ones after it",
 	      test_stutter_window());

@@ -80,8 +80,55 @@ static bool pool_failed(void)
 	return true;
 }
 
+/* A Game copy: copy_of()'s wake-ups, and n frames of frame_ms with their histograms. */
+static void game_row(struct row *r, const uint64_t *lat, int nl, int n, uint64_t frame_ms)
+{
+	struct chain_summary *c;
+
+	r->b = copy_of(lat, nl, (uint64_t)n, 0, 1, 1);
+	r->hists = calloc(1, sizeof(*r->hists));
+	c = &r->b->chain;
+	*c = (struct chain_summary){ .kind = CHAIN_GAME, .nhops = 1, .done = (uint64_t)n,
+				     .stutters = 1, .dsp_max = NAN };
+	latency_init(&r->hists->time);
+	latency_init(&r->hists->input);
+	r->hists->hop[0] = r->b->wake;
+	for (int i = 0; i < n; i++)
+		latency_add(&r->hists->time, frame_ms * 1000000);
+	r->hists->span_ns = 1000000000;
+	r->hists->period_ns = 16666667;
+	chain_summarise(c, r->hists);
+}
+
+/* A chain's copies: its frames pooled, the worst the copy with the slowest frames. */
+static bool pool_chain(void)
+{
+	static const uint64_t a[] = { 90000 }, b[] = { 1000 };
+	struct row all[2] = { { .status = ROW_OK }, { .status = ROW_OK } }, rows[1];
+	const struct chain_summary *c;
+	struct instance_set *s;
+
+	game_row(&all[0], a, 1, 60, 16);
+	game_row(&all[1], b, 1, 30, 33);
+	instances_pool(rows, all, 1, 2);
+	c = &rows[0].b->chain, s = rows[0].inst;
+	EXPECT(c->done == 90 && c->stutters == 2 && c->hop[0].n == 2, "frames %llu stutters %llu",
+	       (unsigned long long)c->done, (unsigned long long)c->stutters);
+	EXPECT(fabs(c->fps - 45.0) < 1e-9, "fps %g: a copy's", c->fps);
+	EXPECT(c->time[CS_MAX] == 33000000 && c->time[CS_MIN] == 16000000, "times %g..%g",
+	       c->time[CS_MIN], c->time[CS_MAX]);
+	EXPECT(!rows[0].hists, "the histograms are freed once pooled");
+	EXPECT(s && s->worst == 1 && s->f[1].chain_p99_ns > 30e6 && s->f[0].fps == 60.0 &&
+	       s->f[1].stutters == 1, "worst #%d: by frame time, not by wake-up",
+	       s ? s->worst + 1 : 0);
+	row_free(&all[1]);
+	row_free(&rows[0]);
+	return true;
+}
+
 void unit_instances(void)
 {
+	check("instances: a chain's frames pooled, the worst by frame time", pool_chain());
 	check("instances: two copies pooled, the worst by p99", pool_two());
 	check("instances: a failed copy fails the row", pool_failed());
 }

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/stats.h"
+
 /* ---- frames ---- */
 
 /*
@@ -82,5 +84,28 @@ struct chain_summary {		/* plain data: sent by the bench, kept by the result */
 };
 
 void chain_mark(struct chain_summary *c, uint64_t k);
+void chain_stats_of(const struct latency *l, double *out);	/* out[CS_COUNT] */
+
+/* ---- a chain's copies pooled (--instances) ---- */
+
+/*
+ * What a chain's summary is made of, beyond its counts: a copy sends it
+ * after its result so that the copies' frames, cycles and hops pool as if
+ * one chain had run them all (percentiles from the merged histograms).
+ */
+struct chain_hists {
+	struct latency time, input;	/* frame or cycle time; Game's input to present */
+	struct latency hop[CHAIN_HOPS_MAX];
+	struct running queue[CHAIN_HOPS_MAX], path[CHAIN_HOPS_MAX];	/* the hops' split */
+	uint8_t split[CHAIN_HOPS_MAX];	/* 1: queue and path measured for the hop */
+	uint64_t span_ns;		/* from the first frame or cycle to the row's end */
+	uint64_t period_ns;		/* a frame's (Game's 1 % low is capped there) */
+	double dsp_sum;			/* AudioGraph: the cycles' DSP loads, summed */
+	uint64_t dsp_n;
+};
+
+void chain_pool(struct chain_summary *m, struct chain_hists *mh, const struct chain_summary *a,
+		const struct chain_hists *ah);
+void chain_summarise(struct chain_summary *c, const struct chain_hists *h);
 
 #endif

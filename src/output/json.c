@@ -427,6 +427,19 @@ static void json_chain(struct jw *w, const struct result *r)
 	json_hops(w, c);
 }
 
+/* A chain's copy: its frames or cycles, their time's p99, Game's fps and stutters, or xruns. */
+static void json_instance_chain(struct jw *w, bool game, const struct instance_fig *f)
+{
+	jw_num(w, game ? "frames" : "cycles", f->chain_done);
+	jw_num(w, game ? "frame_time_p99_ns" : "cycle_p99_ns", f->chain_p99_ns);
+	if (game) {
+		jw_num(w, "fps", f->fps);
+		jw_num(w, "stutters", f->stutters);
+	} else {
+		jw_num(w, "xruns", f->xruns);
+	}
+}
+
 /* --instances: the copies pooled in the result, and each one's own figures. */
 static void json_instances(struct jw *w, const struct result *r)
 {
@@ -446,6 +459,8 @@ static void json_instances(struct jw *w, const struct result *r)
 		jw_num(w, "latency_max_ns", s->f[i].max_ns);
 		jw_num(w, "pct_deadlines", s->f[i].pct_deadlines);
 		jw_num(w, "pct_cpu", s->f[i].pct_cpu);
+		if (r->chain)
+			json_instance_chain(w, r->chain->kind == CHAIN_GAME, &s->f[i]);
 		jw_close(w, '}');
 	}
 	jw_close(w, ']');

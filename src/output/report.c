@@ -216,16 +216,24 @@ static void report_trace_stop(const struct run_record *rec, int i)
 		si && si->tracefs[0] ? si->tracefs : "tracefs");
 }
 
-/* --instances: the row pools its copies; the note names the one with the highest p99. */
+/*
+ * --instances: the row pools its copies; the note names the one with the
+ * highest p99: of its wake-ups, or of a chain's frame or cycle time.
+ */
 static void worst_note(struct report *o, const struct run_record *rec, const struct result *r)
 {
 	const struct instance_set *s = r->inst;
+	const struct instance_fig *f;
+	bool chained;
 	char v[32];
 
 	if (!s)
 		return;
-	fmt_sig3(v, sizeof(v), s->f[s->worst].p99_ns / unit_ns(rec));
-	out(o, "  [worst of %d instances: #%d, p99 %s %s]", s->n, s->worst + 1, v,
+	f = &s->f[s->worst];
+	chained = r->chain && isfinite(f->chain_p99_ns);
+	fmt_sig3(v, sizeof(v), (chained ? f->chain_p99_ns : f->p99_ns) / unit_ns(rec));
+	out(o, "  [worst of %d instances: #%d, %sp99 %s %s]", s->n, s->worst + 1,
+	    !chained ? "" : r->chain->kind == CHAIN_GAME ? "frame " : "cycle ", v,
 	    rec->cfg->realtime ? "us" : "ms");
 }
 

@@ -72,18 +72,23 @@ enum rfield {
 /*
  * --instances N: what each of a row's N copies measured, kept beside the
  * pooled result (its own allocation, run/plan.h's ROW_MEM_INST). The worst
- * is the one with the highest p99 wake-up latency.
+ * is the one with the highest p99 wake-up latency, or of a chain the one
+ * with the highest p99 frame or cycle time.
  */
 #define INSTANCES_MAX 64
 struct instance_fig {
 	double samples;
 	double mean_ns, p99_ns, max_ns;		/* wake-up latency */
 	double pct_deadlines, pct_cpu;		/* NAN: not known */
+	double chain_done;			/* a chain's frames or cycles; NAN: none */
+	double chain_p99_ns;			/* its frame or cycle time */
+	double fps;				/* Game's; NAN: none */
+	double stutters, xruns;			/* Game's, AudioGraph's; NAN: none */
 };
 
 struct instance_set {
 	int n;				/* 2..INSTANCES_MAX */
-	int worst;			/* 0-based: the highest p99 */
+	int worst;			/* 0-based: the highest p99 (of a chain's time) */
 	struct instance_fig f[];	/* [n], in the order they were started */
 };
 

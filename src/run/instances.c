@@ -21,6 +21,16 @@ static void instance_fig_of(const struct bench_result *b, struct instance_fig *f
 	f->max_ns = any ? (double)b->wake.r.max : NAN;
 	f->pct_deadlines = b->pct_deadlines >= 0 ? b->pct_deadlines : NAN;
 	f->pct_cpu = b->pct_cpu;
+	if (b->chain.kind == CHAIN_NONE)
+		return;
+	f->chain_done = (double)b->chain.done;
+	f->chain_p99_ns = b->chain.time[CS_P99];
+	if (b->chain.kind == CHAIN_GAME) {
+		f->fps = b->chain.fps;
+		f->stutters = (double)b->chain.stutters;
+	} else {
+		f->xruns = (double)b->chain.xruns;
+	}
 }
 
 /* The split of two copies: measured as far as both measured it. */
@@ -41,7 +51,8 @@ static void split_pool(struct split_result *m, const struct split_result *a)
  * Copy a's measurement pooled into m, as if one task had done both: the
  * histograms merged, the counts and CPU times summed, the percentages
  * from the sums (so a copy that ran more periods weighs more), the wall
- * time the longer one's. A chain's summary is not pooled (m keeps its own).
+ * time the longer one's. A chain's summary is pooled by chain_pool(), from
+ * the histograms its copies send.
  */
 void bench_pool(struct bench_result *m, const struct bench_result *a)
 {
@@ -70,14 +81,20 @@ void bench_pool(struct bench_result *m, const struct bench_result *a)
 	}
 }
 
-/* The copy with the highest p99 wake-up latency (the first of equals); 0 when none has one. */
+/* What makes a copy the worst: its chain's p99 frame or cycle time, else its p99 wake-up. */
+static double worst_key(const struct instance_fig *f)
+{
+	return isnan(f->chain_p99_ns) ? f->p99_ns : f->chain_p99_ns;
+}
+
+/* The copy with the highest of worst_key() (the first of equals); 0 when none has one. */
 static int instance_worst(const struct instance_set *s)
 {
 	int w = 0;
 
 	for (int i = 1; i < s->n; i++)
-		if (isfinite(s->f[i].p99_ns) &&
-		    (!isfinite(s->f[w].p99_ns) || s->f[i].p99_ns > s->f[w].p99_ns))
+		if (isfinite(worst_key(&s->f[i])) &&
+		    (!isfinite(worst_key(&s->f[w])) || worst_key(&s->f[i]) > worst_key(&s->f[w])))
 			w = i;
 	return w;
 }
@@ -91,7 +108,7 @@ static struct instance_set *instance_set_new(int ni)
 	s->n = ni;
 	s->worst = 0;
 	for (int i = 0; i < ni; i++)
-		s->f[i] = (struct instance_fig){ NAN, NAN, NAN, NAN, NAN, NAN };
+		s->f[i] = (struct instance_fig){ NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN };
 	return s;
 }
 
@@ -122,6 +139,13 @@ void instances_pool(struct row *rows, struct row *all, int n, int ni)
 				instance_fig_of(c->b, &s->f[i]);
 			if (i && p->b && c->b)
 				bench_pool(p->b, c->b);
+			if (i && p->hists && c->hists)
+				chain_pool(&p->b->chain, p->hists, &c->b->chain, c->hists);
+		}
+		if (p->hists) {		/* every copy's came, or the member failed */
+			chain_summarise(&p->b->chain, p->hists);
+			free(p->hists);
+			p->hists = NULL;
 		}
 		if (s)
 			s->worst = instance_worst(s);

@@ -239,11 +239,24 @@ static void send_periods(int res, struct bench_result *b, const struct period_ri
 	free(out);
 }
 
+/* A chain's histograms: its summary is made of them, and --instances' copies send them. */
+static bool bench_chained(const struct row_ctx *rc)
+{
+	return workloads[rc->bench].model == SIM_GAME || workloads[rc->bench].model == SIM_AGRAPH;
+}
+
+/* Whether the orchestrator pools this bench's chain: then it sends its histograms on. */
+static bool chain_pooled(const struct row_ctx *rc, const struct bench_result *b)
+{
+	return rc->cfg->instances > 1 && b->chain.kind != CHAIN_NONE;
+}
+
 static int bench_body(void *arg, int ctl, int res)
 {
 	struct row_ctx *rc = arg;
 	const struct config *cfg = rc->cfg;
 	struct bench_result *b = calloc(1, sizeof(*b));
+	struct chain_hists *hists = bench_chained(rc) ? calloc(1, sizeof(*hists)) : NULL;
 	struct period_ring ring;
 	struct stage_set stages = { 0 };
 	struct sim_params p;
@@ -255,11 +268,12 @@ static int bench_body(void *arg, int ctl, int res)
 		free(b);
 		return 1;
 	}
-	if (!b || ring_setup(rc->env, &ring)) {
+	if (!b || (bench_chained(rc) && !hists) || ring_setup(rc->env, &ring)) {
 		child_fail(res, "out of memory for the bench result");
 		return 1;
 	}
 	bench_setup(rc, &p, b);
+	p.hists = hists;
 	p.ring = ring.cap ? &ring : NULL;
 	p.stages = ring.cap ? &stages : NULL;
 	if (child_ready(res) || child_next(ctl) != MSG_GO)
@@ -272,7 +286,8 @@ static int bench_body(void *arg, int ctl, int res)
 				snprintf(b->reason, sizeof(b->reason), "waker: %s", strerror(-ret));
 		}
 	}
-	write_full(res, b, sizeof(*b));
+	if (write_full(res, b, sizeof(*b)) == sizeof(*b) && chain_pooled(rc, b))
+		write_full(res, hists, sizeof(*hists));
 	send_periods(res, b, &ring, &stages);
 	stage_set_free(&stages);
 	return 0;
@@ -432,6 +447,21 @@ none:
 }
 
 /*
+ * A chain's histograms, sent after its result when its copies are pooled;
+ * a copy without them fails its row, whose figures could not be pooled.
+ */
+static void receive_hists(struct row *row, struct child *bench)
+{
+	row->hists = malloc(sizeof(*row->hists));
+	if (row->hists && child_read(bench->res, row->hists, sizeof(*row->hists),
+				     now_ns() + EXIT_WAIT_NS, &watch) == (ssize_t)sizeof(*row->hists))
+		return;
+	free(row->hists);
+	row->hists = NULL;
+	fail_rows(row, 1, "its chain's histograms did not come");
+}
+
+/*
  * One member's result, by the row's deadline; false when a stop signal
  * ended the wait (the row is over).
  */
@@ -452,6 +482,8 @@ static bool member_result(struct row_ctx *rc, struct row *row, struct child *ben
 	if (r == (ssize_t)sizeof(*row->b)) {
 		if (row->b->status != ROW_OK)
 			fail_rows(row, 1, "%s", row->b->reason);
+		if (chain_pooled(rc, row->b))
+			receive_hists(row, bench);
 		receive_periods(rc, row, bench);
 		child_finish(bench, now_ns() + EXIT_WAIT_NS);
 		return true;
@@ -603,6 +635,8 @@ void row_free(struct row *row)
 	sched_trace_free(&row->trace);
 	free(row->inst);
 	row->inst = NULL;
+	free(row->hists);
+	row->hists = NULL;
 }
 
 /* The line that says a row runs again, and why. */

@@ -45,6 +45,7 @@ struct row {
 	struct stage_set stages;	/* a chain's stages' records, after the head's */
 	struct sched_trace trace;	/* --explain: the task's scheduler events */
 	struct instance_set *inst;	/* --instances: each copy's figures (output/result.h) */
+	struct chain_hists *hists;	/* --instances of a chain: what its copies pool; NULL */
 };
 
 void row_free(struct row *row);

@@ -106,21 +106,6 @@ int resolve_selection(struct config *cfg, const uint32_t sel[4], char *err,
 }
 
 /* --fps without Render or Game, --quantum without AudioGraph: options of nothing that runs. */
-/*
- * --instances pools single tasks; a chain's summary (frames, cycles, hops)
- * is not pooled, so a chain with copies is refused rather than shown half.
- */
-static int check_instances(const struct config *cfg, char *err, size_t errlen)
-{
-	for (size_t i = 0; i < nr_workloads && cfg->instances > 1; i++)
-		if ((cfg_benches(cfg) & (1u << i)) &&
-		    (workloads[i].model == SIM_GAME || workloads[i].model == SIM_AGRAPH))
-			return set_err(err, errlen, "--instances %d: %s is a chain, whose figures "
-				       "are not pooled; run it without --instances",
-				       cfg->instances, workloads[i].name);
-	return 0;
-}
-
 int check_fps(struct config *cfg, char *err, size_t errlen)
 {
 	uint32_t framed = 1u << workload_find("Render") | 1u << workload_find("Game");
@@ -131,8 +116,6 @@ int check_fps(struct config *cfg, char *err, size_t errlen)
 	if (cfg->quantum && !(cfg_benches(cfg) & (1u << workload_find("AudioGraph"))))
 		return set_err(err, errlen, "--quantum sets AudioGraph's quantum; name AudioGraph "
 			       "with -W");
-	if (check_instances(cfg, err, errlen))
-		return -1;
 	cfg->fps_given = cfg->fps != 0;	/* --vary fps sets it too (build_variants) */
 	if (!cfg->fps)
 		cfg->fps = 144;

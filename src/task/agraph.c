@@ -234,25 +234,26 @@ static void agraph_finish(struct chain *c, struct bench_result *res)
 {
 	struct agraph *a = c->impl;
 	struct chain_summary *sum = &a->sum;
-	uint64_t span;
+	struct chain_hists *h;
 
 	if (!a)
 		return;
 	agraph_stop(a);
 	stage_rings_close(&a->rings, c->p);
-	if (res) {
+	if (res && (h = c->p->hists)) {
 		if (a->start0)
 			stage_end(&a->st[A_DRIVER]);
-		span = a->base.end_ns > a->start0 ? a->base.end_ns - a->start0 : 0;
 		sum->nhops = 1 + AH_COUNT;
-		hop_from_task(res, "quantum>driver", &sum->hop[0]);
-		for (int h = 0; h < AH_COUNT; h++)
-			hop_summary(&a->hop[h], hop_name[h], &sum->hop[1 + h]);
-		chain_time_stats(&a->cycle, sum->time);
-		sum->dsp_mean = dsp_mean(&a->dsp);
+		hop_from_task(sum, h, "quantum>driver", res);
+		for (int i = 0; i < AH_COUNT; i++)
+			hop_summary(sum, h, 1 + i, hop_name[i], &a->hop[i]);
+		h->time = a->cycle;
+		h->span_ns = a->base.end_ns > a->start0 ? a->base.end_ns - a->start0 : 0;
+		h->dsp_sum = a->dsp.sum;
+		h->dsp_n = a->dsp.n;
 		sum->dsp_max = a->dsp.n ? a->dsp.max : NAN;
 		sum->xruns = a->dsp.xruns;
-		sum->xruns_per_min = xruns_per_min(sum->xruns, span);
+		chain_summarise(sum, h);
 		res->chain = *sum;
 		chain_totals(res, a->st + 1, A_NSTAGE - 1, false);
 	}

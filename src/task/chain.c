@@ -157,50 +157,28 @@ void stage_record(struct stage *st, uint32_t k)
 	period_ring_push(st->ring, &st->cur);
 }
 
-static void stats_of(const struct latency *l, double *out)
+/* Hop i's histogram and split into h, named in c: the wake-ups of lat, their split sp. */
+static void hop_put(struct chain_summary *c, struct chain_hists *h, int i, const char *name,
+		    const struct latency *lat, const struct split_result *sp)
 {
-	struct summary s;
-
-	for (int i = 0; i < CS_COUNT; i++)
-		out[i] = NAN;
-	if (!l->r.n)
-		return;
-	latency_summary(l, &s);
-	out[CS_MIN] = s.min;
-	out[CS_MEAN] = s.mean;
-	out[CS_P50] = s.p50;
-	out[CS_P90] = s.p90;
-	out[CS_P99] = s.p99;
-	out[CS_MAX] = s.max;
+	snprintf(c->hop[i].name, sizeof(c->hop[i].name), "%s", name);
+	h->hop[i] = *lat;
+	h->split[i] = sp->state == SPLIT_ON;
+	h->queue[i] = sp->queue.r;
+	h->path[i] = sp->path.r;
 }
 
-void chain_time_stats(const struct latency *l, double *out)
+void hop_summary(struct chain_summary *c, struct chain_hists *h, int i, const char *name,
+		 const struct hop_meas *m)
 {
-	stats_of(l, out);
-}
-
-static void hop_fill(const struct latency *lat, const struct split_result *sp, const char *name,
-		     struct hop_stats *out)
-{
-	snprintf(out->name, sizeof(out->name), "%s", name);
-	stats_of(lat, out->lat);
-	out->n = lat->r.n;
-	out->queue_mean = out->path_mean = NAN;
-	if (sp->state == SPLIT_ON && sp->queue.r.n) {
-		out->queue_mean = sp->queue.r.mean;
-		out->path_mean = sp->path.r.mean;
-	}
-}
-
-void hop_summary(const struct hop_meas *h, const char *name, struct hop_stats *out)
-{
-	hop_fill(&h->lat, &h->split, name, out);
+	hop_put(c, h, i, name, &m->lat, &m->split);
 }
 
 /* The head's hop is the task's own wake-up, measured as every task's. */
-void hop_from_task(const struct bench_result *res, const char *name, struct hop_stats *out)
+void hop_from_task(struct chain_summary *c, struct chain_hists *h, const char *name,
+		   const struct bench_result *res)
 {
-	hop_fill(&res->wake, &res->split, name, out);
+	hop_put(c, h, 0, name, &res->wake, &res->split);
 }
 
 /* ---- stages ---- */

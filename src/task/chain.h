@@ -100,9 +100,10 @@ void slot_kick(struct wake_slot *s, bool shared);
 void hop_init(struct hop_meas *h);
 void hop_record(struct stage *st, const struct wake_slot *s, uint64_t t_run);
 void stage_record(struct stage *st, uint32_t k);
-void hop_summary(const struct hop_meas *h, const char *name, struct hop_stats *out);
-void hop_from_task(const struct bench_result *res, const char *name, struct hop_stats *out);
-void chain_time_stats(const struct latency *l, double *out);
+void hop_summary(struct chain_summary *c, struct chain_hists *h, int i, const char *name,
+		 const struct hop_meas *m);
+void hop_from_task(struct chain_summary *c, struct chain_hists *h, const char *name,
+		   const struct bench_result *res);
 
 /* chain.c: stages, memory, processes */
 void stage_init(struct stage *st, const struct sim_params *p, const char *comm,

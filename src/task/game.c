@@ -287,25 +287,24 @@ static void game_finish(struct chain *c, struct bench_result *res)
 {
 	struct game *g = c->impl;
 	struct chain_summary *sum = &g->sum;
+	struct chain_hists *h;
 
 	if (!g)
 		return;
 	game_stop(g);
 	stage_rings_close(&g->rings, c->p);
-	if (res) {
+	if (res && (h = c->p->hists)) {
 		if (g->start0)
 			stage_end(&g->st[G_MAIN]);
 		sum->nhops = 1 + GH_COUNT;
-		hop_from_task(res, "vsync>main", &sum->hop[0]);
-		for (int h = 0; h < GH_COUNT; h++)
-			hop_summary(&g->hop[h], hop_name[h], &sum->hop[1 + h]);
-		chain_time_stats(&g->frame, sum->time);
-		chain_time_stats(&g->input, sum->input);
-		sum->fps = fps_of(sum->done, g->base.end_ns > g->start0 ?
-					     g->base.end_ns - g->start0 : 0);
-		/* with vsync no frame is shown faster than one period: 1 % low is capped there */
-		sum->fps_low = fps_1pct_low(sum->time[CS_P99] > (double)g->period_ns ?
-					    sum->time[CS_P99] : (double)g->period_ns);
+		hop_from_task(sum, h, "vsync>main", res);
+		for (int i = 0; i < GH_COUNT; i++)
+			hop_summary(sum, h, 1 + i, hop_name[i], &g->hop[i]);
+		h->time = g->frame;
+		h->input = g->input;
+		h->span_ns = g->base.end_ns > g->start0 ? g->base.end_ns - g->start0 : 0;
+		h->period_ns = g->period_ns;
+		chain_summarise(sum, h);
 		res->chain = *sum;
 		chain_totals(res, g->st + 1, G_NSTAGE - 1, true);
 	}

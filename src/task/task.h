@@ -118,6 +118,8 @@ struct sim_params {
 	bool split;			/* split each wake-up (core/split.h) */
 	struct period_ring *ring;	/* each period recorded here, or NULL */
 	struct stage_set *stages;	/* a chain's stages' records, copied here at its end */
+	struct chain_hists *hists;	/* a chain's: its summary is made from them (and */
+					/* --instances pools them); NULL: no summary */
 };
 
 struct sim_live {		/* counters a load reads while the simulation runs */
