@@ -456,6 +456,8 @@ static void summary_line(void *arg, const struct cell *cell, const struct pass_s
 
 	if (cell->table_start) {
 		out(o, "--- Summary of %d passes: simulated cpu of %s ", cfg->repeat, wl->name);
+		if (cell->group)	/* a member's, titled as its table is */
+			out(o, "%s%s ", LOG_MARK(LM_GROUP), cell_group_name(cfg, cell));
 		heading_end(o, cell->ncpus);
 		snprintf(text, sizeof(text), "Latency (%s) [95%% CI]", cfg->realtime ? "us" : "ms");
 		load_cell(o, so->rec, "Load", -1);
@@ -488,8 +490,9 @@ static void summary_line(void *arg, const struct cell *cell, const struct pass_s
 }
 
 /*
- * With --repeat: per benchmark, each load's mean latency over the passes with
- * its 95 % confidence interval, and the mean of the other columns.
+ * With --repeat: per benchmark (and per member of a group), each load's mean
+ * latency over the passes with its 95 % confidence interval, and the mean of
+ * the other columns.
  */
 void report_summary(struct report *o, const struct run_record *rec)
 {
