@@ -74,6 +74,8 @@ int report_plot(const struct run_record *rec, const char *path);
 struct cell;
 struct pass_summary;
 const char *cell_group_name(const struct config *cfg, const struct cell *c);
+#define MEMBER_LABEL_LEN (RES_NAME_LEN + RES_GROUP_LEN + 2)
+void member_label(char *buf, size_t len, const char *bench, const char *group);
 void report_each_summary(const struct run_record *rec,
 			 void (*fn)(void *arg, const struct cell *c, const struct pass_summary *s),
 			 void *arg);

@@ -115,6 +115,16 @@ static int table_last(const struct plan *p, int i)
 }
 
 /*
+ * A benchmark as the outputs name it in a row of its own: "Video" alone,
+ * "Video@Desktop" or "Video@Audio+Video" as a member of a group (-W A+B).
+ */
+void member_label(char *buf, size_t len, const char *bench, const char *group)
+{
+	snprintf(buf, len, "%s%s%s", bench, *group ? "@" : "",
+		 !strcmp(group, GROUP_DESKTOP) ? "Desktop" : group);
+}
+
+/*
  * Per table of the plan's first pass, in its order, each member of its
  * group in turn (-W A+B: the tables print so), per cell each variant in
  * turn (whatever order the pass ran them in): the summary of its passes.

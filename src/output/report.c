@@ -515,14 +515,15 @@ void report_verdicts(struct report *o, const struct run_record *rec)
 		return;
 	}
 	sb_init(&sb);
-	for (int i = 0; i < t.n; i++) {	/* each benchmark x CPU count once, as first seen */
-		const struct verdict *v = &t.v[i];
+	for (int i = 0; i < t.n; i++) {	/* each benchmark (alone, in a group) x CPU count */
+		const struct verdict *v = &t.v[i];	/* once, as first seen */
 		bool seen = false;
 
 		for (int j = 0; j < i && !seen; j++)
-			seen = !strcmp(t.v[j].bench, v->bench) && t.v[j].ncpus == v->ncpus;
+			seen = verdict_of(&t.v[j], v->bench, v->in_group, v->realtime) &&
+			       t.v[j].ncpus == v->ncpus;
 		if (!seen)
-			verdicts_print(&sb, &t, v->bench, v->realtime, v->ncpus);
+			verdicts_print(&sb, &t, v->bench, v->in_group, v->realtime, v->ncpus);
 	}
 	if (t.n)
 		verdicts_legend(&sb, &t);
