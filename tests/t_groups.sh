@@ -70,7 +70,8 @@ fi
 t="--repeat 2: a summary of each member of the group, titled by it, and each in JSON"
 ib -c -q -t 0.5 --repeat 2 -W Audio+Video -w None --work-dir "$dir" --json "$dir/r.json" \
 	--csv "$dir/r.csv" >"$dir/r.out" 2>&1; rc=$?
-heads=$(grep -c '^--- Summary of 2 passes: simulated cpu of \(Audio\|Video\) in group Audio+Video ---$' \
+heads=$(grep -c \
+	'^--- Summary of 2 passes: simulated cpu of \(Audio\|Video\) in group Audio+Video ---$' \
 	"$dir/r.out")
 got=$(python3 -c 'import json, sys
 print(sorted((s["benchmark"], s.get("group"), s["passes"])

@@ -70,7 +70,8 @@ void report_files_row(struct live_files *lf, const struct run_record *rec);
 int report_files_end(struct live_files *lf, const struct run_record *rec);
 int report_plot(const struct run_record *rec, const char *path);
 
-/* record.c: per cell of the plan's first pass, in its order: its passes summarised */
+/* record.c: per cell of the plan's first pass (and member of its group), in the tables' order: */
+/* its passes summarised; a group's member as the outputs name it, "Video@Desktop" */
 struct cell;
 struct pass_summary;
 const char *cell_group_name(const struct config *cfg, const struct cell *c);

@@ -470,7 +470,7 @@ void verdicts_csv(struct sbuf *sb, const struct verdict_table *t)
 		char name[MEMBER_LABEL_LEN];
 
 		member_label(name, sizeof(name), v->bench, v->in_group);
-		csv_field(sb, name);	/* "Video@Desktop": a column more would change every file */
+		csv_field(sb, name);	/* "Video@Desktop": a column more changes every file */
 		sb_printf(sb, ",%s,%s,", v->load, verdict_metric_names[v->metric]);
 		csv_field(sb, t->labels[v->group]);
 		sb_add(sb, ",", 1);
