@@ -67,6 +67,31 @@ else
 	pass "$t"
 fi
 
+t="--repeat 2: a summary of each member of the group, titled by it, and each in JSON"
+ib -c -q -t 0.5 --repeat 2 -W Audio+Video -w None --work-dir "$dir" --json "$dir/r.json" \
+	--csv "$dir/r.csv" >"$dir/r.out" 2>&1; rc=$?
+heads=$(grep -c \
+	'^--- Summary of 2 passes: simulated cpu of \(Audio\|Video\) in group Audio+Video ---$' \
+	"$dir/r.out")
+got=$(python3 -c 'import json, sys
+print(sorted((s["benchmark"], s.get("group"), s["passes"])
+	     for s in json.load(open(sys.argv[1]))["summary"]))' "$dir/r.json" 2>&1)
+if [ $rc = 0 ] && [ "$heads" = 2 ] &&
+	[ "$got" = "[('Audio', 'Audio+Video', 2), ('Video', 'Audio+Video', 2)]" ]; then
+	pass "$t"
+else
+	fail "$t" "rc=$rc, $heads headings, JSON $got: $(grep -- '^--- Summary' "$dir/r.out")"
+fi
+
+t="--compare's verdicts name a member as Video@Audio+Video, apart from the others"
+ib --compare "$dir/r.csv" "$dir/r.csv" >"$dir/rc.out" 2>&1; rc=$?
+if [ $rc = 0 ] && grep -q '^No verdict for Audio@Audio+Video: ' "$dir/rc.out" &&
+	grep -q '^No verdict for Video@Audio+Video: ' "$dir/rc.out"; then
+	pass "$t"
+else
+	fail "$t" "rc=$rc: $(grep -i verdict "$dir/rc.out")"
+fi
+
 t="--dry-run: Desktop is Audio+Video+X+Game, not run against its members"
 out=$(ib -W Desktop -w None -w Video -w Burn --dry-run 2>&1)
 grep -q '^Audio+Video+X+Game: None, Burn$' <<<"$out" && pass "$t" || fail "$t" "$out"

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* tests/unit_groups.c - unit tests of -W A+B+C: the group's parse, Desktop, and the plan's cells. */
+/* tests/unit_groups.c - unit tests of -W A+B+C: the group's parse, Desktop, the plan's cells,
+ * the --repeat summary of each member. */
+#define _GNU_SOURCE
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/util.h"
 #include "loads/loads.h"
+#include "output/output.h"
 #include "run/config.h"
 #include "run/plan.h"
 
@@ -89,6 +93,118 @@ static bool test_plan(void)
 	return true;
 }
 
+struct seen_line {		/* what the summary gave one of its lines */
+	char what[MEMBER_LABEL_LEN + RES_NAME_LEN + 8];	/* "Video@Audio+Video None" */
+	int npass;
+	double mean;
+	bool start, end;
+};
+
+struct seen_lines {
+	const struct config *cfg;
+	int n;
+	struct seen_line l[8];
+};
+
+static void seen_summary(void *arg, const struct cell *c, const struct pass_summary *s)
+{
+	struct seen_lines *seen = arg;
+	struct seen_line *l = &seen->l[seen->n];
+	char name[MEMBER_LABEL_LEN];
+
+	if (seen->n == (int)ARRAY_SIZE(seen->l))
+		return;
+	seen->n++;
+	member_label(name, sizeof(name), workloads[c->bench].name, cell_group_name(seen->cfg, c));
+	snprintf(l->what, sizeof(l->what), "%s %s", name, workloads[c->load].name);
+	l->npass = s->npass;
+	l->mean = s->v[RF_MEAN];
+	l->start = c->table_start;
+	l->end = c->table_end;
+}
+
+/* A pass of bench (in group, "" alone) under load: its mean latency. */
+static void fake_pass(struct run_record *rec, const char *bench, const char *group,
+		      const char *load, int pass, double mean)
+{
+	struct result *r = run_new_result(rec);
+
+	if (!r)
+		return;
+	snprintf(r->bench, sizeof(r->bench), "%s", bench);
+	snprintf(r->group, sizeof(r->group), "%s", group);
+	snprintf(r->load, sizeof(r->load), "%s", load);
+	r->pass = pass;
+	r->status = ROW_OK;
+	r->v[RF_MEAN] = mean;
+	r->v[RF_MAX] = 2 * mean;
+	r->v[RF_CPU] = r->v[RF_DL] = 100;
+}
+
+/*
+ * --repeat 3 of Audio alone and of the group Audio+Video, under None and
+ * Burn: a summary line per load of Audio alone, then of each member of the
+ * group, a table each, in the order the tables print, each of its own passes.
+ */
+static bool test_summary(void)
+{
+	static const char *const want[] = {
+		"Audio None", "Audio Burn", "Audio@Audio+Video None", "Audio@Audio+Video Burn",
+		"Video@Audio+Video None", "Video@Audio+Video Burn",
+	};
+	static const char *const head[] = {
+		"--- Summary of 3 passes: simulated cpu of Audio ---",
+		"--- Summary of 3 passes: simulated cpu of Audio in group Audio+Video ---",
+		"--- Summary of 3 passes: simulated cpu of Video in group Audio+Video ---",
+	};
+	struct config cfg;
+	struct plan p;
+	struct run_record rec = { .nruns = 1 };
+	struct seen_lines seen = { .cfg = &cfg };
+	struct report o = { .text = NULL };
+	char err[512], *text = NULL;
+	size_t len = 0;
+	const char *at;
+
+	EXPECT(unit_parse_words("-W Audio -W Audio+Video -w None -w Burn --repeat 3", &cfg, err,
+				sizeof(err)) == PARSE_RUN, "%s", err);
+	EXPECT(!plan_build(&p, &cfg), "plan_build");
+	rec.cfg = &cfg;
+	rec.plan = &p;
+	for (int pass = 0; pass < 3; pass++)
+		for (int l = 0; l < 2; l++) {
+			const char *load = l ? "Burn" : "None";
+
+			fake_pass(&rec, "Audio", "", load, pass, 10 + l + pass);
+			fake_pass(&rec, "Audio", "Audio+Video", load, pass, 20 + l + pass);
+			fake_pass(&rec, "Video", "Audio+Video", load, pass, 30 + l + pass);
+		}
+	EXPECT(rec.nres == 18, "%d results", rec.nres);
+	report_each_summary(&rec, seen_summary, &seen);
+	EXPECT(seen.n == (int)ARRAY_SIZE(want), "%d summary lines, want %zu (a member each)",
+	       seen.n, ARRAY_SIZE(want));
+	for (int i = 0; i < seen.n; i++) {
+		const struct seen_line *l = &seen.l[i];
+
+		EXPECT(!strcmp(l->what, want[i]), "line %d: %s, want %s", i, l->what, want[i]);
+		EXPECT(l->npass == 3 && l->mean == 10 * (i / 2 + 1) + i % 2 + 1,
+		       "%s: %d passes, mean %g", l->what, l->npass, l->mean);
+		EXPECT(l->start == !(i % 2) && l->end == i % 2, "%s: a table of its own", l->what);
+	}
+	o.text = open_memstream(&text, &len);
+	EXPECT(o.text, "open_memstream");
+	report_summary(&o, &rec);
+	fclose(o.text);
+	at = text;
+	for (size_t i = 0; i < ARRAY_SIZE(head) && at; i++)
+		at = strstr(at, head[i]);
+	free(text);
+	record_free(&rec);
+	plan_free(&p);
+	EXPECT(at, "the text's summary lacks a member's heading, in order");
+	return true;
+}
+
 void unit_groups(void)
 {
 	char name[160];
@@ -100,4 +216,6 @@ void unit_groups(void)
 	}
 	check("groups: the plan runs each group once per load, not against its members",
 	      test_plan());
+	check("groups: the --repeat summary has each member, after the benchmark alone",
+	      test_summary());
 }

@@ -227,6 +227,80 @@ static bool test_verdicts(void)
 	return true;
 }
 
+/* A pass as fake_pass() makes it, of bench in group ("" alone). */
+static void fake_member_pass(struct result *r, const char *bench, const char *group, int v,
+			     int pass, double mean)
+{
+	fake_pass(r, "None", v, pass, mean, 100);
+	snprintf(r->bench, sizeof(r->bench), "%s", bench);
+	snprintf(r->group, sizeof(r->group), "%s", group);
+}
+
+static const struct verdict *find_in(const struct verdict_table *t, const char *group, int m)
+{
+	for (int i = 0; i < t->n; i++)
+		if (!strcmp(t->v[i].in_group, group) && t->v[i].metric == m)
+			return &t->v[i];
+	return NULL;
+}
+
+/*
+ * Video alone, where B halves the latency (better), and Video in the group
+ * Audio+Video, where A and B interleave (no difference): two cells, never
+ * pooled, each named as the member it is in every output.
+ */
+static bool test_verdicts_group(void)
+{
+	static const double in_a[] = { 10, 12, 14, 16, 18 }, in_b[] = { 11, 13, 15, 17, 19 };
+	struct result res[20];
+	struct verdict_group g[2] = { { "A", res, 20, 0 }, { "B", res, 20, 1 } };
+	struct verdict_table t;
+	const struct verdict *alone, *member;
+	struct sbuf sb;
+	bool text_ok, csv_ok, json_ok;
+	int n = 0;
+
+	for (int p = 0; p < 5; p++) {
+		fake_member_pass(&res[n++], "Video", "", 0, p, 100 + p);
+		fake_member_pass(&res[n++], "Video", "", 1, p, 50 + 0.5 * p);
+		fake_member_pass(&res[n++], "Video", "Audio+Video", 0, p, in_a[p]);
+		fake_member_pass(&res[n++], "Video", "Audio+Video", 1, p, in_b[p]);
+	}
+	EXPECT(!verdicts_build(g, 2, &t), "build");
+	alone = find_in(&t, "", VM_MEAN);
+	member = find_in(&t, "Audio+Video", VM_MEAN);
+	EXPECT(t.n == 6, "%d verdicts, want 3 metrics of 2 cells", t.n);
+	EXPECT(alone && alone->kind == VK_BETTER && alone->a == 102 && alone->b == 51 &&
+	       alone->t.na == 5, "Video alone: kind %d, %g to %g over %d passes",
+	       alone ? alone->kind : -1, alone ? alone->a : 0, alone ? alone->b : 0,
+	       alone ? alone->t.na : 0);
+	EXPECT(member && member->kind == VK_NO_DIFFERENCE && member->a == 14 && member->b == 15 &&
+	       member->t.na == 5, "Video in the group: kind %d, %g to %g over %d passes",
+	       member ? member->kind : -1, member ? member->a : 0, member ? member->b : 0,
+	       member ? member->t.na : 0);
+	sb_init(&sb);
+	verdicts_print(&sb, &t, "Video", "Audio+Video", false, 0);
+	text_ok = !sb.failed && sb.len &&
+		  strstr(sb.buf, "--- Verdicts for Video@Audio+Video: B against A (passes: 5") &&
+		  !strstr(sb.buf, "better");
+	sb_free(&sb);
+	sb_init(&sb);
+	verdicts_csv(&sb, &t);
+	csv_ok = !sb.failed && strstr(sb.buf, "\nVideo,None,mean,B,A,102,") &&
+		 strstr(sb.buf, "\nVideo@Audio+Video,None,mean,B,A,14,");
+	sb_free(&sb);
+	sb_init(&sb);
+	verdicts_json(&sb, &t, 0);
+	json_ok = !sb.failed && strstr(sb.buf, "\"benchmark\": \"Video\",\n    \"group\": "
+				       "\"Audio+Video\",\n    \"load\"");
+	sb_free(&sb);
+	verdicts_free(&t);
+	EXPECT(text_ok, "the text's table of the member");
+	EXPECT(csv_ok, "the CSV's benchmark of each");
+	EXPECT(json_ok, "the JSON's group of the member");
+	return true;
+}
+
 void unit_vary(void)
 {
 	check("vary: two variants alternate A B, B A", test_abba());
@@ -234,4 +308,5 @@ void unit_vary(void)
 	check("vary: the spec parsed, bad ones refused in one line", test_vary_parse());
 	check("vary: a knob read back matches by value", test_knob_read_back());
 	check("vary: verdicts over synthetic passes, q over the table", test_verdicts());
+	check("vary: a benchmark in a group is a cell apart from it alone", test_verdicts_group());
 }

@@ -49,10 +49,10 @@ static double count_value(const struct run_record *rec, const struct cell *c, in
 static void bench_label(char *buf, size_t len, const struct run_record *rec,
 			const struct cell *c, int bench, bool fell)
 {
-	const char *group = cell_group_name(rec->cfg, c);
+	char label[MEMBER_LABEL_LEN];
 
-	snprintf(buf, len, "%s%s%s%s", workloads[bench].name, *group ? "@" : "",
-		 !strcmp(group, GROUP_DESKTOP) ? "Desktop" : group, fell ? "*" : "");
+	member_label(label, sizeof(label), workloads[bench].name, cell_group_name(rec->cfg, c));
+	snprintf(buf, len, "%s%s", label, fell ? "*" : "");
 }
 
 /*

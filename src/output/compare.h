@@ -48,8 +48,8 @@ void knobs_differing(const struct cmp_input *in, int n, int r, bool same_label, 
 		     size_t len);		/* "policy fifo": run r's knobs that differ */
 int compare_verdicts(const struct cmp_input *in, int n, struct verdict_table *vt);
 enum cmp_verdicts { CV_NONE, CV_TOO_FEW, CV_TABLE };
-int cmp_verdicts_shown(const struct verdict_table *vt, const char *bench, bool realtime,
-		       char *text, size_t len);
+int cmp_verdicts_shown(const struct verdict_table *vt, const struct cmp_table *t, char *text,
+		       size_t len);
 
 /* plot.c: the one --plot, of a run (histograms) or of a comparison (summaries) */
 struct plot_spec {

@@ -258,9 +258,10 @@ static void print_legend(FILE *out, const struct cmp_table *t, const struct text
  * in common), CV_TOO_FEW when no cell has the passes any verdict needs
  * (text then says so in one sentence), else CV_TABLE.
  */
-int cmp_verdicts_shown(const struct verdict_table *vt, const char *bench, bool realtime,
-		       char *text, size_t len)
+int cmp_verdicts_shown(const struct verdict_table *vt, const struct cmp_table *t, char *text,
+		       size_t len)
 {
+	char name[MEMBER_LABEL_LEN];
 	int most = 0, need = 0;
 	bool any = false;
 
@@ -269,7 +270,7 @@ int cmp_verdicts_shown(const struct verdict_table *vt, const char *bench, bool r
 	for (int i = 0; i < vt->n; i++) {
 		const struct verdict *v = &vt->v[i];
 
-		if (strcmp(v->bench, bench) || v->realtime != realtime)
+		if (!verdict_of(v, t->bench, t->group, t->realtime))
 			continue;
 		any |= v->kind != VK_TOO_FEW && !v->constant;
 		most = v->t.na > most ? v->t.na : most;
@@ -280,9 +281,10 @@ int cmp_verdicts_shown(const struct verdict_table *vt, const char *bench, bool r
 		return CV_NONE;
 	if (any)
 		return CV_TABLE;
+	member_label(name, sizeof(name), t->bench, t->group);
 	snprintf(text, len, "No verdict for %s%s: its runs have at most %d pass%s of a cell, and "
 		 "with the %d tests of this comparison a verdict needs %d of each (--repeat, or "
-		 "logs holding several runs).", bench, realtime ? " real time" : "", most,
+		 "logs holding several runs).", name, t->realtime ? " real time" : "", most,
 		 most == 1 ? "" : "es", vt->ntests, need);
 	return CV_TOO_FEW;
 }
@@ -291,13 +293,12 @@ int cmp_verdicts_shown(const struct verdict_table *vt, const char *bench, bool r
  * Under a benchmark's table, its verdicts: each run's passes against [1]'s.
  * Where no cell has the passes any verdict needs, one line says so.
  */
-static void print_verdicts(FILE *out, const struct verdict_table *vt, const char *bench,
-			   bool realtime, int ncpus)
+static void print_verdicts(FILE *out, const struct verdict_table *vt, const struct cmp_table *t)
 {
 	char text[400];
 	struct sbuf sb;
 
-	switch (cmp_verdicts_shown(vt, bench, realtime, text, sizeof(text))) {
+	switch (cmp_verdicts_shown(vt, t, text, sizeof(text))) {
 	case CV_NONE:
 		return;
 	case CV_TOO_FEW:
@@ -306,7 +307,7 @@ static void print_verdicts(FILE *out, const struct verdict_table *vt, const char
 		return;
 	}
 	sb_init(&sb);
-	verdicts_print(&sb, vt, bench, realtime, ncpus);
+	verdicts_print(&sb, vt, t->bench, t->group, t->realtime, t->ncpus);
 	if (!sb.failed && sb.len)
 		fwrite(sb.buf, 1, sb.len, out);
 	sb_free(&sb);
@@ -446,7 +447,7 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 	print_intensity(out, t, nruns);
 	print_legend(out, t, &tt, nruns);
 	fputc('\n', out);
-	print_verdicts(out, vt, t->bench, t->realtime, t->ncpus);
+	print_verdicts(out, vt, t);
 out:
 	for (int l = 0; l < t->nloads; l++) {
 		free(tt.rows[l].cell);

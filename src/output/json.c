@@ -521,6 +521,8 @@ static void json_summary(void *arg, const struct cell *c, const struct pass_summ
 
 	jw_open(w, NULL, '{');
 	jw_str(w, "benchmark", workloads[c->bench].name);
+	if (c->group)		/* only then: a run without groups keeps its summary's shape */
+		jw_str(w, "group", cell_group_name(w->cfg, c));
 	jw_str(w, "load", workloads[c->load].name);
 	jw_known(w, "variant", w->cfg->nvariants ? w->cfg->variants[c->variant].label : NULL);
 	jw_int(w, "variant_index", w->cfg->nvariants ? c->variant + 1 : SI_UNKNOWN);

@@ -70,10 +70,13 @@ void report_files_row(struct live_files *lf, const struct run_record *rec);
 int report_files_end(struct live_files *lf, const struct run_record *rec);
 int report_plot(const struct run_record *rec, const char *path);
 
-/* record.c: per cell of the plan's first pass, in its order: its passes summarised */
+/* record.c: per cell of the plan's first pass (and member of its group), in the tables' order: */
+/* its passes summarised; a group's member as the outputs name it, "Video@Desktop" */
 struct cell;
 struct pass_summary;
 const char *cell_group_name(const struct config *cfg, const struct cell *c);
+#define MEMBER_LABEL_LEN (RES_NAME_LEN + RES_GROUP_LEN + 2)
+void member_label(char *buf, size_t len, const char *bench, const char *group);
 void report_each_summary(const struct run_record *rec,
 			 void (*fn)(void *arg, const struct cell *c, const struct pass_summary *s),
 			 void *arg);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "output/output.h"
 #include "output/plot.h"
 #include "output/verdict.h"
 
@@ -30,7 +31,7 @@ static const char *const kind_colour[] = {
 
 static bool of_table(const struct verdict *v, const struct cmp_table *t)
 {
-	return v->realtime == t->realtime && !strcmp(v->bench, t->bench);
+	return verdict_of(v, t->bench, t->group, t->realtime);
 }
 
 static bool marked(const struct verdict *v)
@@ -241,8 +242,8 @@ static int draw_group(struct sbuf *b, const struct verdict_table *vt, const stru
 static int verdict_panel(struct sbuf *b, const struct verdict_table *vt,
 			 const struct cmp_table *t, int y, int no)
 {
-	char text[400];
-	int shown = cmp_verdicts_shown(vt, t->bench, t->realtime, text, sizeof(text)), h;
+	char text[400], name[MEMBER_LABEL_LEN];
+	int shown = cmp_verdicts_shown(vt, t, text, sizeof(text)), h;
 	struct ratio_axis a;
 
 	if (shown == CV_NONE)
@@ -250,10 +251,15 @@ static int verdict_panel(struct sbuf *b, const struct verdict_table *vt,
 	y += VP_GAP;
 	sb_printf(b, "<g class=\"verdicts\" id=\"verdicts-%d\" data-bench=\"", no);
 	svg_text(b, t->bench);
+	if (t->group[0]) {	/* only then: a plot without groups keeps its shape */
+		sb_printf(b, "\" data-group=\"");
+		svg_text(b, t->group);
+	}
 	sb_printf(b, "\" data-realtime=\"%d\" transform=\"translate(0 %d)\">\n"
 		  "<text x=\"%d\" y=\"22\" font-size=\"14\" font-weight=\"bold\">", t->realtime, y,
 		  VP_LABEL_X);
-	svg_text(b, t->bench);
+	member_label(name, sizeof(name), t->bench, t->group);
+	svg_text(b, name);
 	sb_printf(b, "%s: verdicts, each %s's passes against those of ",
 		  t->realtime ? " real time" : "", vt->labels[0][0] == '[' ? "run" : "variant");
 	svg_text(b, vt->ngroups ? vt->labels[0] : "[1]");

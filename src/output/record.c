@@ -86,33 +86,68 @@ const char *cell_group_name(const struct config *cfg, const struct cell *c)
 	return c->group > 0 && c->group <= cfg->ngroups ? cfg->groups[c->group - 1].name : "";
 }
 
+/* One line of the summary: first's cell, of benchmark bench, variant v; end: its table's last. */
+static void summary_of(const struct run_record *rec, const struct cell *first, int bench, int v,
+		       bool end, const struct result **list,
+		       void (*fn)(void *arg, const struct cell *c, const struct pass_summary *s),
+		       void *arg)
+{
+	struct cell c = *first;
+	struct pass_summary s;
+	int n;
+
+	c.bench = bench;
+	c.variant = v;
+	c.table_start = first->table_start && v == 0;
+	c.table_end = end;
+	n = record_passes_of(rec, workloads[bench].name, workloads[c.load].name, v, c.ncpus,
+			     cell_group_name(rec->cfg, &c), list);
+	summarize_passes(list, n, &s);
+	fn(arg, &c, &s);
+}
+
+/* The end of the table that begins at cell i of the plan's first pass: its last cell. */
+static int table_last(const struct plan *p, int i)
+{
+	while (i < p->per_pass - 1 && !p->cells[i].table_end)
+		i++;
+	return i;
+}
+
 /*
- * Per cell of the plan's first pass, in its order, each variant in turn
- * (whatever order the pass ran them in): the summary of its passes.
+ * A benchmark as the outputs name it in a row of its own: "Video" alone,
+ * "Video@Desktop" or "Video@Audio+Video" as a member of a group (-W A+B).
+ */
+void member_label(char *buf, size_t len, const char *bench, const char *group)
+{
+	snprintf(buf, len, "%s%s%s", bench, *group ? "@" : "",
+		 !strcmp(group, GROUP_DESKTOP) ? "Desktop" : group);
+}
+
+/*
+ * Per table of the plan's first pass, in its order, each member of its
+ * group in turn (-W A+B: the tables print so), per cell each variant in
+ * turn (whatever order the pass ran them in): the summary of its passes.
+ * fn gets the cell with bench the member's, group still the cell's.
  */
 void report_each_summary(const struct run_record *rec,
 			 void (*fn)(void *arg, const struct cell *c, const struct pass_summary *s),
 			 void *arg)
 {
 	const struct result **list = calloc((size_t)rec->nres + 1, sizeof(*list));
+	const struct plan *p = rec->plan;
 	int nv = rec->cfg->nvariants ? rec->cfg->nvariants : 1;
 
-	for (int i = 0; list && i < rec->plan->per_pass; i += nv) {
-		const struct cell *first = &rec->plan->cells[i];
+	for (int t = 0, end; list && t < p->per_pass; t = end + 1) {
+		int member[GROUP_MAX], nm = cell_members(rec->cfg, &p->cells[t], member);
 
-		for (int v = 0; v < nv; v++) {
-			struct cell c = *first;
-			struct pass_summary s;
-			int n;
-
-			c.variant = v;
-			c.table_start = first->table_start && v == 0;
-			c.table_end = rec->plan->cells[i + nv - 1].table_end && v == nv - 1;
-			n = record_passes_of(rec, workloads[c.bench].name, workloads[c.load].name,
-					     v, c.ncpus, cell_group_name(rec->cfg, &c), list);
-			summarize_passes(list, n, &s);
-			fn(arg, &c, &s);
-		}
+		end = table_last(p, t);
+		for (int k = 0; k < nm; k++)
+			for (int i = t; i + nv - 1 <= end; i += nv)
+				for (int v = 0; v < nv; v++)
+					summary_of(rec, &p->cells[i], member[k], v,
+						   p->cells[i + nv - 1].table_end && v == nv - 1,
+						   list, fn, arg);
 	}
 	free(list);
 }

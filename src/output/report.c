@@ -464,6 +464,8 @@ static void summary_line(void *arg, const struct cell *cell, const struct pass_s
 
 	if (cell->table_start) {
 		out(o, "--- Summary of %d passes: simulated cpu of %s ", cfg->repeat, wl->name);
+		if (cell->group)	/* a member's, titled as its table is */
+			out(o, "%s%s ", LOG_MARK(LM_GROUP), cell_group_name(cfg, cell));
 		heading_end(o, cell->ncpus);
 		snprintf(text, sizeof(text), "Latency (%s) [95%% CI]", cfg->realtime ? "us" : "ms");
 		load_cell(o, so->rec, "Load", -1);
@@ -496,8 +498,9 @@ static void summary_line(void *arg, const struct cell *cell, const struct pass_s
 }
 
 /*
- * With --repeat: per benchmark, each load's mean latency over the passes with
- * its 95 % confidence interval, and the mean of the other columns.
+ * With --repeat: per benchmark (and per member of a group), each load's mean
+ * latency over the passes with its 95 % confidence interval, and the mean of
+ * the other columns.
  */
 void report_summary(struct report *o, const struct run_record *rec)
 {
@@ -520,14 +523,15 @@ void report_verdicts(struct report *o, const struct run_record *rec)
 		return;
 	}
 	sb_init(&sb);
-	for (int i = 0; i < t.n; i++) {	/* each benchmark x CPU count once, as first seen */
-		const struct verdict *v = &t.v[i];
+	for (int i = 0; i < t.n; i++) {	/* each benchmark (alone, in a group) x CPU count */
+		const struct verdict *v = &t.v[i];	/* once, as first seen */
 		bool seen = false;
 
 		for (int j = 0; j < i && !seen; j++)
-			seen = !strcmp(t.v[j].bench, v->bench) && t.v[j].ncpus == v->ncpus;
+			seen = verdict_of(&t.v[j], v->bench, v->in_group, v->realtime) &&
+			       t.v[j].ncpus == v->ncpus;
 		if (!seen)
-			verdicts_print(&sb, &t, v->bench, v->realtime, v->ncpus);
+			verdicts_print(&sb, &t, v->bench, v->in_group, v->realtime, v->ncpus);
 	}
 	if (t.n)
 		verdicts_legend(&sb, &t);

@@ -40,11 +40,23 @@ static bool metric_is_count(int m)
 	return m == VM_STUTTERS || m == VM_XRUNS;
 }
 
-/* Are a and b the same cell: benchmark (real time or not), load and CPU count? */
+/*
+ * Are a and b the same cell: benchmark (real time or not), the group it ran
+ * in (a member of -W A+B is not the benchmark alone), load and CPU count?
+ */
 static bool same_cell(const struct result *a, const struct result *b)
 {
 	return a->realtime == b->realtime && !strcmp(a->bench, b->bench) &&
-	       !strcmp(a->load, b->load) && a->ncpus == b->ncpus;
+	       !strcmp(a->group, b->group) && !strcmp(a->load, b->load) &&
+	       a->ncpus == b->ncpus;
+}
+
+/* Is v one of bench's (in in_group, "" alone; real time or not)? */
+bool verdict_of(const struct verdict *v, const char *bench, const char *in_group,
+		bool realtime)
+{
+	return v->realtime == realtime && !strcmp(v->bench, bench) &&
+	       !strcmp(v->in_group, in_group);
 }
 
 /* The passes of cell in group g with a value of field, into v; how many. */
@@ -122,6 +134,7 @@ static int one_verdict(struct verdict_table *t, const struct verdict_group *g, i
 		return -ENOMEM;
 	snprintf(v->bench, sizeof(v->bench), "%s", cell->bench);
 	snprintf(v->load, sizeof(v->load), "%s", cell->load);
+	snprintf(v->in_group, sizeof(v->in_group), "%s", cell->group);
 	v->metric = m;
 	v->group = gi;
 	v->realtime = cell->realtime;
@@ -358,19 +371,22 @@ static void verdict_line(struct sbuf *sb, const struct verdict *v)
 }
 
 /*
- * The verdicts of bench (-r's or not) on ncpus CPUs (0: without --ncpus),
- * one table per group compared with the first.
+ * The verdicts of bench (in in_group, "" alone; -r's or not) on ncpus CPUs
+ * (0: without --ncpus), one table per group compared with the first.
  */
 void verdicts_print(struct sbuf *sb, const struct verdict_table *t, const char *bench,
-		    bool realtime, int ncpus)
+		    const char *in_group, bool realtime, int ncpus)
 {
+	char name[MEMBER_LABEL_LEN];
+
+	member_label(name, sizeof(name), bench, in_group);
 	for (int gi = 1; gi < t->ngroups; gi++) {
 		bool any = false;
 
 		for (int i = 0; i < t->n; i++) {
 			const struct verdict *v = &t->v[i];
 
-			if (v->group != gi || strcmp(v->bench, bench) || v->realtime != realtime ||
+			if (v->group != gi || !verdict_of(v, bench, in_group, realtime) ||
 			    v->ncpus != ncpus)
 				continue;
 			if (!any) {	/* runs: "[2]" is B, "[1]" A; variants have letters */
@@ -381,7 +397,7 @@ void verdicts_print(struct sbuf *sb, const struct verdict_table *t, const char *
 					snprintf(on, sizeof(on), " on %d CPU%s", ncpus,
 						 ncpus == 1 ? "" : "s");
 				sb_printf(sb, "--- Verdicts for %s%s%s: %s%s against %s%s (passes: "
-					  "%d and %d) ---\n", bench, realtime ? " real time" : "",
+					  "%d and %d) ---\n", name, realtime ? " real time" : "",
 					  on, runs ? "B = " : "", t->labels[gi], runs ? "A = " : "",
 					  t->labels[0], v->t.na, v->t.nb);
 				sb_printf(sb, VERDICT_ROW, "Load", "Metric", "median A",
@@ -451,8 +467,11 @@ void verdicts_csv(struct sbuf *sb, const struct verdict_table *t)
 		"verdict,tested,passes_a,passes_b,passes_needed,passes_for_10pct\n");
 	for (int i = 0; i < t->n; i++) {
 		const struct verdict *v = &t->v[i];
+		char name[MEMBER_LABEL_LEN];
 
-		sb_printf(sb, "%s,%s,%s,", v->bench, v->load, verdict_metric_names[v->metric]);
+		member_label(name, sizeof(name), v->bench, v->in_group);
+		csv_field(sb, name);	/* "Video@Desktop": a column more changes every file */
+		sb_printf(sb, ",%s,%s,", v->load, verdict_metric_names[v->metric]);
 		csv_field(sb, t->labels[v->group]);
 		sb_add(sb, ",", 1);
 		csv_field(sb, t->labels[0]);
@@ -501,6 +520,10 @@ void verdicts_json(struct sbuf *sb, const struct verdict_table *t, int depth)
 		sb_puts(sb, "{");
 		json_pair(sb, depth + 2, "benchmark", true);
 		json_string(sb, v->bench);
+		if (v->in_group[0]) {	/* only then: a run without groups keeps its shape */
+			json_pair(sb, depth + 2, "group", false);
+			json_string(sb, v->in_group);
+		}
 		json_pair(sb, depth + 2, "load", false);
 		json_string(sb, v->load);
 		json_pair(sb, depth + 2, "metric", false);

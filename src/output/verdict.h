@@ -38,6 +38,7 @@ struct verdict_group {
 
 struct verdict {		/* one metric of one cell, one group against the first */
 	char bench[RES_NAME_LEN], load[RES_NAME_LEN];
+	char in_group[RES_GROUP_LEN];	/* -W A+B: the group bench ran in; "" alone */
 	int metric;			/* enum verdict_metric */
 	int group;			/* against group 0 */
 	bool realtime;			/* the latencies' unit: us, else ms */
@@ -67,11 +68,13 @@ int verdicts_build(const struct verdict_group *g, int ng, struct verdict_table *
 void verdicts_free(struct verdict_table *t);
 bool verdicts_any(const struct verdict_table *t);
 void verdicts_print(struct sbuf *sb, const struct verdict_table *t, const char *bench,
-		    bool realtime, int ncpus);
+		    const char *in_group, bool realtime, int ncpus);
 void verdicts_legend(struct sbuf *sb, const struct verdict_table *t);
 void verdict_ratio_text(char *buf, size_t len, const struct verdict *v);
 void verdict_what_text(char *buf, size_t len, const struct verdict *v);
 void verdict_metric_text(char *buf, size_t len, const struct verdict *v);
+bool verdict_of(const struct verdict *v, const char *bench, const char *in_group,
+		bool realtime);
 void verdicts_json(struct sbuf *sb, const struct verdict_table *t, int depth);
 void verdicts_csv(struct sbuf *sb, const struct verdict_table *t);
 int record_verdicts(const struct run_record *rec, struct verdict_table *t);	/* --vary */
