@@ -145,7 +145,7 @@ static int agraph_start(struct chain *c, char *why)
 	agraph_stages(a, c->p);
 	for (int i = A_NODE0; i < A_NSTAGE; i++)	/* the client's main thread does no work */
 		drawn[i - A_NODE0] = &a->st[i];
-	if (stage_rings_open(&a->rings, c->p, drawn, A_NSTAGE - A_NODE0))
+	if (stage_rings_open(&a->rings, c->p, drawn, A_NSTAGE - A_NODE0, a->hop))
 		return -ENOMEM;
 	for (int i = 0; i < A_NODES; i++)
 		a->efd_node[i] = eventfd(0, EFD_CLOEXEC);

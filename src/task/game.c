@@ -178,7 +178,7 @@ static int game_start(struct chain *c, char *why)
 	game_stages(g, c->p);
 	for (int i = G_JOB0; i <= G_COMP; i++)	/* input's 1 kHz samples are not drawn */
 		drawn[i - G_JOB0] = &g->st[i];
-	if (stage_rings_open(&g->rings, c->p, drawn, G_COMP - G_JOB0 + 1))
+	if (stage_rings_open(&g->rings, c->p, drawn, G_COMP - G_JOB0 + 1, g->hop))
 		return -ENOMEM;
 	g->efd_comp = eventfd(0, EFD_CLOEXEC);
 	g->efd_done = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
