@@ -317,13 +317,24 @@ static void json_miss_task(struct jw *w, const char *key, const struct miss_task
 	jw_close(w, '}');
 }
 
-/* One explained miss (core/missx.h); what only the trace tells is null without it. */
-static void json_miss(struct jw *w, const struct miss *m)
+/*
+ * One explained miss (core/missx.h); what only the trace tells is null
+ * without it. A chain's (c) names the stage whose story it is, by its
+ * thread and its hop (null: the head's whole frame).
+ */
+static void json_miss(struct jw *w, const struct miss *m, const struct chain_summary *c)
 {
 	bool traced = m->flags & MISS_TRACED;
 
 	jw_open(w, NULL, '{');
 	jw_u64(w, "period", m->period);
+	if (c && m->hop >= 0 && m->hop < c->nhops) {
+		jw_str(w, "stage", c->hop[m->hop].thread);
+		jw_str(w, "hop", c->hop[m->hop].name);
+	} else if (c) {
+		jw_null(w, "stage");
+		jw_null(w, "hop");
+	}
 	jw_num(w, "at_s", round((double)m->at_ns / 1e3) / 1e6);
 	jw_u64(w, "missed_by_ns", (uint64_t)m->late_us * NSEC_PER_USEC);
 	jw_u64(w, "woke_late_ns", (uint64_t)m->woke_us * NSEC_PER_USEC);
@@ -351,7 +362,7 @@ static void json_misses(struct jw *w, const struct result *r)
 	} else {
 		jw_open(w, "misses", '[');
 		for (int i = 0; i < mr->n; i++)
-			json_miss(w, &mr->worst[i]);
+			json_miss(w, &mr->worst[i], r->chain);
 		jw_close(w, ']');
 	}
 	if (!isfinite(r->v[RF_MISS_QUEUED])) {
@@ -383,6 +394,7 @@ static void json_hops(struct jw *w, const struct chain_summary *c)
 
 		jw_open(w, NULL, '{');
 		jw_str(w, "name", hs->name);
+		jw_str(w, "thread", hs->thread);
 		jw_num(w, "wakeups", (double)hs->n);
 		json_chain_stats(w, "latency_ns", hs->lat);
 		jw_open(w, "queue_wait_ns", '{');

@@ -248,6 +248,7 @@ static void agraph_finish(struct chain *c, struct bench_result *res)
 		hop_from_task(res, "quantum>driver", &sum->hop[0]);
 		for (int h = 0; h < AH_COUNT; h++)
 			hop_summary(&a->hop[h], hop_name[h], &sum->hop[1 + h]);
+		hop_threads(sum, a->st, A_NSTAGE, a->hop);
 		chain_time_stats(&a->cycle, sum->time);
 		sum->dsp_mean = dsp_mean(&a->dsp);
 		sum->dsp_max = a->dsp.n ? a->dsp.max : NAN;

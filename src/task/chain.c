@@ -203,6 +203,23 @@ void hop_from_task(const struct bench_result *res, const char *name, struct hop_
 	hop_fill(&res->wake, &res->split, name, out);
 }
 
+/*
+ * Each hop's wakee by name: the stage whose wake-ups it measures (hops is
+ * the chain's hop_meas array, the summary's hop 1 + h); the first is the
+ * head's, st[0].
+ */
+void hop_threads(struct chain_summary *sum, const struct stage *st, int n,
+		 const struct hop_meas *hops)
+{
+	snprintf(sum->hop[0].thread, sizeof(sum->hop[0].thread), "%s", st[0].comm);
+	for (int i = 0; i < n; i++) {
+		long h = st[i].hop ? 1 + (st[i].hop - hops) : -1;
+
+		if (h > 0 && h < sum->nhops)
+			snprintf(sum->hop[h].thread, sizeof(sum->hop[h].thread), "%s", st[i].comm);
+	}
+}
+
 /* ---- stages ---- */
 
 void stage_init(struct stage *st, const struct sim_params *p, const char *comm,

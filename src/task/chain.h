@@ -103,6 +103,8 @@ void hop_record(struct stage *st, const struct wake_slot *s, uint64_t t_run);
 void stage_record(struct stage *st, uint32_t k);
 void hop_summary(const struct hop_meas *h, const char *name, struct hop_stats *out);
 void hop_from_task(const struct bench_result *res, const char *name, struct hop_stats *out);
+void hop_threads(struct chain_summary *sum, const struct stage *st, int n,
+		 const struct hop_meas *hops);
 void chain_time_stats(const struct latency *l, double *out);
 
 /* chain.c: stages, memory, processes */

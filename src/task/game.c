@@ -299,6 +299,7 @@ static void game_finish(struct chain *c, struct bench_result *res)
 		hop_from_task(res, "vsync>main", &sum->hop[0]);
 		for (int h = 0; h < GH_COUNT; h++)
 			hop_summary(&g->hop[h], hop_name[h], &sum->hop[1 + h]);
+		hop_threads(sum, g->st, G_NSTAGE, g->hop);
 		chain_time_stats(&g->frame, sum->time);
 		chain_time_stats(&g->input, sum->input);
 		sum->fps = fps_of(sum->done, g->base.end_ns > g->start0 ?
