@@ -86,6 +86,15 @@ void explain_line(char *buf, size_t len, const struct result *r, double unit_ns)
 	ran_part(buf, len, &at, &r->ran);
 }
 
+/* "; ran instead: ibload-Burn 97 %, ..." alone (a chain's hop line), "" where not traced. */
+void ran_instead_part(char *buf, size_t len, const struct ran_instead *ri)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	ran_part(buf, len, &at, ri);
+}
+
 
 /* ---- the misses' lines ---- */
 

@@ -273,6 +273,8 @@ static void json_histogram(struct jw *w, const struct latency_compact *l)
 	sb_add(w->sb, "]", 1);
 }
 
+static void json_ran(struct jw *w, const struct ran_instead *ri);
+
 /* Where the latency went (explain.h): null where not measured, ran_instead without --explain. */
 static void json_split(struct jw *w, const struct result *r)
 {
@@ -283,7 +285,13 @@ static void json_split(struct jw *w, const struct result *r)
 	jw_num(w, "wakeups_queued", r->v[RF_QUEUED]);
 	jw_num(w, "wakeups_cross_cpu", r->v[RF_CROSS_CPU]);
 	jw_num(w, "migrations", r->v[RF_MIGRATIONS]);
-	if (ri->state != RAN_OK) {
+	json_ran(w, ri);
+}
+
+/* Who ran instead: "ran_instead" and "ran_instead_lost_events", null where not traced. */
+static void json_ran(struct jw *w, const struct ran_instead *ri)
+{
+	if (!ri || ri->state != RAN_OK) {
 		jw_null(w, "ran_instead");
 		jw_null(w, "ran_instead_lost_events");
 		return;
@@ -386,7 +394,8 @@ static void json_chain_stats(struct jw *w, const char *key, const double *v)
 	jw_close(w, '}');
 }
 
-static void json_hops(struct jw *w, const struct chain_summary *c)
+/* A chain's hops; with --explain as root, who ran instead while each hop's wakee waited. */
+static void json_hops(struct jw *w, const struct chain_summary *c, const struct ran_instead *ran)
 {
 	jw_open(w, "hops", '[');
 	for (int h = 0; h < c->nhops; h++) {
@@ -403,6 +412,7 @@ static void json_hops(struct jw *w, const struct chain_summary *c)
 		jw_open(w, "wake_path_ns", '{');
 		jw_num(w, "mean", hs->path_mean);
 		jw_close(w, '}');
+		json_ran(w, ran ? &ran[h] : NULL);
 		jw_close(w, '}');
 	}
 	jw_close(w, ']');
@@ -436,7 +446,7 @@ static void json_chain(struct jw *w, const struct result *r)
 	for (int i = 0; i < c->nmarks; i++)
 		jw_num(w, NULL, (double)c->marks[i]);
 	jw_close(w, ']');
-	json_hops(w, c);
+	json_hops(w, c, r->hop_ran);
 }
 
 /* --instances: the copies pooled in the result, and each one's own figures. */

@@ -123,6 +123,30 @@ static void result_chain(struct result *r, const struct chain_summary *c)
 		*r->chain = *c;
 }
 
+/*
+ * --explain: who ran instead at each hop of a chain, by the thread it
+ * wakes: a stage's own tally, and the head's at the first hop (the head's
+ * other hops, its wake-ups after the chain's work, are in that tally too).
+ */
+static void result_hop_ran(struct result *r, const struct row *row)
+{
+	struct ran_instead *hr;
+
+	if (!r->chain || row->ran.state == RAN_UNKNOWN)
+		return;
+	hr = calloc(CHAIN_HOPS_MAX, sizeof(*hr));
+	if (!hr)
+		return;
+	hr[0] = row->ran;
+	for (uint32_t i = 0; i < row->stages.n && i < STAGES_MAX; i++) {
+		int32_t h = row->stages.s[i].h.hop;
+
+		if (h > 0 && h < r->chain->nhops && h < CHAIN_HOPS_MAX)
+			hr[h] = row->stage_ran[i];
+	}
+	r->hop_ran = hr;
+}
+
 /* --instances: each copy's figures, in an allocation of their own; -ENOMEM. */
 static int result_instances(struct result *r, const struct instance_set *s)
 {
@@ -205,6 +229,7 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 		r->v[RF_LOOP_SPEED] = (double)b->loops * 1e3 / (double)b->burn_cpu_ns;
 	result_from_split(r, &b->split, &row->ran);
 	result_chain(r, &b->chain);
+	result_hop_ran(r, row);
 	if (row->inst && result_instances(r, row->inst)) {
 		rec->nres--;
 		return NULL;
