@@ -22,6 +22,7 @@
 #define BUFFER_CAP_KIB (128 * 1024)	/* all CPUs' buffers together, at most */
 #define WINDOW_SLACK_NS (100 * NSEC_PER_USEC)	/* the trace prints whole microseconds */
 #define EVENTS_PER_PERIOD 8		/* events a row keeps per period it kept, and more: */
+#define EVENTS_PER_FRAME 24		/* a chain's thread's: its hops' wake-ups, its waits */
 #define EVENTS_SLACK 1024
 #define EVENTS_MAX (1u << 22)		/* at most (160 MiB), until the row's outputs are made */
 
@@ -270,17 +271,21 @@ static int read_trace(struct reading *r)
 	return n < 0 ? -errno : 0;
 }
 
-/* What thread i keeps: its events from its first record's wake-up, bounded by its records. */
-static bool keep_of(struct reading *r, int i, size_t share)
+/*
+ * What thread i keeps: its events from its first record's wake-up, bounded
+ * by its records (more per record in a chain, whose head waits for its
+ * stages within each frame).
+ */
+static bool keep_of(struct reading *r, int i, size_t share, bool chain)
 {
 	const struct ran_thread *t = &r->th[i];
-	size_t want;
+	size_t per = chain ? EVENTS_PER_FRAME : EVENTS_PER_PERIOD, want;
 
 	if (!t->nrec || !t->rec)
 		return false;
 	r->from[i] = t->rec[0].t_wake > WINDOW_SLACK_NS ? t->rec[0].t_wake - WINDOW_SLACK_NS : 0;
-	want = t->nrec < (EVENTS_MAX - EVENTS_SLACK) / EVENTS_PER_PERIOD ?
-	       (size_t)t->nrec * EVENTS_PER_PERIOD + EVENTS_SLACK : EVENTS_MAX;
+	want = t->nrec < (EVENTS_MAX - EVENTS_SLACK) / per ?
+	       (size_t)t->nrec * per + EVENTS_SLACK : EVENTS_MAX;
 	r->most[i] = want < share ? want : share;
 	return true;
 }
@@ -315,7 +320,7 @@ void ran_trace_collect(struct ran_thread *th, int n, uint64_t t_first)
 		}
 		r.ids.tid[r.ids.n] = tid;
 		r.th[r.ids.n] = th[i];
-		any |= keep_of(&r, r.ids.n, (EVENTS_MAX - EVENTS_SLACK) / (size_t)n);
+		any |= keep_of(&r, r.ids.n, (EVENTS_MAX - EVENTS_SLACK) / (size_t)n, n > 1);
 		if (th[i].ran) {
 			ran_tally_init(&tally[r.ids.n], tid, t_first > WINDOW_SLACK_NS ?
 				       t_first - WINDOW_SLACK_NS : 0, th[i].max_wait + 2 * NSEC_PER_USEC);
