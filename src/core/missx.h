@@ -80,7 +80,7 @@ struct miss_report {		/* a row's misses: a kept row holds it (output/result.h) *
  * records (k the frame, t_wake its hop's stamp, t_done its work's end) and
  * its thread's events. The head is the first, with the head's records.
  */
-#define MISS_STAGES_MAX 8		/* a chain's stages besides its head */
+#define MISS_STAGES_MAX STAGES_MAX	/* a chain's stages besides its head */
 
 struct missx_stage {
 	const struct period_rec *rec;	/* oldest first */

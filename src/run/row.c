@@ -553,6 +553,8 @@ static void pause_row(struct row_try *t)
 /* Why a try at a row was discarded, to be run again. */
 enum redo { REDO_NONE, REDO_TSTP, REDO_CONT, REDO_CLOCK };
 
+_Static_assert(1 + STAGES_MAX <= SE_TIDS_MAX, "a chain's head and stages fit a trace's threads");
+
 /* A hop's longest wake-up, ns: a longer wait in the trace is none of its wake-ups. */
 static uint64_t hop_max(const struct bench_result *b, int32_t hop)
 {
