@@ -338,9 +338,10 @@ static bool head_part(const struct missx_stage *st, int nst, const struct period
 }
 
 /*
- * Stage i's time in the frame of the head's record p (NULL: the stage has
- * none): from its hop's stamp (the head: its period's start) to its work's
- * end; its record (the head's own part) into *r.
+ * Stage i's time in the frame of the head's record p (false: the stage has
+ * none): from its hop's stamp (the head: its period's start, or its start
+ * when the frame before overran) to its work's end; its record (the head's
+ * own part) into *r.
  */
 static bool span_of(const struct period_log *h, const struct missx_stage *st, int nst, int i,
 		    const struct period_rec *p, struct period_rec *r, uint64_t *span)
@@ -350,7 +351,8 @@ static bool span_of(const struct period_log *h, const struct missx_stage *st, in
 	if (i == 0) {
 		if (!head_part(st, nst, p, r))
 			return false;
-		from = period_rec_start(h, p);
+		/* a frame begun when the one before ended: that lateness is the one before's */
+		from = overran_of(p) ? p->t_run : period_rec_start(h, p);
 	} else {
 		const struct period_rec *q = rec_of(&st[i], false, frame_of(p, true));
 
@@ -384,9 +386,12 @@ static void shortest_spans(const struct period_log *h, const struct missx_stage 
  * again as the story of the stage that made its frame late: of the head
  * (its own part, up to the first hop it stamps) and the stages st[1..],
  * the one whose time in the frame (from its hop's stamp to its work's end)
- * exceeds its shortest in the row the most. Its wake-up (woke) is its hop's
- * stamp past the frame's start; how late the frame was stays the frame's.
- * A frame no stage recorded keeps the head's whole story.
+ * exceeds its shortest in the row the most. A frame begun late because the
+ * one before overran (MISS_OVERRAN, kept: the frame's) counts the head's
+ * part from its start, so the stage named is the one that added the most
+ * in this frame. Its wake-up (woke) is its hop's stamp past the frame's
+ * start; how late the frame was stays the frame's. A frame no stage
+ * recorded keeps the head's whole story.
  */
 void missx_blame(const struct period_log *h, const struct missx_stage *st, int nst,
 		 struct miss_report *r)
@@ -420,10 +425,8 @@ void missx_blame(const struct period_log *h, const struct missx_stage *st, int n
 			continue;
 		start = period_rec_start(h, p);
 		m->hop = (int8_t)st[who].hop;
-		if (who > 0) {		/* a stage's wake-up, not the head's */
+		if (who > 0)		/* a stage's wake-up, not the head's */
 			m->woke_us = us_of(best_rec.t_wake > start ? best_rec.t_wake - start : 0);
-			m->flags &= (uint8_t)~MISS_OVERRAN;
-		}
 		tell(&best_rec, st[who].tr, m, &s);
 	}
 }
