@@ -173,8 +173,99 @@ static bool test_worst(void)
 	return true;
 }
 
+/* ---- a chain: the stage that made a frame late ---- */
+
+#define FRAME(k) (1000 * NSEC_PER_SEC + (uint64_t)(k) * 10 * NSEC_PER_MSEC)
+#define FUS(k, us) (FRAME(k) + (uint64_t)(us) * NSEC_PER_USEC)
+
+static struct period_rec chain_rec(uint32_t k, uint64_t wake, uint64_t run, uint64_t done)
+{
+	return (struct period_rec){ .t_wake = wake, .t_run = run, .t_done = done, .k = k,
+				    .flags = WOKEN, .wake_cpu = 0, .run_cpu = 1 };
+}
+
+/*
+ * A head and two stages over five 10 ms frames: the head works 1.9 ms from
+ * its wake-up, then stage A (hop 1) 1.95 ms, then stage B (hop 2) 3.85 ms,
+ * the present at 8 ms. Frame 1: B blocks 6 ms (the trace says it slept);
+ * frame 2: the head wakes 4 ms late (its timer), the stages run as ever;
+ * frame 3 begins 4 ms late with no wake-up (the one before overran) and A
+ * takes 1 ms more; frame 4 is met. Each miss is the story of the stage that
+ * made it late: frame 3's is A's, not the late start's.
+ */
+static bool test_blame(void)
+{
+	static const struct sched_ev b_ev[] = {
+		{ .ts = FUS(1, 4100), .cpu = 1, .pid = 77, .prio = -1, .comm = "ib-A",
+		  .type = SE_WAKEUP },
+		{ .ts = FUS(1, 4150), .cpu = 1, .pid = 812, .prio = 120, .comm = "ibload-Burn",
+		  .type = SE_SWITCH_IN, .state = 'R' },
+		{ .ts = FUS(1, 6000), .cpu = 1, .pid = 0, .prio = 120, .comm = "swapper/1",
+		  .type = SE_SWITCH_OUT, .state = 'S' },
+		{ .ts = FUS(1, 12000), .cpu = 1, .pid = 0, .prio = -1, .comm = "<idle>",
+		  .type = SE_WAKEUP },
+		{ .ts = FUS(1, 12010), .cpu = 1, .pid = 0, .prio = 120, .comm = "swapper/1",
+		  .type = SE_SWITCH_IN, .state = 'R' },
+	};
+	struct sched_trace b_tr = { .ev = (struct sched_ev *)b_ev, .n = ARRAY_SIZE(b_ev),
+				    .read = true };
+	struct period_rec head[5], a[5], b[5];
+	struct missx_stage st[3];
+	struct miss_report r;
+	const struct miss *m;
+
+	for (uint32_t k = 0; k < 5; k++) {
+		uint64_t d = k == 2 || k == 3 ? 4000 : 0;	/* frames 2, 3: the head late */
+		uint64_t blocked = k == 1 ? 6000 : 0;		/* frame 1: B slept */
+		uint64_t slow = k == 3 ? 1000 : 0;		/* frame 3: A slower */
+
+		head[k] = chain_rec(k, FUS(k, 50 + d), FUS(k, 100 + d),
+				    FUS(k, 8000 + d + blocked + slow));
+		a[k] = chain_rec(k, FUS(k, 2000 + d), FUS(k, 2050 + d), FUS(k, 4000 + d + slow));
+		b[k] = chain_rec(k, FUS(k, 4100 + d + slow), FUS(k, 4150 + d + slow),
+				 FUS(k, 8000 + d + blocked + slow));
+	}
+	head[3].t_wake = head[3].t_run = FUS(3, 4000);	/* no wake-up: started late */
+	head[3].flags = PR_DONE;
+	st[0] = (struct missx_stage){ .rec = head, .n = 5, .tr = NULL, .hop = 0 };
+	st[1] = (struct missx_stage){ .rec = a, .n = 5, .tr = NULL, .hop = 1 };
+	st[2] = (struct missx_stage){ .rec = b, .n = 5, .tr = &b_tr, .hop = 2 };
+	missx_explain(&clock10, head, 5, NULL, T0, &r);
+	EXPECT(r.n == 3 && r.worst[0].period == 1 && r.worst[1].period == 3 &&
+	       r.worst[2].period == 2 && r.worst[0].hop == -1, "before: %d misses, frames %u %u "
+	       "%u, hop %d", r.n, r.worst[0].period, r.worst[1].period, r.worst[2].period,
+	       r.worst[0].hop);
+	missx_blame(&clock10, st, 3, &r);
+	m = &r.worst[0];
+	EXPECT(m->hop == 2 && m->late_us == 4000 && m->woke_us == 4100 && m->waited_us == 50,
+	       "frame 1: hop %d late %u woke %u waited %u", m->hop, m->late_us, m->woke_us,
+	       m->waited_us);
+	EXPECT((m->flags & MISS_TRACED) && m->blocked_us == 6010 && m->ran_us == 3840 &&
+	       !strcmp(m->behind.comm, "ibload-Burn") && m->cpu == 1, "frame 1: flags %#x "
+	       "blocked %u ran %u behind '%s'", m->flags, m->blocked_us, m->ran_us,
+	       m->behind.comm);
+	m = &r.worst[1];
+	EXPECT(m->hop == 1 && m->late_us == 3000 && m->woke_us == 6000 && m->ran_us == 2950 &&
+	       (m->flags & MISS_OVERRAN), "frame 3: hop %d late %u woke %u ran %u flags %#x",
+	       m->hop, m->late_us, m->woke_us, m->ran_us, m->flags);
+	m = &r.worst[2];
+	EXPECT(m->hop == 0 && m->late_us == 2000 && m->woke_us == 4050 && m->waited_us == 50 &&
+	       m->ran_us == 1900 && !(m->flags & MISS_TRACED), "frame 2: hop %d late %u woke %u "
+	       "waited %u ran %u flags %#x", m->hop, m->late_us, m->woke_us, m->waited_us,
+	       m->ran_us, m->flags);
+	/* a frame no stage recorded keeps the head's whole story */
+	missx_explain(&clock10, head, 5, NULL, T0, &r);
+	st[1].n = st[2].n = 0;
+	missx_blame(&clock10, st, 3, &r);
+	EXPECT(r.worst[0].hop == -1 && r.worst[0].ran_us == 13900, "no stages: hop %d ran %u",
+	       r.worst[0].hop, r.worst[0].ran_us);
+	return true;
+}
+
 void unit_core_missx(void)
 {
 	check("missed deadlines: each story from records and events", test_cases());
 	check("missed deadlines: the five worst, the most late first", test_worst());
+	check("missed deadlines: a chain's, told by the stage that made the frame late",
+	      test_blame());
 }

@@ -89,8 +89,13 @@ static bool test_parse(void)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		const struct sched_ev *w = &cases[i].want;
-		struct sched_ev ev;
-		bool got = sched_ev_parse(cases[i].line, TASK, &ev);
+		struct sched_tids ids = { .n = 1, .tid = { TASK } };
+		struct sched_ev evs[SE_PER_LINE], ev;
+		int n = sched_ev_parse(cases[i].line, &ids, evs);
+		bool got = n > 0;
+
+		ev = evs[0];
+		EXPECT(n <= 1 && (!got || ev.who == 0), "line %zu: %d events, who %d", i, n, ev.who);
 
 		EXPECT(got == cases[i].about, "line %zu: %s", i, got ? "parsed" : "not parsed");
 		if (!got)
@@ -101,6 +106,65 @@ static bool test_parse(void)
 		       "line %zu: other '%s' %d prio %d", i, ev.comm, ev.pid, ev.prio);
 		EXPECT(ev.state == w->state, "line %zu: state '%c'", i, ev.state ? ev.state : '0');
 	}
+	return true;
+}
+
+/* A chain's threads: each event says whose it is; a switch between two of them is two events. */
+static bool test_parse_tids(void)
+{
+	static const struct sched_tids ids = { .n = 3, .tid = { 500, 501, 502 } };
+	static const struct {
+		const char *line;
+		int n;
+		struct sched_ev want[SE_PER_LINE];
+	} lines[] = {
+		{ "   ib-Game-render-501     [001] d..2. 100.000010: sched_switch: "
+		  "prev_comm=ib-Game-render prev_pid=501 prev_prio=120 prev_state=S ==> "
+		  "next_comm=ib-Game-comp next_pid=502 next_prio=120", 2,
+		  { { .ts = SEC(100, 10), .cpu = 1, .pid = 502, .prio = 120, .comm = "ib-Game-comp",
+		      .type = SE_SWITCH_OUT, .state = 'S', .who = 1 },
+		    { .ts = SEC(100, 10), .cpu = 1, .pid = 501, .prio = 120,
+		      .comm = "ib-Game-render", .type = SE_SWITCH_IN, .state = 'S', .who = 2 } } },
+		{ "     ib-Game-502     [000] dN.4. 100.000020: sched_wakeup: comm=ib-Game-job0 "
+		  "pid=500 prio=120 target_cpu=000", 1,
+		  { { .ts = SEC(100, 20), .cpu = 0, .pid = 502, .prio = -1, .comm = "ib-Game",
+		      .type = SE_WAKEUP, .who = 0 } } },
+		{ "     ibload-Burn-900     [000] d..2. 100.000030: sched_switch: "
+		  "prev_comm=ibload-Burn prev_pid=900 prev_prio=120 prev_state=R+ ==> "
+		  "next_comm=ib-Game-comp next_pid=502 next_prio=120", 1,
+		  { { .ts = SEC(100, 30), .cpu = 0, .pid = 900, .prio = 120, .comm = "ibload-Burn",
+		      .type = SE_SWITCH_IN, .state = 'R', .who = 2 } } },
+		{ "     ib-Game-job0-500     [000] d..2. 100.000040: sched_switch: "
+		  "prev_comm=ib-Game-job0 prev_pid=500 prev_prio=120 prev_state=R+ ==> "
+		  "next_comm=swapper/0 next_pid=0 next_prio=120", 1,
+		  { { .ts = SEC(100, 40), .cpu = 0, .pid = 0, .prio = 120, .comm = "swapper/0",
+		      .type = SE_SWITCH_OUT, .state = 'R', .who = 0 } } },
+		/* another instance's stage, named as ours: not ours */
+		{ "     ib-Game-job0-700     [000] dN.4. 100.000050: sched_wakeup: "
+		  "comm=ib-Game-job0 pid=700 prio=120 target_cpu=000", 0, { { 0 } } },
+		{ "     ib-Game-job0-700     [000] d..2. 100.000060: sched_switch: "
+		  "prev_comm=ib-Game-job0 prev_pid=700 prev_prio=120 prev_state=S ==> "
+		  "next_comm=swapper/0 next_pid=0 next_prio=120", 0, { { 0 } } },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(lines); i++) {
+		struct sched_ev ev[SE_PER_LINE];
+		int n = sched_ev_parse(lines[i].line, &ids, ev);
+
+		EXPECT(n == lines[i].n, "line %zu: %d events, want %d", i, n, lines[i].n);
+		for (int k = 0; k < n && k < lines[i].n; k++) {
+			const struct sched_ev *w = &lines[i].want[k], *e = &ev[k];
+
+			EXPECT(e->type == w->type && e->ts == w->ts && e->cpu == w->cpu &&
+			       e->who == w->who && e->state == w->state, "line %zu/%d: type %d "
+			       "ts %llu cpu %d who %d state %c", i, k, e->type,
+			       (unsigned long long)e->ts, e->cpu, e->who, e->state ? e->state : '0');
+			EXPECT(e->pid == w->pid && e->prio == w->prio && !strcmp(e->comm, w->comm),
+			       "line %zu/%d: other '%s' %d prio %d", i, k, e->comm, e->pid, e->prio);
+		}
+	}
+	EXPECT(sched_tids_find(&ids, 502) == 2 && sched_tids_find(&ids, 7) < 0 &&
+	       sched_tids_find(NULL, 500) < 0, "find");
 	return true;
 }
 
@@ -136,6 +200,7 @@ static bool test_bound(void)
 void unit_core_schedev(void)
 {
 	check("scheduler events: captured trace lines of one task", test_parse());
+	check("scheduler events: a chain's threads, each event its thread's", test_parse_tids());
 	check("scheduler events: the lines that say events were lost", test_lost_lines());
 	check("scheduler events: bounded, and lost past the bound", test_bound());
 }

@@ -61,6 +61,7 @@ extern const char *const chain_stat_names[CS_COUNT];	/* "min", "mean", ... */
 
 struct hop_stats {		/* one hop's wake-up latency, ns; NAN: not known */
 	char name[CHAIN_HOP_NAME];	/* "vsync>main" */
+	char thread[CHAIN_HOP_NAME];	/* its wakee's name: "ib-Game" ("": not known) */
 	double lat[CS_COUNT];
 	double queue_mean, path_mean;	/* its split, NAN where not measured */
 	uint64_t n;			/* wake-ups */

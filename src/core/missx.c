@@ -165,28 +165,35 @@ static void walk_run(const struct sched_trace *tr, size_t i, const struct period
 		off_cpu(m, s, p, out, woken ? woken : p->t_done, &longest);
 }
 
-/* The story of missed period p; t0 is the row's start, which at_ns counts from. */
-static void story_of(const struct period_log *h, const struct period_rec *p,
-		     const struct sched_trace *tr, uint64_t t0, struct miss *m, struct story *s)
+/* A period that began with no wake-up: on its CPU since the period before's work. */
+static bool overran_of(const struct period_rec *p)
 {
-	struct period_clock c = period_log_clock(h);
-	uint64_t start = period_start(&c, p->k), dl = period_rec_deadline(h, p), run, off;
-	bool overran = !(p->flags & PR_WOKEN) && p->t_wake == p->t_run;
-	uint64_t k = (uint64_t)p->k + p->skipped;
+	return !(p->flags & PR_WOKEN) && p->t_wake == p->t_run;
+}
+
+/*
+ * The story of one thread's run, from record p's wake-up to its work's end,
+ * told with that thread's events tr: its wait, and where the trace holds
+ * them, the times it ran, was preempted and blocked, who it waited behind
+ * and who preempted it. A task's missed period and a chain stage's part in
+ * a missed frame are both told by it, into m's story and s.
+ */
+static void tell(const struct period_rec *p, const struct sched_trace *tr, struct miss *m,
+		 struct story *s)
+{
+	uint64_t run, off;
 	size_t from;
 
-	memset(m, 0, sizeof(*m));
 	memset(s, 0, sizeof(*s));
+	memset(&m->behind, 0, sizeof(m->behind));
+	memset(&m->by, 0, sizeof(m->by));
 	m->behind.pid = m->by.pid = -1;
-	m->at_ns = dl > t0 ? dl - t0 : 0;
-	m->period = k > UINT32_MAX ? UINT32_MAX : (uint32_t)k;
-	m->late_us = us_of(period_rec_late_ns(h, p));
-	m->woke_us = us_of(p->t_wake > start ? p->t_wake - start : 0);
+	m->npreempt = 0;
 	m->cpu = p->run_cpu;
-	m->flags = (uint8_t)((overran ? MISS_OVERRAN : 0) | (p->flags & PR_DONE ? 0 : MISS_CUT));
+	m->flags &= (uint8_t)~(MISS_TRACED | MISS_NO_SWITCH_IN);
 	s->part[MS_QUEUED] = p->t_run > p->t_wake ? p->t_run - p->t_wake : 0;
 	run = p->t_done > p->t_run ? p->t_done - p->t_run : 0;
-	if (trace_covers(tr, p, overran, m, &from)) {
+	if (trace_covers(tr, p, overran_of(p), m, &from)) {
 		walk_run(tr, from, p, m, s);
 		m->flags |= MISS_TRACED;
 		s->traced = true;
@@ -197,6 +204,25 @@ static void story_of(const struct period_log *h, const struct period_rec *p,
 	m->ran_us = us_of(s->part[MS_RUNNING]);
 	m->preempted_us = us_of(s->part[MS_PREEMPTED]);
 	m->blocked_us = us_of(s->part[MS_BLOCKED]);
+}
+
+/* The story of missed period p; t0 is the row's start, which at_ns counts from. */
+static void story_of(const struct period_log *h, const struct period_rec *p,
+		     const struct sched_trace *tr, uint64_t t0, struct miss *m, struct story *s)
+{
+	struct period_clock c = period_log_clock(h);
+	uint64_t start = period_start(&c, p->k), dl = period_rec_deadline(h, p);
+	uint64_t k = (uint64_t)p->k + p->skipped;
+
+	memset(m, 0, sizeof(*m));
+	m->hop = -1;
+	m->at_ns = dl > t0 ? dl - t0 : 0;
+	m->period = k > UINT32_MAX ? UINT32_MAX : (uint32_t)k;
+	m->late_us = us_of(period_rec_late_ns(h, p));
+	m->woke_us = us_of(p->t_wake > start ? p->t_wake - start : 0);
+	m->flags = (uint8_t)((overran_of(p) ? MISS_OVERRAN : 0) |
+			     (p->flags & PR_DONE ? 0 : MISS_CUT));
+	tell(p, tr, m, s);
 }
 
 /* Keep m among the worst, the most late first (of equals, the earlier). */
@@ -261,4 +287,146 @@ void missx_explain(const struct period_log *h, const struct period_rec *rec, siz
 		keep_worst(out, &m);
 	}
 	shares_of(out, traced, all);
+}
+
+/* ---- a chain: which stage made a frame late ---- */
+
+/* The frame a record is of: the head's work's (after the periods it dropped), a stage's k. */
+static uint64_t frame_of(const struct period_rec *p, bool head)
+{
+	return head ? (uint64_t)p->k + p->skipped : p->k;
+}
+
+/* A stage's record of frame k (its records are in frame order), or NULL. */
+static const struct period_rec *rec_of(const struct missx_stage *st, bool head, uint64_t k)
+{
+	size_t lo = 0, hi = st->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (frame_of(&st->rec[mid], head) < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < st->n && frame_of(&st->rec[lo], head) == k ? &st->rec[lo] : NULL;
+}
+
+/*
+ * The head's own part of its frame p: from its period's start to the first
+ * hop it stamped for a stage (t_done there, in *own), or false when no
+ * stage has a record of the frame (its part is not told apart).
+ */
+static bool head_part(const struct missx_stage *st, int nst, const struct period_rec *p,
+		      struct period_rec *own)
+{
+	uint64_t k = frame_of(p, true), end = UINT64_MAX;
+
+	for (int i = 1; i < nst; i++) {
+		const struct period_rec *r = rec_of(&st[i], false, k);
+
+		if (r && (r->flags & PR_WOKEN) && r->t_wake >= p->t_run && r->t_wake < end)
+			end = r->t_wake;
+	}
+	if (end == UINT64_MAX)
+		return false;
+	*own = *p;
+	own->t_done = end < p->t_done ? end : p->t_done;
+	own->flags |= PR_DONE;
+	return true;
+}
+
+/*
+ * Stage i's time in the frame of the head's record p (false: the stage has
+ * none): from its hop's stamp (the head: its period's start, or its start
+ * when the frame before overran) to its work's end; its record (the head's
+ * own part) into *r.
+ */
+static bool span_of(const struct period_log *h, const struct missx_stage *st, int nst, int i,
+		    const struct period_rec *p, struct period_rec *r, uint64_t *span)
+{
+	uint64_t from;
+
+	if (i == 0) {
+		if (!head_part(st, nst, p, r))
+			return false;
+		/* a frame begun when the one before ended: that lateness is the one before's */
+		from = overran_of(p) ? p->t_run : period_rec_start(h, p);
+	} else {
+		const struct period_rec *q = rec_of(&st[i], false, frame_of(p, true));
+
+		if (!q || !(q->flags & PR_DONE))
+			return false;
+		*r = *q;
+		from = q->t_wake;
+	}
+	*span = r->t_done > from ? r->t_done - from : 0;
+	return true;
+}
+
+/* Each stage's shortest time in a frame, over the head's records: what its part can take. */
+static void shortest_spans(const struct period_log *h, const struct missx_stage *st, int nst,
+			   uint64_t *least)
+{
+	for (int i = 0; i < nst; i++) {
+		least[i] = UINT64_MAX;
+		for (size_t j = 0; j < st[0].n; j++) {
+			struct period_rec r;
+			uint64_t span;
+
+			if (span_of(h, st, nst, i, &st[0].rec[j], &r, &span) && span < least[i])
+				least[i] = span;
+		}
+	}
+}
+
+/*
+ * A chain's misses (r, from missx_explain on the head's records), each told
+ * again as the story of the stage that made its frame late: of the head
+ * (its own part, up to the first hop it stamps) and the stages st[1..],
+ * the one whose time in the frame (from its hop's stamp to its work's end)
+ * exceeds its shortest in the row the most. A frame begun late because the
+ * one before overran (MISS_OVERRAN, kept: the frame's) counts the head's
+ * part from its start, so the stage named is the one that added the most
+ * in this frame. Its wake-up (woke) is its hop's stamp past the frame's
+ * start; how late the frame was stays the frame's. A frame no stage
+ * recorded keeps the head's whole story.
+ */
+void missx_blame(const struct period_log *h, const struct missx_stage *st, int nst,
+		 struct miss_report *r)
+{
+	uint64_t least[1 + MISS_STAGES_MAX];
+
+	if (nst < 2 || !st[0].n)
+		return;
+	if (nst > 1 + MISS_STAGES_MAX)
+		nst = 1 + MISS_STAGES_MAX;
+	shortest_spans(h, st, nst, least);
+	for (int w = 0; w < r->n; w++) {
+		struct miss *m = &r->worst[w];
+		const struct period_rec *p = rec_of(&st[0], true, m->period);
+		struct period_rec best_rec, rec;
+		uint64_t best = 0, span, start;
+		int who = -1;
+		struct story s;
+
+		for (int i = 0; p && i < nst; i++) {
+			if (!span_of(h, st, nst, i, p, &rec, &span))
+				continue;
+			span = span > least[i] ? span - least[i] : 0;
+			if (who < 0 || span > best) {
+				best = span;
+				who = i;
+				best_rec = rec;
+			}
+		}
+		if (who < 0)
+			continue;
+		start = period_rec_start(h, p);
+		m->hop = (int8_t)st[who].hop;
+		if (who > 0)		/* a stage's wake-up, not the head's */
+			m->woke_us = us_of(best_rec.t_wake > start ? best_rec.t_wake - start : 0);
+		tell(&best_rec, st[who].tr, m, &s);
+	}
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* core/missx.h - every missed deadline explained: a missed period's story from its records and
- * the task's scheduler events. */
+ * the task's scheduler events, and in a chain the stage that made it late. */
 #ifndef CORE_MISSX_H
 #define CORE_MISSX_H
 
@@ -51,6 +51,9 @@ struct miss {
 	uint16_t npreempt;		/* times preempted */
 	int16_t cpu;			/* the CPU it ran on after its wake-up; -1 */
 	uint8_t flags;			/* enum miss_flag */
+	int8_t hop;			/* a chain's: the stage that made it late, by its hop (an */
+					/* index into the chain's hops); its story is that */
+					/* stage's. -1: the task's own story */
 	struct miss_task behind;	/* who had the CPU until it ran (traced, woken) */
 	struct miss_task by;		/* who took the CPU at its longest preemption */
 };
@@ -72,7 +75,23 @@ struct miss_report {		/* a row's misses: a kept row holds it (output/result.h) *
 	double share[MS_COUNT];		/* 0..1; NAN unknown (no misses; untraced, but queued) */
 };
 
+/*
+ * A chain's stage, for its part in the head's missed frames or cycles: its
+ * records (k the frame, t_wake its hop's stamp, t_done its work's end) and
+ * its thread's events. The head is the first, with the head's records.
+ */
+#define MISS_STAGES_MAX STAGES_MAX	/* a chain's stages besides its head */
+
+struct missx_stage {
+	const struct period_rec *rec;	/* oldest first */
+	size_t n;
+	const struct sched_trace *tr;	/* NULL or unread: none */
+	int hop;			/* its wake-ups' hop, as struct miss's */
+};
+
 void missx_explain(const struct period_log *h, const struct period_rec *rec, size_t n,
 		   const struct sched_trace *tr, uint64_t t0, struct miss_report *out);
+void missx_blame(const struct period_log *h, const struct missx_stage *st, int nst,
+		 struct miss_report *r);
 
 #endif

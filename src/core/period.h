@@ -61,7 +61,7 @@ struct period_log {		/* sent before the records, as bytes */
 struct stage_log {		/* sent before a stage's records, as bytes */
 	char comm[16];			/* its thread's name: its track's */
 	int32_t tid;			/* its thread's id (0: not known) */
-	uint32_t pad;
+	int32_t hop;			/* its wake-ups' hop: an index into the chain's hops */
 	uint64_t nrec;			/* records that follow */
 	uint64_t lost;			/* records before those, dropped from its ring */
 };

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* core/schedev.c - one task's scheduler events from a trace instance's text lines. */
+/* core/schedev.c - a row's threads' scheduler events from a trace instance's text lines. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,16 +81,28 @@ static void line_context(const char *line, const char *stamp, struct sched_ev *e
 	copy_comm(ev->comm, s, (size_t)(dash - 1 - s));
 }
 
-/* "prev_comm=C prev_pid=P prev_prio=Q prev_state=S ==> next_comm=N next_pid=T next_prio=R" */
-static bool parse_switch(const char *f, int pid, struct sched_ev *ev)
+/* The index of tid among ids, or -1. */
+int sched_tids_find(const struct sched_tids *ids, int32_t tid)
+{
+	for (int i = 0; ids && i < ids->n && i < SE_TIDS_MAX; i++)
+		if (ids->tid[i] == tid)
+			return i;
+	return -1;
+}
+
+/*
+ * "prev_comm=C prev_pid=P prev_prio=Q prev_state=S ==> next_comm=N next_pid=T next_prio=R":
+ * the switch out of prev, then the switch in of next, for each that is ours; how many.
+ */
+static int parse_switch(const char *f, const struct sched_tids *ids, struct sched_ev ev[])
 {
 	const char *end = f + strlen(f), *pc = strstr(f, "prev_comm="), *arrow, *pp, *np, *nc;
-	int prev, prev_prio, next, next_prio;
+	int prev, prev_prio, next, next_prio, out, in, n = 0;
 	char state[8];
 
 	arrow = last_in(f, end, " ==> next_comm=");
 	if (!pc || !arrow || pc > arrow)
-		return false;
+		return 0;
 	pc += strlen("prev_comm=");
 	nc = arrow + strlen(" ==> next_comm=");
 	pp = last_in(pc, arrow, " prev_pid=");
@@ -98,43 +110,54 @@ static bool parse_switch(const char *f, int pid, struct sched_ev *ev)
 	if (!pp || !np ||
 	    sscanf(pp, " prev_pid=%d prev_prio=%d prev_state=%7s", &prev, &prev_prio, state) != 3 ||
 	    sscanf(np, " next_pid=%d next_prio=%d", &next, &next_prio) != 2)
-		return false;
-	ev->state = state[0];
-	if (next == pid) {
-		ev->type = SE_SWITCH_IN;
-		ev->pid = prev;
-		ev->prio = prev_prio;
-		copy_comm(ev->comm, pc, (size_t)(pp - pc));
-		return true;
+		return 0;
+	ev[0].state = state[0];
+	out = prev > 0 ? sched_tids_find(ids, prev) : -1;
+	in = next > 0 ? sched_tids_find(ids, next) : -1;
+	if (out >= 0) {
+		ev[n].type = SE_SWITCH_OUT;
+		ev[n].who = (uint8_t)out;
+		ev[n].pid = next;
+		ev[n].prio = next_prio;
+		copy_comm(ev[n].comm, nc, (size_t)(np - nc));
+		n++;
 	}
-	if (prev != pid)
-		return false;
-	ev->type = SE_SWITCH_OUT;
-	ev->pid = next;
-	ev->prio = next_prio;
-	copy_comm(ev->comm, nc, (size_t)(np - nc));
-	return true;
+	if (in >= 0) {
+		if (n)
+			ev[n] = ev[0];		/* the line's stamp, CPU and state */
+		ev[n].type = SE_SWITCH_IN;
+		ev[n].who = (uint8_t)in;
+		ev[n].pid = prev;
+		ev[n].prio = prev_prio;
+		copy_comm(ev[n].comm, pc, (size_t)(pp - pc));
+		n++;
+	}
+	return n;
 }
 
-/* "comm=C pid=P prio=Q target_cpu=N" or "... orig_cpu=M dest_cpu=N" of the task. */
-static bool parse_about(const char *f, int pid, const char *cpu_key, struct sched_ev *ev)
+/* "comm=C pid=P prio=Q target_cpu=N" or "... orig_cpu=M dest_cpu=N" of one of ours. */
+static int parse_about(const char *f, const struct sched_tids *ids, const char *cpu_key,
+		       struct sched_ev *ev)
 {
 	const char *pp = last_in(f, f + strlen(f), " pid="), *c;
-	int p;
+	int p, who;
 
-	if (!pp || sscanf(pp, " pid=%d", &p) != 1 || p != pid || !(c = strstr(pp, cpu_key)))
-		return false;
+	if (!pp || sscanf(pp, " pid=%d", &p) != 1 || p <= 0 ||
+	    (who = sched_tids_find(ids, p)) < 0 || !(c = strstr(pp, cpu_key)))
+		return 0;
 	ev->cpu = (int32_t)strtol(c + strlen(cpu_key), NULL, 10);
 	ev->prio = -1;				/* the task that did it: the line's */
-	return true;
+	ev->who = (uint8_t)who;
+	return 1;
 }
 
 /*
- * One line of the trace as an event about the task pid: true and *ev set,
- * or false (another event, another task's, a comment line). Who the event
- * names besides the task is in the types' comments.
+ * One line of the trace as events about the threads ids: how many, into ev
+ * (0: another event, others' threads, a comment line). A switch from one of
+ * ours to another is two: the switch out, then the switch in. Who an event
+ * names besides its thread is in the types' comments.
  */
-bool sched_ev_parse(const char *line, int pid, struct sched_ev *ev)
+int sched_ev_parse(const char *line, const struct sched_tids *ids, struct sched_ev ev[SE_PER_LINE])
 {
 	static const struct {
 		const char *name;
@@ -148,22 +171,22 @@ bool sched_ev_parse(const char *line, int pid, struct sched_ev *ev)
 	size_t k;
 
 	if (line[0] == '#')
-		return false;
+		return 0;
 	for (k = 0; k < ARRAY_SIZE(kinds) && !at; k++)
 		at = strstr(line, kinds[k].name);
 	if (!at)
-		return false;
+		return 0;
 	k--;
 	memset(ev, 0, sizeof(*ev));
 	ev->ts = stamp_before(line, at, &stamp);
 	if (stamp == at)
-		return false;
+		return 0;
 	line_context(line, stamp, ev);
 	f = at + strlen(kinds[k].name);
 	ev->type = (uint8_t)kinds[k].type;
 	if (kinds[k].type == SE_SWITCH_IN)
-		return parse_switch(f, pid, ev);	/* in or out: the other is not the line's */
-	return parse_about(f, pid, kinds[k].type == SE_WAKEUP ? " target_cpu=" : " dest_cpu=",
+		return parse_switch(f, ids, ev);	/* the others are not the line's */
+	return parse_about(f, ids, kinds[k].type == SE_WAKEUP ? " target_cpu=" : " dest_cpu=",
 			   ev);
 }
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* core/schedev.h - the scheduler's events about one task, parsed from a trace instance's text:
- * its wake-ups, switches in and out, migrations. */
+/* core/schedev.h - the scheduler's events about a row's threads, parsed from a trace instance's
+ * text: their wake-ups, switches in and out, migrations. */
 #ifndef CORE_SCHEDEV_H
 #define CORE_SCHEDEV_H
 
@@ -28,6 +28,19 @@ struct sched_ev {
 	char comm[SE_COMM];		/* its comm, cut to fit */
 	uint8_t type;			/* enum sched_ev_type */
 	char state;			/* at a switch: 'R' (also "R+"), 'S', 'D', ... */
+	uint8_t who;			/* the thread it is about: its index in the sched_tids */
+};
+
+/*
+ * The threads a row's trace is about: a single task's one, or a chain's
+ * head and its stages (a switch from one to another is an event of each).
+ */
+#define SE_TIDS_MAX 12
+#define SE_PER_LINE 2			/* events one line can be: a switch out, then one in */
+
+struct sched_tids {
+	int n;
+	int32_t tid[SE_TIDS_MAX];	/* > 0 */
 };
 
 struct sched_trace {		/* one row's events, in time order, bounded */
@@ -38,7 +51,8 @@ struct sched_trace {		/* one row's events, in time order, bounded */
 					/* (but for lost events) */
 };
 
-bool sched_ev_parse(const char *line, int pid, struct sched_ev *ev);
+int sched_tids_find(const struct sched_tids *ids, int32_t tid);
+int sched_ev_parse(const char *line, const struct sched_tids *ids, struct sched_ev ev[SE_PER_LINE]);
 bool sched_trace_says_lost(const char *line);
 bool sched_trace_add(struct sched_trace *t, const struct sched_ev *ev, size_t most);
 void sched_trace_free(struct sched_trace *t);

@@ -106,12 +106,17 @@ void ran_tally_event(struct ran_tally *t, const struct sched_ev *ev)
 /* One line of the instance's trace file: an event of the task, or one that says events were lost. */
 void ran_tally_line(struct ran_tally *t, const char *line)
 {
-	struct sched_ev ev;
+	struct sched_tids ids = { .n = 1, .tid = { t->pid } };
+	struct sched_ev ev[SE_PER_LINE];
+	int n;
 
-	if (sched_trace_says_lost(line))
+	if (sched_trace_says_lost(line)) {
 		t->lost = true;
-	else if (sched_ev_parse(line, t->pid, &ev))
-		ran_tally_event(t, &ev);
+		return;
+	}
+	n = sched_ev_parse(line, &ids, ev);
+	for (int i = 0; i < n; i++)
+		ran_tally_event(t, &ev[i]);
 }
 
 /* A name's share: the threads of one load share it, each per-CPU kworker has its own. */

@@ -48,6 +48,8 @@ struct workload {
 	enum intensity_kind intensity;
 	const char *unit;			/* of the intensity */
 	double unit_scale;			/* units counted -> shown */
+	const char *threads;			/* a chain's threads' names as a tracefs glob */
+						/* (--explain's trace follows them), or NULL */
 };
 
 extern const struct workload workloads[];

@@ -101,10 +101,12 @@ const struct workload workloads[] = {
 		.name = "Game", .flags = WL_BENCH | WL_RT | WL_OPTIN,
 		.what = "frames at --fps (60): main 15 %, 3 jobs 10 %, render 20 %, compositor 5 %",
 		.model = SIM_GAME, .period_num = NSEC_PER_SEC, .period_den = GAME_FPS,
+		.threads = "ib-Game-[jrc]*",	/* its jobs, render, compositor; not input */
 	}, {
 		.name = "AudioGraph", .flags = WL_BENCH | WL_RT | WL_OPTIN,
 		.what = "a driver each --quantum (256/48 kHz) wakes 2 nodes (5 %) and a mixer (5 %)",
 		.model = SIM_AGRAPH, .period_num = 256 * NSEC_PER_SEC, .period_den = 48000,
+		.threads = "ib-AG-[nm]*",	/* its nodes and mixer */
 	},
 };
 const size_t nr_workloads = ARRAY_SIZE(workloads);

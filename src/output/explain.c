@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "core/frames.h"
 #include "core/missx.h"
 #include "output/output.h"
 
@@ -85,6 +86,15 @@ void explain_line(char *buf, size_t len, const struct result *r, double unit_ns)
 	ran_part(buf, len, &at, &r->ran);
 }
 
+/* "; ran instead: ibload-Burn 97 %, ..." alone (a chain's hop line), "" where not traced. */
+void ran_instead_part(char *buf, size_t len, const struct ran_instead *ri)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	ran_part(buf, len, &at, ri);
+}
+
 
 /* ---- the misses' lines ---- */
 
@@ -135,20 +145,24 @@ void miss_total_line(char *buf, size_t len, const struct result *r)
 		    1.0), names[i]);
 }
 
-/* Its wake-up and wait: "woke +0.05 ms on CPU 1, waited 3.9 ms behind X[812] (prio 120)". */
-static void miss_wait(char *buf, size_t len, size_t *at, const struct miss *m, double u,
-		      const char *unit)
+/*
+ * Its wake-up and wait: "woke +0.05 ms on CPU 1, waited 3.9 ms behind X[812] (prio 120)";
+ * a chain's stage's (stage) is its hop's, whether or not its frame began late.
+ */
+static void miss_wait(char *buf, size_t len, size_t *at, const struct miss *m, bool stage,
+		      double u, const char *unit)
 {
 	char a[24], b[24];
+	bool overran = (m->flags & MISS_OVERRAN) && !stage;
 
-	if (m->flags & MISS_OVERRAN)
+	if (overran)
 		cat(buf, len, at, "started +%s %s (the period before overran)",
 		    time_of(a, sizeof(a), m->woke_us, u), unit);
 	else
 		cat(buf, len, at, "woke +%s %s", time_of(a, sizeof(a), m->woke_us, u), unit);
 	if (m->cpu >= 0)
 		cat(buf, len, at, " on CPU %d", m->cpu);
-	if (m->flags & MISS_OVERRAN)
+	if (overran)
 		return;
 	cat(buf, len, at, ", waited %s %s", time_of(b, sizeof(b), m->waited_us, u), unit);
 	if (m->behind.pid == 0)
@@ -164,18 +178,30 @@ static void miss_wait(char *buf, size_t len, size_t *at, const struct miss *m, d
  * "Video/Burn pass 2 +12.304 s: missed by 4.1 ms: woke +0.05 ms on CPU 1,
  * waited 3.9 ms behind ibload-Burn[812] (prio 120), ran 2.6 ms, preempted
  * once by kworker/1:0 for 0.3 ms": a miss, its deadline from the row's start.
+ * A chain's says whose story it tells: "missed by 19.7 ms: made late by
+ * ib-Game-render (main>render): woke +5.2 ms ...", and when a stage's, if
+ * its frame began late because the one before overran.
  */
 void miss_line(char *buf, size_t len, const struct result *r, const struct miss *m,
 	       double unit_ns, const char *unit)
 {
 	char a[24], b[24];
 	size_t at = 0;
+	bool stage = r->chain && m->hop > 0 && m->hop < r->chain->nhops;
 
 	buf[0] = '\0';
 	row_name(buf, len, &at, r);
 	cat(buf, len, &at, " +%.3f s: missed by %s %s: ", (double)m->at_ns / 1e9,
 	    time_of(a, sizeof(a), m->late_us, unit_ns), unit);
-	miss_wait(buf, len, &at, m, unit_ns, unit);
+	if (r->chain && m->hop >= 0 && m->hop < r->chain->nhops)
+		cat(buf, len, &at, "made late by %s (%s)", r->chain->hop[m->hop].thread,
+		    r->chain->hop[m->hop].name);
+	if (stage && (m->flags & MISS_OVERRAN))
+		cat(buf, len, &at, ", in a %s begun late (the one before overran)",
+		    r->chain->kind == CHAIN_GAME ? "frame" : "cycle");
+	if (r->chain && m->hop >= 0 && m->hop < r->chain->nhops)
+		cat(buf, len, &at, ": ");
+	miss_wait(buf, len, &at, m, stage, unit_ns, unit);
 	cat(buf, len, &at, ", ran %s %s", time_of(a, sizeof(a), m->ran_us, unit_ns), unit);
 	if (!(m->flags & MISS_TRACED)) {
 		cat(buf, len, &at, " (not traced: who had the CPU, preemptions and blocking are "

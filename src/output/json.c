@@ -273,6 +273,8 @@ static void json_histogram(struct jw *w, const struct latency_compact *l)
 	sb_add(w->sb, "]", 1);
 }
 
+static void json_ran(struct jw *w, const struct ran_instead *ri);
+
 /* Where the latency went (explain.h): null where not measured, ran_instead without --explain. */
 static void json_split(struct jw *w, const struct result *r)
 {
@@ -283,7 +285,13 @@ static void json_split(struct jw *w, const struct result *r)
 	jw_num(w, "wakeups_queued", r->v[RF_QUEUED]);
 	jw_num(w, "wakeups_cross_cpu", r->v[RF_CROSS_CPU]);
 	jw_num(w, "migrations", r->v[RF_MIGRATIONS]);
-	if (ri->state != RAN_OK) {
+	json_ran(w, ri);
+}
+
+/* Who ran instead: "ran_instead" and "ran_instead_lost_events", null where not traced. */
+static void json_ran(struct jw *w, const struct ran_instead *ri)
+{
+	if (!ri || ri->state != RAN_OK) {
 		jw_null(w, "ran_instead");
 		jw_null(w, "ran_instead_lost_events");
 		return;
@@ -317,13 +325,24 @@ static void json_miss_task(struct jw *w, const char *key, const struct miss_task
 	jw_close(w, '}');
 }
 
-/* One explained miss (core/missx.h); what only the trace tells is null without it. */
-static void json_miss(struct jw *w, const struct miss *m)
+/*
+ * One explained miss (core/missx.h); what only the trace tells is null
+ * without it. A chain's (c) names the stage whose story it is, by its
+ * thread and its hop (null: the head's whole frame).
+ */
+static void json_miss(struct jw *w, const struct miss *m, const struct chain_summary *c)
 {
 	bool traced = m->flags & MISS_TRACED;
 
 	jw_open(w, NULL, '{');
 	jw_u64(w, "period", m->period);
+	if (c && m->hop >= 0 && m->hop < c->nhops) {
+		jw_str(w, "stage", c->hop[m->hop].thread);
+		jw_str(w, "hop", c->hop[m->hop].name);
+	} else if (c) {
+		jw_null(w, "stage");
+		jw_null(w, "hop");
+	}
 	jw_num(w, "at_s", round((double)m->at_ns / 1e3) / 1e6);
 	jw_u64(w, "missed_by_ns", (uint64_t)m->late_us * NSEC_PER_USEC);
 	jw_u64(w, "woke_late_ns", (uint64_t)m->woke_us * NSEC_PER_USEC);
@@ -351,7 +370,7 @@ static void json_misses(struct jw *w, const struct result *r)
 	} else {
 		jw_open(w, "misses", '[');
 		for (int i = 0; i < mr->n; i++)
-			json_miss(w, &mr->worst[i]);
+			json_miss(w, &mr->worst[i], r->chain);
 		jw_close(w, ']');
 	}
 	if (!isfinite(r->v[RF_MISS_QUEUED])) {
@@ -375,7 +394,8 @@ static void json_chain_stats(struct jw *w, const char *key, const double *v)
 	jw_close(w, '}');
 }
 
-static void json_hops(struct jw *w, const struct chain_summary *c)
+/* A chain's hops; with --explain as root, who ran instead while each hop's wakee waited. */
+static void json_hops(struct jw *w, const struct chain_summary *c, const struct ran_instead *ran)
 {
 	jw_open(w, "hops", '[');
 	for (int h = 0; h < c->nhops; h++) {
@@ -383,6 +403,7 @@ static void json_hops(struct jw *w, const struct chain_summary *c)
 
 		jw_open(w, NULL, '{');
 		jw_str(w, "name", hs->name);
+		jw_str(w, "thread", hs->thread);
 		jw_num(w, "wakeups", (double)hs->n);
 		json_chain_stats(w, "latency_ns", hs->lat);
 		jw_open(w, "queue_wait_ns", '{');
@@ -391,6 +412,7 @@ static void json_hops(struct jw *w, const struct chain_summary *c)
 		jw_open(w, "wake_path_ns", '{');
 		jw_num(w, "mean", hs->path_mean);
 		jw_close(w, '}');
+		json_ran(w, ran ? &ran[h] : NULL);
 		jw_close(w, '}');
 	}
 	jw_close(w, ']');
@@ -424,7 +446,7 @@ static void json_chain(struct jw *w, const struct result *r)
 	for (int i = 0; i < c->nmarks; i++)
 		jw_num(w, NULL, (double)c->marks[i]);
 	jw_close(w, ']');
-	json_hops(w, c);
+	json_hops(w, c, r->hop_ran);
 }
 
 /* A chain's copy: its frames or cycles, their time's p99, Game's fps and stutters, or xruns. */

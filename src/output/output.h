@@ -92,6 +92,7 @@ void build_csv(struct sbuf *sb, const struct run_record *rec);
 /* explain.c: --explain's lines under a table */
 struct miss;
 void explain_line(char *buf, size_t len, const struct result *r, double unit_ns);
+void ran_instead_part(char *buf, size_t len, const struct ran_instead *ri);
 void miss_total_line(char *buf, size_t len, const struct result *r);
 void miss_line(char *buf, size_t len, const struct result *r, const struct miss *m,
 	       double unit_ns, const char *unit);

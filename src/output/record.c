@@ -45,6 +45,7 @@ void record_free(struct run_record *r)
 		free(r->res[i].strip);
 		free(r->res[i].misses);
 		free(r->res[i].chain);
+		free(r->res[i].hop_ran);
 		free(r->res[i].inst);
 	}
 	free(r->res);

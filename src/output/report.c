@@ -281,11 +281,14 @@ void report_row(struct report *o, const struct run_record *rec, int i)
 	report_trace_stop(rec, i);
 }
 
-/* One hop's line: "None  vsync>main   0.002/0.008/0.031/0.120  q 0.001 p 0.007". */
+/*
+ * One hop's line: "None  vsync>main   0.002/0.008/0.031/0.120  queue 0.001, path 0.007",
+ * with --explain as root "; ran instead: ..." while its wakee waited (ran: NULL, none).
+ */
 static void hop_line(struct report *o, const char *load, const char *name, const double *v,
-		     double u, double q, double p)
+		     double u, double q, double p, const struct ran_instead *ran)
 {
-	char a[4][32], qs[32], ps[32];
+	char a[4][32], qs[32], ps[32], ri[256];
 	static const int stat[4] = { CS_MIN, CS_MEAN, CS_P99, CS_MAX };
 
 	for (int k = 0; k < 4; k++)
@@ -295,6 +298,10 @@ static void hop_line(struct report *o, const char *load, const char *name, const
 		fmt_sig3(qs, sizeof(qs), q / u);
 		fmt_sig3(ps, sizeof(ps), p / u);
 		out(o, "  queue %s, path %s", qs, ps);
+	}
+	if (ran) {
+		ran_instead_part(ri, sizeof(ri), ran);
+		out(o, "%s", ri);
 	}
 	out(o, "\n");
 }
@@ -366,9 +373,10 @@ static void report_hops(struct report *o, const struct run_record *rec)
 		head = true;
 		for (int h = 0; h < c->nhops; h++)
 			hop_line(o, rec->res[i].load, c->hop[h].name, c->hop[h].lat, u,
-				 c->hop[h].queue_mean, c->hop[h].path_mean);
+				 c->hop[h].queue_mean, c->hop[h].path_mean,
+				 rec->res[i].hop_ran ? &rec->res[i].hop_ran[h] : NULL);
 		if (c->kind == CHAIN_GAME)
-			hop_line(o, rec->res[i].load, "input>present", c->input, u, NAN, NAN);
+			hop_line(o, rec->res[i].load, "input>present", c->input, u, NAN, NAN, NULL);
 	}
 	if (head)
 		out(o, "\n");

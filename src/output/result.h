@@ -115,6 +115,9 @@ struct result {			/* one benchmark x load x pass */
 					/* owned: live rows with periods only, else NULL */
 	struct chain_summary *chain;	/* Game, AudioGraph: hops and frames (core/frames.h), */
 					/* owned: live rows of a chain only, else NULL */
+	struct ran_instead *hop_ran;	/* --explain: who ran instead at each hop of chain */
+					/* [CHAIN_HOPS_MAX], owned: live rows of a chain, */
+					/* traced, only, else NULL */
 	int instances;			/* --instances: the copies pooled here; 0 or 1: one */
 	struct instance_set *inst;	/* each copy's figures, owned: live rows of two or */
 					/* more only, else NULL */

@@ -294,6 +294,17 @@ static uint64_t period_cap(const struct config *cfg)
 	return most < PERIOD_KEEP_MAX ? most : PERIOD_KEEP_MAX;
 }
 
+#define CHAIN_TRACE_FACTOR 8		/* a chain's threads' events per frame, as a task's */
+
+/* The wake-ups --explain's buffer is sized for: a chain's frame has its stages' too. */
+static uint64_t trace_wakeups(const struct config *cfg)
+{
+	for (size_t i = 0; i < nr_workloads; i++)
+		if ((cfg_benches(cfg) & (1u << i)) && workloads[i].threads)
+			return wakeups_max(cfg) * CHAIN_TRACE_FACTOR;
+	return wakeups_max(cfg);
+}
+
 /* What the run holds of the kernel's (PM QoS, tracefs) and may use (SCHED_FIFO). */
 static void hold_kernel_settings(struct orchestrator *o)
 {
@@ -308,7 +319,7 @@ static void hold_kernel_settings(struct orchestrator *o)
 						  &o->env.trace_fd, &o->env.tracing_on_fd, err,
 						  sizeof(err)))
 		die("%s", err);
-	if (cfg->explain && ran_trace_open(wakeups_max(cfg), err, sizeof(err)))
+	if (cfg->explain && ran_trace_open(trace_wakeups(cfg), err, sizeof(err)))
 		warn("--explain: who ran instead is not shown: %s", err);
 	o->env.waker_rt = fifo_allowed(cfg->rt_priority + 1);
 	if (cfg->realtime && !o->env.waker_rt)

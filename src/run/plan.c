@@ -131,13 +131,16 @@ _Static_assert(sizeof(struct latency_strip) + sizeof(struct miss_report) + 2 * 1
 
 _Static_assert(sizeof(struct chain_summary) + 16 <= ROW_MEM_CHAIN,
 	       "a chain row's summary fits ROW_MEM_CHAIN");
+_Static_assert(CHAIN_HOPS_MAX * sizeof(struct ran_instead) + 16 <= ROW_MEM_HOPS,
+	       "a chain row's hops' ran-instead tallies fit ROW_MEM_HOPS");
 
 _Static_assert(sizeof(struct instance_set) + INSTANCES_MAX * sizeof(struct instance_fig) + 16 <=
 	       ROW_MEM_INST, "a row's instances' figures fit ROW_MEM_INST");
 
 /*
  * What a kept row may cost: more when it keeps what --plot and --explain
- * look at, a chain, or the figures of --instances' copies.
+ * look at, a chain (and with --explain, who ran instead at its hops), or
+ * the figures of --instances' copies.
  */
 size_t row_mem_max(const struct config *cfg)
 {
@@ -148,7 +151,7 @@ size_t row_mem_max(const struct config *cfg)
 		chain |= (cfg_benches(cfg) & (1u << i)) &&
 			 (workloads[i].model == SIM_GAME || workloads[i].model == SIM_AGRAPH);
 	return ROW_MEM_MAX + (look ? ROW_MEM_LOOK : 0) + (chain ? ROW_MEM_CHAIN : 0) +
-	       (cfg->instances > 1 ? ROW_MEM_INST : 0);
+	       (chain && cfg->explain ? ROW_MEM_HOPS : 0) + (cfg->instances > 1 ? ROW_MEM_INST : 0);
 }
 
 /*

@@ -52,6 +52,7 @@ struct plan {
 #define ROW_MEM_MAX 8192
 #define ROW_MEM_LOOK 3072		/* and its strip (--plot) and misses (--explain) */
 #define ROW_MEM_CHAIN 1536		/* and a chain's summary (Game, AudioGraph) */
+#define ROW_MEM_HOPS 1792		/* and who ran instead at each of its hops (--explain) */
 #define ROW_MEM_INST 5760		/* and --instances' figures of each copy */
 #define ROW_MEM_SHARE 4			/* the rows' share of the memory: a quarter */
 

@@ -516,7 +516,8 @@ static bool row_measure(struct row_ctx *rc, struct row_try *t)
 			fail_ended(t->rows, t->n, &t->load, "load", now_ns());	/* it died */
 		return false;
 	}
-	ran_trace_arm(t->bench[0].pid);	/* the first member's task: its first thread */
+	/* the first member's task (its first thread), and a chain's stages */
+	ran_trace_arm(t->bench[0].pid, workloads[t->member[0]].threads);
 	t_go = now_ns();
 	child_tell(&t->load, MSG_BEGIN);
 	for (int k = 0; k < t->n; k++)
@@ -584,6 +585,44 @@ static void pause_row(struct row_try *t)
 /* Why a try at a row was discarded, to be run again. */
 enum redo { REDO_NONE, REDO_TSTP, REDO_CONT, REDO_CLOCK };
 
+_Static_assert(1 + STAGES_MAX <= SE_TIDS_MAX, "a chain's head and stages fit a trace's threads");
+
+/* A hop's longest wake-up, ns: a longer wait in the trace is none of its wake-ups. */
+static uint64_t hop_max(const struct bench_result *b, int32_t hop)
+{
+	double v = hop >= 0 && hop < b->chain.nhops ? b->chain.hop[hop].lat[CS_MAX] : NAN;
+
+	return isfinite(v) && v > 0 ? (uint64_t)v : 0;
+}
+
+/*
+ * --explain, after the row: the first member's trace read, for its task
+ * (the bench's first thread, which the trace was armed for) and a chain's stages (by the ids they reported): who ran instead where
+ * a wake-up of theirs waited (when the bench split its wake-ups), and
+ * their events of the periods kept.
+ */
+static void trace_collect(struct row *row)
+{
+	struct ran_thread th[1 + STAGES_MAX];
+	const struct bench_result *b = row->b;
+	bool tally = b && b->split.state != SPLIT_OFF;
+	int n = 1;
+
+	th[0] = (struct ran_thread){ .tid = 0, .rec = row->periods, .nrec = row->plog.nrec,
+				     .trace = &row->trace, .ran = tally ? &row->ran : NULL,
+				     .max_wait = b ? b->wake.r.max : 0 };
+	for (uint32_t i = 0; b && i < row->stages.n && i < STAGES_MAX; i++, n++) {
+		const struct stage_periods *sp = &row->stages.s[i];
+
+		row->stage_ran[i] = (struct ran_instead){ 0 };
+		th[n] = (struct ran_thread){ .tid = sp->h.tid > 0 ? sp->h.tid : -1, .rec = sp->rec, .nrec = sp->h.nrec,
+					     .trace = &row->stage_trace[i],
+					     .ran = tally ? &row->stage_ran[i] : NULL,
+					     .max_wait = hop_max(b, sp->h.hop) };
+	}
+	ran_trace_collect(th, n, b ? b->split.t_first : 0);
+}
+
 /*
  * One try at a row; judged: whether the clocks may discard it. REDO_NONE
  * when it stands (or a stop signal ended it), else why it must run again:
@@ -614,8 +653,7 @@ static enum redo run_row_once(struct row_ctx *rc, struct row_try *t, bool judged
 	for (int k = 0; k < t->n; k++)
 		child_finish(&t->bench[k], now_ns());
 	child_finish(&t->load, now_ns());
-	ran_trace_collect(row->b ? &row->b->split : NULL, row->b ? row->b->wake.r.max : 0,
-			  &row->plog, row->periods, &row->ran, &row->trace);
+	trace_collect(row);
 	for (int k = 0; k < t->n && (got_signal || why != REDO_NONE); k++) {
 		row_free(&t->rows[k]);
 		t->rows[k].status = ROW_SKIPPED;
@@ -633,6 +671,8 @@ void row_free(struct row *row)
 	row->plog.nrec = 0;
 	stage_set_free(&row->stages);
 	sched_trace_free(&row->trace);
+	for (int i = 0; i < STAGES_MAX; i++)
+		sched_trace_free(&row->stage_trace[i]);
 	free(row->inst);
 	row->inst = NULL;
 	free(row->hists);

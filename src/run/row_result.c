@@ -53,6 +53,27 @@ static void result_from_split(struct result *r, const struct split_result *s,
 	r->v[RF_QUEUED] = (double)s->queued;
 }
 
+/* A chain's misses: each told as the story of the stage that made its frame or cycle late. */
+static void blame_stages(const struct row *row, struct miss_report *m)
+{
+	struct missx_stage st[1 + MISS_STAGES_MAX];
+	int n = 1;
+
+	if (!row->stages.n || !row->b || row->b->chain.kind == CHAIN_NONE)
+		return;
+	st[0] = (struct missx_stage){ .rec = row->periods, .n = row->plog.nrec, .tr = &row->trace,
+				      .hop = 0 };
+	for (uint32_t i = 0; i < row->stages.n && i < MISS_STAGES_MAX; i++) {
+		const struct stage_periods *sp = &row->stages.s[i];
+
+		if (sp->h.hop > 0 && sp->h.hop < row->b->chain.nhops)
+			st[n++] = (struct missx_stage){ .rec = sp->rec, .n = sp->h.nrec,
+							.tr = &row->stage_trace[i],
+							.hop = sp->h.hop };
+	}
+	missx_blame(&row->plog, st, n, m);
+}
+
 /*
  * --explain: the row's missed periods explained from its records and the
  * task's events; their shares as numbers of the result, for every output.
@@ -69,6 +90,7 @@ static void result_misses(struct result *r, const struct row *row)
 	if (!m)
 		return;
 	missx_explain(&row->plog, row->periods, row->plog.nrec, &row->trace, row->t_go, m);
+	blame_stages(row, m);
 	r->misses = m;
 	for (int i = 0; i < MS_COUNT; i++)
 		r->v[field[i]] = m->share[i];
@@ -99,6 +121,30 @@ static void result_chain(struct result *r, const struct chain_summary *c)
 	r->chain = malloc(sizeof(*r->chain));
 	if (r->chain)
 		*r->chain = *c;
+}
+
+/*
+ * --explain: who ran instead at each hop of a chain, by the thread it
+ * wakes: a stage's own tally, and the head's at the first hop (the head's
+ * other hops, its wake-ups after the chain's work, are in that tally too).
+ */
+static void result_hop_ran(struct result *r, const struct row *row)
+{
+	struct ran_instead *hr;
+
+	if (!r->chain || row->ran.state == RAN_UNKNOWN)
+		return;
+	hr = calloc(CHAIN_HOPS_MAX, sizeof(*hr));
+	if (!hr)
+		return;
+	hr[0] = row->ran;
+	for (uint32_t i = 0; i < row->stages.n && i < STAGES_MAX; i++) {
+		int32_t h = row->stages.s[i].h.hop;
+
+		if (h > 0 && h < r->chain->nhops && h < CHAIN_HOPS_MAX)
+			hr[h] = row->stage_ran[i];
+	}
+	r->hop_ran = hr;
 }
 
 /* --instances: each copy's figures, in an allocation of their own; -ENOMEM. */
@@ -183,6 +229,7 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 		r->v[RF_LOOP_SPEED] = (double)b->loops * 1e3 / (double)b->burn_cpu_ns;
 	result_from_split(r, &b->split, &row->ran);
 	result_chain(r, &b->chain);
+	result_hop_ran(r, row);
 	if (row->inst && result_instances(r, row->inst)) {
 		rec->nres--;
 		return NULL;

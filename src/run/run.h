@@ -44,6 +44,8 @@ struct row {
 	struct period_rec *periods;	/* plog.nrec records, oldest first; NULL: none */
 	struct stage_set stages;	/* a chain's stages' records, after the head's */
 	struct sched_trace trace;	/* --explain: the task's scheduler events */
+	struct sched_trace stage_trace[STAGES_MAX];	/* and each of stages' */
+	struct ran_instead stage_ran[STAGES_MAX];	/* who ran instead while it waited */
 	struct instance_set *inst;	/* --instances: each copy's figures (output/result.h) */
 	struct chain_hists *hists;	/* --instances of a chain: what its copies pool; NULL */
 };

@@ -120,10 +120,17 @@ int trace_open(char *dir, size_t dirlen, int *marker_fd, int *on_fd, char *err, 
 /* ---- trace_instance.c: --explain's private tracefs instance, one per run ---- */
 
 int ran_trace_open(uint64_t row_wakeups, char *why, size_t len);
-void ran_trace_arm(pid_t pid);
-void ran_trace_collect(const struct split_result *split, uint64_t max_latency,
-		       const struct period_log *plog, const struct period_rec *periods,
-		       struct ran_instead *out, struct sched_trace *trace);
+struct ran_thread {		/* one thread a row's trace is read for */
+	int tid;			/* 0: the task armed for; < 0: not known */
+	const struct period_rec *rec;	/* its records kept, oldest first: its events kept */
+	size_t nrec;			/* from the first's wake-up (0: none kept) */
+	struct sched_trace *trace;
+	struct ran_instead *ran;	/* who ran instead while it waited, or NULL: not asked */
+	uint64_t max_wait;		/* a longer wait is none of its wake-ups */
+};
+
+void ran_trace_arm(pid_t pid, const char *threads);
+void ran_trace_collect(struct ran_thread *th, int n, uint64_t t_first);
 void ran_trace_close(void);
 int ran_trace_remove_stale(const char *instances);
 

@@ -22,6 +22,7 @@
 #define BUFFER_CAP_KIB (128 * 1024)	/* all CPUs' buffers together, at most */
 #define WINDOW_SLACK_NS (100 * NSEC_PER_USEC)	/* the trace prints whole microseconds */
 #define EVENTS_PER_PERIOD 8		/* events a row keeps per period it kept, and more: */
+#define EVENTS_PER_FRAME 24		/* a chain's thread's: its hops' wake-ups, its waits */
 #define EVENTS_SLACK 1024
 #define EVENTS_MAX (1u << 22)		/* at most (160 MiB), until the row's outputs are made */
 
@@ -176,19 +177,29 @@ int ran_trace_open(uint64_t row_wakeups, char *why, size_t len)
 /*
  * Before a row's GO: record only events about its task, from an empty
  * buffer: its switches in (next_pid) and out (prev_pid), its wake-ups and
- * migrations.
+ * migrations; with a chain's threads (a glob of their names: their ids
+ * are not known before GO), theirs too. Another instance's threads of
+ * the same names land in the buffer as well: the ids the row reports after
+ * it tell them apart.
  */
-void ran_trace_arm(pid_t pid)
+void ran_trace_arm(pid_t pid, const char *threads)
 {
-	char f[64];
+	char f[256];
 
 	inst.pid = 0;
 	if (!inst.dir[0] || put("tracing_on", "0"))
 		return;
-	snprintf(f, sizeof(f), "prev_pid == %d || next_pid == %d", (int)pid, (int)pid);
+	if (threads)
+		snprintf(f, sizeof(f), "prev_pid == %d || next_pid == %d || prev_comm ~ \"%s\" || "
+			 "next_comm ~ \"%s\"", (int)pid, (int)pid, threads, threads);
+	else
+		snprintf(f, sizeof(f), "prev_pid == %d || next_pid == %d", (int)pid, (int)pid);
 	if (put("events/sched/sched_switch/filter", f))
 		return;
-	snprintf(f, sizeof(f), "pid == %d", (int)pid);
+	if (threads)
+		snprintf(f, sizeof(f), "pid == %d || comm ~ \"%s\"", (int)pid, threads);
+	else
+		snprintf(f, sizeof(f), "pid == %d", (int)pid);
 	if (put("events/sched/sched_wakeup/filter", f) ||
 	    put("events/sched/sched_migrate_task/filter", f) || put("trace", "") ||
 	    put("tracing_on", "1"))
@@ -196,30 +207,36 @@ void ran_trace_arm(pid_t pid)
 	inst.pid = (int)pid;
 }
 
-/* What a row's trace is read into: who ran instead, and the task's events. */
+/* What a row's trace is read into: per thread, who ran instead and its events. */
 struct reading {
-	struct ran_tally *tally;	/* NULL: no wake-ups to charge */
-	struct sched_trace *trace;
-	uint64_t from;			/* events before it are of periods not kept */
-	size_t most;			/* events kept at most */
+	struct sched_tids ids;		/* the threads, as th */
+	struct ran_thread th[SE_TIDS_MAX];
+	struct ran_tally *tally;	/* [ids.n]: th[i].ran's, unused where NULL */
+	uint64_t from[SE_TIDS_MAX];	/* events before it are of periods not kept */
+	size_t most[SE_TIDS_MAX];	/* events kept at most, 0: none */
 };
 
 static void read_line(struct reading *r, const char *line)
 {
-	struct sched_ev ev;
+	struct sched_ev ev[SE_PER_LINE];
+	int n;
 
 	if (sched_trace_says_lost(line)) {
-		r->trace->lost = true;
-		if (r->tally)
-			r->tally->lost = true;
+		for (int i = 0; i < r->ids.n; i++) {
+			r->th[i].trace->lost = true;
+			r->tally[i].lost = true;
+		}
 		return;
 	}
-	if (!sched_ev_parse(line, inst.pid, &ev))
-		return;
-	if (r->tally)
-		ran_tally_event(r->tally, &ev);
-	if (r->most && ev.ts >= r->from)
-		sched_trace_add(r->trace, &ev, r->most);
+	n = sched_ev_parse(line, &r->ids, ev);
+	for (int k = 0; k < n; k++) {
+		int i = ev[k].who;
+
+		if (r->th[i].ran)
+			ran_tally_event(&r->tally[i], &ev[k]);
+		if (r->most[i] && ev[k].ts >= r->from[i])
+			sched_trace_add(r->th[i].trace, &ev[k], r->most[i]);
+	}
 }
 
 /* Feed the instance's trace file to r, line by line; 0 or -errno. */
@@ -255,50 +272,78 @@ static int read_trace(struct reading *r)
 }
 
 /*
- * After a row: stop recording, charge its wake-ups' queue waits to what ran
- * instead, and keep the task's events of the periods the row kept (plog's
- * records, periods) in trace, bounded. split is NULL when the bench gave no
- * result, and a wait longer than max_latency is none of its wake-ups.
+ * What thread i keeps: its events from its first record's wake-up, bounded
+ * by its records (more per record in a chain, whose head waits for its
+ * stages within each frame).
  */
-void ran_trace_collect(const struct split_result *split, uint64_t max_latency,
-		       const struct period_log *plog, const struct period_rec *periods,
-		       struct ran_instead *out, struct sched_trace *trace)
+static bool keep_of(struct reading *r, int i, size_t share, bool chain)
 {
-	struct ran_tally t;
-	struct reading r = { .trace = trace };
-	bool tally = split && split->state != SPLIT_OFF;
+	const struct ran_thread *t = &r->th[i];
+	size_t per = chain ? EVENTS_PER_FRAME : EVENTS_PER_PERIOD, want;
 
-	sched_trace_free(trace);
+	if (!t->nrec || !t->rec)
+		return false;
+	r->from[i] = t->rec[0].t_wake > WINDOW_SLACK_NS ? t->rec[0].t_wake - WINDOW_SLACK_NS : 0;
+	want = t->nrec < (EVENTS_MAX - EVENTS_SLACK) / per ?
+	       (size_t)t->nrec * per + EVENTS_SLACK : EVENTS_MAX;
+	r->most[i] = want < share ? want : share;
+	return true;
+}
+
+/*
+ * After a row: stop recording, and for each of its n threads th (the task
+ * first, then a chain's stages, by their ids), charge its wake-ups' queue
+ * waits to what ran instead (where th[i].ran is asked for: waits from
+ * t_first on, none longer than th[i].max_wait), and keep its events of the
+ * periods kept (th[i].rec), all of them together bounded.
+ */
+void ran_trace_collect(struct ran_thread *th, int n, uint64_t t_first)
+{
+	static struct ran_tally tally[SE_TIDS_MAX];	/* 40 KiB: not on the stack */
+	struct reading r = { .tally = tally };
+	bool any = false;
+
+	if (n > SE_TIDS_MAX)
+		n = SE_TIDS_MAX;
+	for (int i = 0; i < n; i++)
+		sched_trace_free(th[i].trace);
 	if (!inst.dir[0])
 		return;
 	put("tracing_on", "0");
-	if (!inst.pid) {
-		if (tally)
-			out->state = RAN_FAILED;
-		return;
+	for (int i = 0; i < n; i++) {
+		int tid = th[i].tid ? th[i].tid : inst.pid;
+
+		if (!inst.pid || tid <= 0) {
+			if (th[i].ran)
+				th[i].ran->state = RAN_FAILED;
+			continue;
+		}
+		r.ids.tid[r.ids.n] = tid;
+		r.th[r.ids.n] = th[i];
+		any |= keep_of(&r, r.ids.n, (EVENTS_MAX - EVENTS_SLACK) / (size_t)n, n > 1);
+		if (th[i].ran) {
+			ran_tally_init(&tally[r.ids.n], tid, t_first > WINDOW_SLACK_NS ?
+				       t_first - WINDOW_SLACK_NS : 0, th[i].max_wait + 2 * NSEC_PER_USEC);
+			any = true;
+		}
+		r.ids.n++;
 	}
-	if (tally) {
-		ran_tally_init(&t, inst.pid, split->t_first > WINDOW_SLACK_NS ?
-			       split->t_first - WINDOW_SLACK_NS : 0, max_latency + 2 * NSEC_PER_USEC);
-		r.tally = &t;
-	}
-	if (plog && plog->nrec && periods) {
-		r.from = periods[0].t_wake > WINDOW_SLACK_NS ? periods[0].t_wake - WINDOW_SLACK_NS : 0;
-		r.most = plog->nrec < (EVENTS_MAX - EVENTS_SLACK) / EVENTS_PER_PERIOD ?
-			 (size_t)plog->nrec * EVENTS_PER_PERIOD + EVENTS_SLACK : EVENTS_MAX;
-	}
-	if (!tally && !r.most) {
+	if (!any) {
 		inst.pid = 0;
 		return;
 	}
 	if (read_trace(&r)) {
-		sched_trace_free(trace);
-		if (tally)
-			out->state = RAN_FAILED;
+		for (int i = 0; i < r.ids.n; i++) {
+			sched_trace_free(r.th[i].trace);
+			if (r.th[i].ran)
+				r.th[i].ran->state = RAN_FAILED;
+		}
 	} else {
-		trace->read = r.most > 0;
-		if (tally)
-			ran_tally_result(&t, out);
+		for (int i = 0; i < r.ids.n; i++) {
+			r.th[i].trace->read = r.most[i] > 0;
+			if (r.th[i].ran)
+				ran_tally_result(&tally[i], r.th[i].ran);
+		}
 	}
 	inst.pid = 0;
 }

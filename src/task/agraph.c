@@ -145,7 +145,7 @@ static int agraph_start(struct chain *c, char *why)
 	agraph_stages(a, c->p);
 	for (int i = A_NODE0; i < A_NSTAGE; i++)	/* the client's main thread does no work */
 		drawn[i - A_NODE0] = &a->st[i];
-	if (stage_rings_open(&a->rings, c->p, drawn, A_NSTAGE - A_NODE0))
+	if (stage_rings_open(&a->rings, c->p, drawn, A_NSTAGE - A_NODE0, a->hop))
 		return -ENOMEM;
 	for (int i = 0; i < A_NODES; i++)
 		a->efd_node[i] = eventfd(0, EFD_CLOEXEC);
@@ -247,6 +247,7 @@ static void agraph_finish(struct chain *c, struct bench_result *res)
 		hop_from_task(sum, h, "quantum>driver", res);
 		for (int i = 0; i < AH_COUNT; i++)
 			hop_summary(sum, h, 1 + i, hop_name[i], &a->hop[i]);
+		hop_threads(sum, a->st, A_NSTAGE, a->hop);
 		h->time = a->cycle;
 		h->span_ns = a->base.end_ns > a->start0 ? a->base.end_ns - a->start0 : 0;
 		h->dsp_sum = a->dsp.sum;

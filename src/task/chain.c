@@ -181,6 +181,23 @@ void hop_from_task(struct chain_summary *c, struct chain_hists *h, const char *n
 	hop_put(c, h, 0, name, &res->wake, &res->split);
 }
 
+/*
+ * Each hop's wakee by name: the stage whose wake-ups it measures (hops is
+ * the chain's hop_meas array, the summary's hop 1 + h); the first is the
+ * head's, st[0].
+ */
+void hop_threads(struct chain_summary *sum, const struct stage *st, int n,
+		 const struct hop_meas *hops)
+{
+	snprintf(sum->hop[0].thread, sizeof(sum->hop[0].thread), "%s", st[0].comm);
+	for (int i = 0; i < n; i++) {
+		long h = st[i].hop ? 1 + (st[i].hop - hops) : -1;
+
+		if (h > 0 && h < sum->nhops)
+			snprintf(sum->hop[h].thread, sizeof(sum->hop[h].thread), "%s", st[i].comm);
+	}
+}
+
 /* ---- stages ---- */
 
 void stage_init(struct stage *st, const struct sim_params *p, const char *comm,
@@ -325,10 +342,12 @@ void chain_reap(pid_t pid, uint64_t until_ns)
 /*
  * The rings of the n stages drawn, sized as the head's (none when the head
  * records nothing), in shared memory: the stages of other processes write
- * them. Before the chain's processes fork; 0 or -ENOMEM.
+ * them. hops is the chain's hop_meas array, whose hop h is the summary's
+ * 1 + h (the head's is its first). Before the chain's processes fork; 0 or
+ * -ENOMEM.
  */
 int stage_rings_open(struct stage_rings *r, const struct sim_params *p, struct stage **st,
-		     int n)
+		     int n, const struct hop_meas *hops)
 {
 	*r = (struct stage_rings){ 0 };
 	if (!p->ring || !p->ring->cap || !p->stages || n > STAGES_MAX)
@@ -342,6 +361,7 @@ int stage_rings_open(struct stage_rings *r, const struct sim_params *p, struct s
 		r->ring[i] = (struct period_ring){ .rec = r->mem + (uint64_t)i * r->cap,
 						   .cap = r->cap };
 		r->st[i] = st[i];
+		r->hop[i] = st[i]->hop ? 1 + (int32_t)(st[i]->hop - hops) : -1;
 		st[i]->ring = &r->ring[i];
 	}
 	return 0;
@@ -360,7 +380,7 @@ void stage_rings_close(struct stage_rings *r, const struct sim_params *p)
 		struct stage_periods *sp = &out->s[i];
 		const struct period_ring *ring = &r->ring[i];
 
-		*sp = (struct stage_periods){ .h = { .tid = r->st[i]->tid,
+		*sp = (struct stage_periods){ .h = { .tid = r->st[i]->tid, .hop = r->hop[i],
 						     .nrec = period_ring_kept(ring),
 						     .lost = period_ring_lost(ring) } };
 		snprintf(sp->h.comm, sizeof(sp->h.comm), "%s", r->st[i]->comm);

@@ -60,6 +60,7 @@ struct stage_rings {
 	int n;
 	struct period_ring ring[STAGES_MAX];
 	struct stage *st[STAGES_MAX];
+	int32_t hop[STAGES_MAX];	/* its hop in the chain's summary, -1: none */
 	struct period_rec *mem;		/* n * cap records, shared */
 	uint64_t cap;
 };
@@ -104,6 +105,8 @@ void hop_summary(struct chain_summary *c, struct chain_hists *h, int i, const ch
 		 const struct hop_meas *m);
 void hop_from_task(struct chain_summary *c, struct chain_hists *h, const char *name,
 		   const struct bench_result *res);
+void hop_threads(struct chain_summary *sum, const struct stage *st, int n,
+		 const struct hop_meas *hops);
 
 /* chain.c: stages, memory, processes */
 void stage_init(struct stage *st, const struct sim_params *p, const char *comm,
@@ -118,7 +121,7 @@ pid_t chain_fork(const char *comm, int (*body)(void *arg), void *arg);
 void chain_reap(pid_t pid, uint64_t until_ns);
 int chain_ready(struct chain_base *b, int n);
 int stage_rings_open(struct stage_rings *r, const struct sim_params *p, struct stage **st,
-		     int n);
+		     int n, const struct hop_meas *hops);
 void stage_rings_close(struct stage_rings *r, const struct sim_params *p);
 void chain_totals(struct bench_result *res, const struct stage *st, int n, bool head_works);
 

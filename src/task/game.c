@@ -178,7 +178,7 @@ static int game_start(struct chain *c, char *why)
 	game_stages(g, c->p);
 	for (int i = G_JOB0; i <= G_COMP; i++)	/* input's 1 kHz samples are not drawn */
 		drawn[i - G_JOB0] = &g->st[i];
-	if (stage_rings_open(&g->rings, c->p, drawn, G_COMP - G_JOB0 + 1))
+	if (stage_rings_open(&g->rings, c->p, drawn, G_COMP - G_JOB0 + 1, g->hop))
 		return -ENOMEM;
 	g->efd_comp = eventfd(0, EFD_CLOEXEC);
 	g->efd_done = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
@@ -300,6 +300,7 @@ static void game_finish(struct chain *c, struct bench_result *res)
 		hop_from_task(sum, h, "vsync>main", res);
 		for (int i = 0; i < GH_COUNT; i++)
 			hop_summary(sum, h, 1 + i, hop_name[i], &g->hop[i]);
+		hop_threads(sum, g->st, G_NSTAGE, g->hop);
 		h->time = g->frame;
 		h->input = g->input;
 		h->span_ns = g->base.end_ns > g->start0 ? g->base.end_ns - g->start0 : 0;
