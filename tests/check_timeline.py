@@ -60,7 +60,12 @@ def check_fields(ev):
 
 
 def check_names(ev):
-    procs = {e['pid'] for e in ev if e['ph'] == 'M' and e['name'] == 'process_name'}
+    named = collections.Counter(e['pid'] for e in ev
+                                if e['ph'] == 'M' and e['name'] == 'process_name')
+    for pid, n in named.items():
+        if n > 1:
+            raise Bad('pid %s has %d process_name events: two processes share it' % (pid, n))
+    procs = set(named)
     threads = {(e['pid'], e['tid']) for e in ev if e['ph'] == 'M' and e['name'] == 'thread_name'}
     for e in ev:
         if e['pid'] not in procs:

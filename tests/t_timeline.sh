@@ -260,3 +260,23 @@ else
 		pass "$t ($n slices)"
 	fi
 fi
+
+t="--explain as root, a group: its CPUs process follows all of the members' rows"
+if ! is_root; then
+	skip "$t" "needs root"
+elif [ ! -d "$TR/instances" ]; then
+	skip "$t" "no tracefs instances in $TR"
+else
+	ib -c -q -t 1 -W Audio+Video -w None --explain --work-dir "$dir" \
+		--timeline "$dir/g.json" >"$dir/g.txt" 2>&1
+	rc=$?
+	if [ $rc != 0 ]; then
+		fail "$t" "rc=$rc: $(tail -3 "$dir/g.txt")"
+	elif ! err=$(tl valid "$dir/g.json"); then
+		fail "$t" "$err"
+	elif [ "$(tl get "$dir/g.json" "sorted((e['pid'], e['args']['name'].split(' ')[0]) for e in ev if e['name'] == 'process_name')[:3] in ([(1, 'Audio'), (2, 'Video'), (3, 'CPUs')], [(1, 'Audio'), (2, 'Video')])")" != True ]; then
+		fail "$t" "$(tl get "$dir/g.json" "[(e['pid'], e['args']['name']) for e in ev if e['name'] == 'process_name']")"
+	else
+		pass "$t"
+	fi
+fi

@@ -32,10 +32,11 @@ struct sched_ev {
 };
 
 /*
- * The threads a row's trace is about: a single task's one, or a chain's
- * head and its stages (a switch from one to another is an event of each).
+ * The threads a row's trace is about: each member's task (one without a
+ * group), and a chain's head and its stages (a switch from one to another
+ * is an event of each): -W Desktop needs 9.
  */
-#define SE_TIDS_MAX 12
+#define SE_TIDS_MAX 24
 #define SE_PER_LINE 2			/* events one line can be: a switch out, then one in */
 
 struct sched_tids {

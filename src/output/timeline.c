@@ -346,7 +346,7 @@ void timeline_add_row(struct timeline *tl, const struct run_record *rec,
 		return;
 	res = &rec->res[rec->nres - 1];
 	row_name(name, sizeof(name), rec, res);
-	r = (struct tl_row){ .pid = rec->nres, .cpus_pid = (rec->plan ? rec->plan->ncells : 0) + 1,
+	r = (struct tl_row){ .pid = rec->nres, .cpus_pid = (rec->plan ? plan_results(rec->cfg, rec->plan) : 0) + 1,
 			     .name = name, .bench = res->bench, .unit = res->unit,
 			     .status = status_name(res->status), .reason = res->reason, .d = row };
 	if (r.cpus_pid <= r.pid)

@@ -185,7 +185,9 @@ static void run_variant_row(struct orchestrator *o, const struct cell *c, struct
 /*
  * A finished row's results, one per member: appended to the record, printed
  * (a group's wait for its tables, report_group()), the files grown by
- * them, the timeline by their periods (which go with the row). The number
+ * them, the timeline by their periods (which go with the row). The
+ * timeline's CPU tracks show who ran instead of the first member only: the
+ * members' waits overlap, and so would their slices on a CPU. The number
  * of them that failed.
  */
 static int keep_rows(struct orchestrator *o, const struct cell *c, struct row *rows, int n)
@@ -205,7 +207,7 @@ static int keep_rows(struct orchestrator *o, const struct cell *c, struct row *r
 					 .t_go = row->t_go, .plog = &row->plog,
 					 .periods = row->periods, .stages = &row->stages,
 					 .chain = row->b ? row->b->chain.kind : 0,
-					 .trace = &row->trace,
+					 .trace = k ? NULL : &row->trace,	/* see below */
 					 .persec = &row->l.persec });
 		row_free(row);
 	}

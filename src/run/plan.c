@@ -60,6 +60,16 @@ int cell_members(const struct config *cfg, const struct cell *c, int *member)
 	return g->n;
 }
 
+/* The results the plan gives: one per cell, and per member of its group (-W A+B). */
+int plan_results(const struct config *cfg, const struct plan *p)
+{
+	int member[GROUP_MAX], n = 0;
+
+	for (int i = 0; i < p->ncells; i++)
+		n += cell_members(cfg, &p->cells[i], member);
+	return n;
+}
+
 /* One table's cells: bench (or group, 1-based, with bench its first) under each load. */
 static int one_table(const struct config *cfg, int pass, int ncpus, int bench, int group,
 		     struct cell *cells)

@@ -64,6 +64,7 @@ int plan_check_memory(const struct config *cfg, char *err, size_t errlen);
 void plan_free(struct plan *p);
 void plan_idle_benches(const struct config *cfg, const struct plan *p, char *buf, size_t len);
 int cell_members(const struct config *cfg, const struct cell *c, int *member);
+int plan_results(const struct config *cfg, const struct plan *p);
 double plan_seconds(const struct plan *p, double row_seconds);	/* the whole run, estimated */
 void print_plan(const struct config *cfg, const struct plan *p);	/* --dry-run */
 

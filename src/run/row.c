@@ -311,6 +311,7 @@ struct row_try {
 	int member[GROUP_MAX * INSTANCES_MAX];	/* their registry indices */
 	struct child load;
 	struct child bench[GROUP_MAX * INSTANCES_MAX];
+	pid_t traced[GROUP_MAX];		/* --explain: each member's task, as armed */
 };
 
 static void fail_rows(struct row *rows, int n, const char *fmt, ...) PRINTF(3, 4);
@@ -502,6 +503,25 @@ static bool member_result(struct row_ctx *rc, struct row *row, struct child *ben
 	return true;
 }
 
+/* The members --explain traces: each member of the group, of copy #1 with --instances. */
+static int trace_members(const struct row_ctx *rc, const struct row_try *t)
+{
+	return rc->cfg->instances > 1 ? t->n / rc->cfg->instances : t->n;
+}
+
+/* --explain, before the GO: the trace armed for each member's task, and a chain's stages. */
+static void trace_arm(const struct row_ctx *rc, struct row_try *t)
+{
+	const char *threads[GROUP_MAX];
+	int n = trace_members(rc, t);
+
+	for (int k = 0; k < n && k < GROUP_MAX; k++) {
+		t->traced[k] = t->bench[k].pid;
+		threads[k] = workloads[t->member[k]].threads;
+	}
+	ran_trace_arm(t->traced, threads, n < GROUP_MAX ? n : GROUP_MAX);
+}
+
 /*
  * Let the load settle alone, then open its window and start every bench
  * at once, and take their results. False when the load need not be asked
@@ -516,8 +536,7 @@ static bool row_measure(struct row_ctx *rc, struct row_try *t)
 			fail_ended(t->rows, t->n, &t->load, "load", now_ns());	/* it died */
 		return false;
 	}
-	/* the first member's task (its first thread), and a chain's stages */
-	ran_trace_arm(t->bench[0].pid, workloads[t->member[0]].threads);
+	trace_arm(rc, t);
 	t_go = now_ns();
 	child_tell(&t->load, MSG_BEGIN);
 	for (int k = 0; k < t->n; k++)
@@ -596,31 +615,45 @@ static uint64_t hop_max(const struct bench_result *b, int32_t hop)
 }
 
 /*
- * --explain, after the row: the first member's trace read, for its task
- * (the bench's first thread, which the trace was armed for) and a chain's stages (by the ids they reported): who ran instead where
- * a wake-up of theirs waited (when the bench split its wake-ups), and
- * their events of the periods kept.
+ * --explain, after the row: its trace read for each member's task (of copy
+ * #1 with --instances) and a chain member's stages (by the ids they
+ * reported): who ran instead where a wake-up of theirs waited (when the
+ * bench split its wake-ups), and their events of the periods kept. A member
+ * past SE_TIDS_MAX threads is not read: its own lines say so.
  */
-static void trace_collect(struct row *row)
+static void trace_collect(const struct row_ctx *rc, struct row_try *t)
 {
-	struct ran_thread th[1 + STAGES_MAX];
-	const struct bench_result *b = row->b;
-	bool tally = b && b->split.state != SPLIT_OFF;
-	int n = 1;
+	struct ran_thread th[SE_TIDS_MAX];
+	int n = 0;
 
-	th[0] = (struct ran_thread){ .tid = 0, .rec = row->periods, .nrec = row->plog.nrec,
-				     .trace = &row->trace, .ran = tally ? &row->ran : NULL,
-				     .max_wait = b ? b->wake.r.max : 0 };
-	for (uint32_t i = 0; b && i < row->stages.n && i < STAGES_MAX; i++, n++) {
-		const struct stage_periods *sp = &row->stages.s[i];
+	for (int k = 0; k < trace_members(rc, t) && k < GROUP_MAX; k++) {
+		struct row *row = &t->rows[k];
+		const struct bench_result *b = row->b;
+		bool tally = b && b->split.state != SPLIT_OFF;
+		uint64_t t_first = b ? b->split.t_first : 0;
 
-		row->stage_ran[i] = (struct ran_instead){ 0 };
-		th[n] = (struct ran_thread){ .tid = sp->h.tid > 0 ? sp->h.tid : -1, .rec = sp->rec, .nrec = sp->h.nrec,
-					     .trace = &row->stage_trace[i],
-					     .ran = tally ? &row->stage_ran[i] : NULL,
-					     .max_wait = hop_max(b, sp->h.hop) };
+		if (n + 1 + (int)(b ? row->stages.n : 0) > SE_TIDS_MAX) {
+			if (tally)
+				row->ran.state = RAN_FAILED;
+			continue;
+		}
+		th[n++] = (struct ran_thread){ .tid = t->traced[k], .t_first = t_first,
+					       .rec = row->periods, .nrec = row->plog.nrec,
+					       .trace = &row->trace,
+					       .ran = tally ? &row->ran : NULL,
+					       .max_wait = b ? b->wake.r.max : 0 };
+		for (uint32_t i = 0; b && i < row->stages.n && i < STAGES_MAX; i++) {
+			const struct stage_periods *sp = &row->stages.s[i];
+
+			row->stage_ran[i] = (struct ran_instead){ 0 };
+			th[n++] = (struct ran_thread){ .tid = sp->h.tid > 0 ? sp->h.tid : -1,
+						       .t_first = t_first, .rec = sp->rec,
+						       .nrec = sp->h.nrec, .trace = &row->stage_trace[i],
+						       .ran = tally ? &row->stage_ran[i] : NULL,
+						       .max_wait = hop_max(b, sp->h.hop) };
+		}
 	}
-	ran_trace_collect(th, n, b ? b->split.t_first : 0);
+	ran_trace_collect(th, n);
 }
 
 /*
@@ -630,10 +663,10 @@ static void trace_collect(struct row *row)
  */
 static enum redo run_row_once(struct row_ctx *rc, struct row_try *t, bool judged)
 {
-	struct row *row = &t->rows[0];
 	enum redo why = REDO_NONE;
 
 	t->load = CHILD_NONE;
+	memset(t->traced, 0, sizeof(t->traced));
 	for (int k = 0; k < t->n; k++) {
 		t->bench[k] = CHILD_NONE;
 		t->rows[k].status = ROW_OK;
@@ -653,7 +686,7 @@ static enum redo run_row_once(struct row_ctx *rc, struct row_try *t, bool judged
 	for (int k = 0; k < t->n; k++)
 		child_finish(&t->bench[k], now_ns());
 	child_finish(&t->load, now_ns());
-	trace_collect(row);
+	trace_collect(rc, t);
 	for (int k = 0; k < t->n && (got_signal || why != REDO_NONE); k++) {
 		row_free(&t->rows[k]);
 		t->rows[k].status = ROW_SKIPPED;

@@ -121,7 +121,8 @@ int trace_open(char *dir, size_t dirlen, int *marker_fd, int *on_fd, char *err, 
 
 int ran_trace_open(uint64_t row_wakeups, char *why, size_t len);
 struct ran_thread {		/* one thread a row's trace is read for */
-	int tid;			/* 0: the task armed for; < 0: not known */
+	int tid;			/* <= 0: not known */
+	uint64_t t_first;		/* its first period's start: its waits are from then on */
 	const struct period_rec *rec;	/* its records kept, oldest first: its events kept */
 	size_t nrec;			/* from the first's wake-up (0: none kept) */
 	struct sched_trace *trace;
@@ -129,8 +130,9 @@ struct ran_thread {		/* one thread a row's trace is read for */
 	uint64_t max_wait;		/* a longer wait is none of its wake-ups */
 };
 
-void ran_trace_arm(pid_t pid, const char *threads);
-void ran_trace_collect(struct ran_thread *th, int n, uint64_t t_first);
+#define TRACE_FILTER_LEN 2048	/* a row's filter: its members' pids and chains' names */
+void ran_trace_arm(const pid_t *pid, const char *const *threads, int n);
+void ran_trace_collect(struct ran_thread *th, int n);
 void ran_trace_close(void);
 int ran_trace_remove_stale(const char *instances);
 

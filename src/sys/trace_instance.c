@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,37 +175,53 @@ int ran_trace_open(uint64_t row_wakeups, char *why, size_t len)
 	return 0;
 }
 
-/*
- * Before a row's GO: record only events about its task, from an empty
- * buffer: its switches in (next_pid) and out (prev_pid), its wake-ups and
- * migrations; with a chain's threads (a glob of their names: their ids
- * are not known before GO), theirs too. Another instance's threads of
- * the same names land in the buffer as well: the ids the row reports after
- * it tell them apart.
- */
-void ran_trace_arm(pid_t pid, const char *threads)
+/* Append " || " and fmt's text to f (len bytes), the first without " || "; false: no room. */
+static bool filter_add(char *f, size_t len, const char *fmt, ...) PRINTF(3, 4);
+static bool filter_add(char *f, size_t len, const char *fmt, ...)
 {
-	char f[256];
+	size_t at = strlen(f);
+	va_list ap;
+	int n;
+
+	if (at && (size_t)snprintf(f + at, len - at, " || ") >= len - at)
+		return false;
+	at = strlen(f);
+	va_start(ap, fmt);
+	n = vsnprintf(f + at, len - at, fmt, ap);
+	va_end(ap);
+	return n >= 0 && (size_t)n < len - at;
+}
+
+/*
+ * Before a row's GO: record only events about its n tasks (pid[i], each
+ * a member's first thread) and the threads whose names match a chain
+ * member's glob (threads[i], NULL for a single task), from an empty
+ * buffer: their switches in (next_pid) and out (prev_pid), their wake-ups
+ * and migrations.
+ */
+void ran_trace_arm(const pid_t *pid, const char *const *threads, int n)
+{
+	char sw[TRACE_FILTER_LEN] = "", ev[TRACE_FILTER_LEN] = "";
+	bool fit = true;
 
 	inst.pid = 0;
-	if (!inst.dir[0] || put("tracing_on", "0"))
+	if (!inst.dir[0] || n < 1 || put("tracing_on", "0"))
 		return;
-	if (threads)
-		snprintf(f, sizeof(f), "prev_pid == %d || next_pid == %d || prev_comm ~ \"%s\" || "
-			 "next_comm ~ \"%s\"", (int)pid, (int)pid, threads, threads);
-	else
-		snprintf(f, sizeof(f), "prev_pid == %d || next_pid == %d", (int)pid, (int)pid);
-	if (put("events/sched/sched_switch/filter", f))
-		return;
-	if (threads)
-		snprintf(f, sizeof(f), "pid == %d || comm ~ \"%s\"", (int)pid, threads);
-	else
-		snprintf(f, sizeof(f), "pid == %d", (int)pid);
-	if (put("events/sched/sched_wakeup/filter", f) ||
-	    put("events/sched/sched_migrate_task/filter", f) || put("trace", "") ||
+	for (int i = 0; i < n && fit; i++) {
+		fit = filter_add(sw, sizeof(sw), "prev_pid == %d || next_pid == %d", (int)pid[i],
+				 (int)pid[i]) &&
+		      filter_add(ev, sizeof(ev), "pid == %d", (int)pid[i]);
+		if (fit && threads[i])
+			fit = filter_add(sw, sizeof(sw), "prev_comm ~ \"%s\" || next_comm ~ \"%s\"",
+					 threads[i], threads[i]) &&
+			      filter_add(ev, sizeof(ev), "comm ~ \"%s\"", threads[i]);
+	}
+	if (!fit || put("events/sched/sched_switch/filter", sw) ||
+	    put("events/sched/sched_wakeup/filter", ev) ||
+	    put("events/sched/sched_migrate_task/filter", ev) || put("trace", "") ||
 	    put("tracing_on", "1"))
 		return;
-	inst.pid = (int)pid;
+	inst.pid = (int)pid[0];
 }
 
 /* What a row's trace is read into: per thread, who ran instead and its events. */
@@ -291,15 +308,15 @@ static bool keep_of(struct reading *r, int i, size_t share, bool chain)
 }
 
 /*
- * After a row: stop recording, and for each of its n threads th (the task
- * first, then a chain's stages, by their ids), charge its wake-ups' queue
- * waits to what ran instead (where th[i].ran is asked for: waits from
- * t_first on, none longer than th[i].max_wait), and keep its events of the
- * periods kept (th[i].rec), all of them together bounded.
+ * After a row: stop recording, and for each of its n threads th (each
+ * member's task, then a chain's stages, by their ids), charge its wake-ups'
+ * queue waits to what ran instead (where th[i].ran is asked for: waits from
+ * th[i].t_first on, none longer than th[i].max_wait), and keep its events
+ * of the periods kept (th[i].rec), all of them together bounded.
  */
-void ran_trace_collect(struct ran_thread *th, int n, uint64_t t_first)
+void ran_trace_collect(struct ran_thread *th, int n)
 {
-	static struct ran_tally tally[SE_TIDS_MAX];	/* 40 KiB: not on the stack */
+	static struct ran_tally tally[SE_TIDS_MAX];	/* 85 KiB: not on the stack */
 	struct reading r = { .tally = tally };
 	bool any = false;
 
@@ -311,7 +328,7 @@ void ran_trace_collect(struct ran_thread *th, int n, uint64_t t_first)
 		return;
 	put("tracing_on", "0");
 	for (int i = 0; i < n; i++) {
-		int tid = th[i].tid ? th[i].tid : inst.pid;
+		int tid = th[i].tid;
 
 		if (!inst.pid || tid <= 0) {
 			if (th[i].ran)
@@ -322,8 +339,9 @@ void ran_trace_collect(struct ran_thread *th, int n, uint64_t t_first)
 		r.th[r.ids.n] = th[i];
 		any |= keep_of(&r, r.ids.n, (EVENTS_MAX - EVENTS_SLACK) / (size_t)n, n > 1);
 		if (th[i].ran) {
-			ran_tally_init(&tally[r.ids.n], tid, t_first > WINDOW_SLACK_NS ?
-				       t_first - WINDOW_SLACK_NS : 0, th[i].max_wait + 2 * NSEC_PER_USEC);
+			ran_tally_init(&tally[r.ids.n], tid, th[i].t_first > WINDOW_SLACK_NS ?
+				       th[i].t_first - WINDOW_SLACK_NS : 0,
+				       th[i].max_wait + 2 * NSEC_PER_USEC);
 			any = true;
 		}
 		r.ids.n++;
