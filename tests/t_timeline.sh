@@ -135,6 +135,21 @@ else
 	pass "$t"
 fi
 
+t="--timeline-max 1000 over a group's row: its two members share the cell's share, at most 1000 events"
+ib -c -q -t 3 -W Audio+Video -w None --work-dir "$dir" --timeline "$dir/gmax.json" \
+	--timeline-max 1000 >"$dir/gmax.txt" 2>&1
+rc=$?
+got=$(tl get "$dir/gmax.json" "(len(ev), d['otherData']['budget_per_row'], d['otherData']['dropped_periods'])" 2>&1)
+if [ $rc != 0 ]; then
+	fail "$t" "rc=$rc: $(tail -3 "$dir/gmax.txt")"
+elif ! "$PY" -c "
+n, budget, dropped = $got
+assert n <= 1000 and budget == 500 and dropped > 0" 2>/dev/null; then
+	fail "$t" "(events, budget a row, dropped periods) $got"
+else
+	pass "$t"
+fi
+
 # The chains: Game's render stage takes 40 ms more in frame 30 (a stutter
 # there, t_chains.sh); AudioGraph's node0 12 ms more in cycle 100 (one xrun,
 # at cycle 100; tried twice, as a busy machine may add one of its own).

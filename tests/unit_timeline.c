@@ -223,7 +223,8 @@ static bool dir_holds(const char *dir, int want)
 static bool test_file(void)
 {
 	static struct config cfg;
-	struct plan plan = { .ncells = 2 };
+	struct cell cells[2] = { { 0 } };
+	struct plan plan = { .ncells = 2, .cells = cells };
 	struct run_record rec;
 	struct timeline tl;
 	struct period_rec p[10];

@@ -192,12 +192,13 @@ int timeline_begin(struct timeline *tl, const struct run_record *rec)
 {
 	const struct config *cfg = rec->cfg;
 	char tmp[PATH_MAX];
-	int ncells = rec->plan && rec->plan->ncells > 0 ? rec->plan->ncells : 1, ret;
+	int rows = rec->plan ? plan_results(cfg, rec->plan) : 0, ret;
 
 	*tl = (struct timeline){ .path = cfg->timeline_path, .fd = { -1, -1 } };
 	if (!tl->path)
 		return 0;
-	tl->budget = (uint64_t)cfg->timeline_max / (uint64_t)ncells;
+	/* each result is a row of the file: a group's members share their cell's share */
+	tl->budget = (uint64_t)cfg->timeline_max / (uint64_t)(rows > 0 ? rows : 1);
 	tl->fd[0] = new_empty(tl, rec, tmp, sizeof(tmp));
 	ret = tl->fd[0] < 0 ? tl->fd[0] : 0;
 	if (!ret && rename(tmp, tl->path) < 0) {
