@@ -205,7 +205,7 @@ assert first >= dropped and first_stage >= dropped" 2>/dev/null; then
 else
 	pass "$t"
 fi
-rm -f "$dir"/g.* "$dir"/a.* "$dir"/gm.*
+rm -f "$dir"/g.* "$dir"/a.* "$dir"/gm.* "$dir"/gmax.*
 
 t="--timeline -: exit 2 with one line"
 err=$(ib -c -t 1 -W Video -w None --work-dir "$dir" --timeline - 2>&1 >/dev/null)
