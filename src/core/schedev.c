@@ -90,6 +90,17 @@ int sched_tids_find(const struct sched_tids *ids, int32_t tid)
 	return -1;
 }
 
+/* One side of a switch line, about our thread who: type, and the other task's pid, prio, comm. */
+static void switch_side(struct sched_ev *ev, int type, int who, int pid, int prio,
+			const char *comm, const char *comm_end)
+{
+	ev->type = (uint8_t)type;
+	ev->who = (uint8_t)who;
+	ev->pid = pid;
+	ev->prio = prio;
+	copy_comm(ev->comm, comm, (size_t)(comm_end - comm));
+}
+
 /*
  * "prev_comm=C prev_pid=P prev_prio=Q prev_state=S ==> next_comm=N next_pid=T next_prio=R":
  * the switch out of prev, then the switch in of next, for each that is ours; how many.
@@ -114,23 +125,12 @@ static int parse_switch(const char *f, const struct sched_tids *ids, struct sche
 	ev[0].state = state[0];
 	out = prev > 0 ? sched_tids_find(ids, prev) : -1;
 	in = next > 0 ? sched_tids_find(ids, next) : -1;
-	if (out >= 0) {
-		ev[n].type = SE_SWITCH_OUT;
-		ev[n].who = (uint8_t)out;
-		ev[n].pid = next;
-		ev[n].prio = next_prio;
-		copy_comm(ev[n].comm, nc, (size_t)(np - nc));
-		n++;
-	}
-	if (in >= 0) {
+	if (out >= 0)		/* ours switched out: the other is the next task */
+		switch_side(&ev[n++], SE_SWITCH_OUT, out, next, next_prio, nc, np);
+	if (in >= 0) {		/* ours switched in: the other is the previous task */
 		if (n)
 			ev[n] = ev[0];		/* the line's stamp, CPU and state */
-		ev[n].type = SE_SWITCH_IN;
-		ev[n].who = (uint8_t)in;
-		ev[n].pid = prev;
-		ev[n].prio = prev_prio;
-		copy_comm(ev[n].comm, pc, (size_t)(pp - pc));
-		n++;
+		switch_side(&ev[n++], SE_SWITCH_IN, in, prev, prev_prio, pc, pp);
 	}
 	return n;
 }
