@@ -108,19 +108,25 @@ void load_params_of(const struct config *cfg, struct load_params *lp)
 				    .work_dir = cfg->work_dir };
 }
 
-/* The most wake-ups a row of the selected periodic benchmarks can have: its periods. */
+/* The wake-ups a row of benchmark bench can have: its periods (none for Gaming's units). */
+uint64_t bench_wakeups(const struct config *cfg, int bench)
+{
+	struct sim_params p;
+
+	if (workloads[bench].model == SIM_FLAT)
+		return 0;
+	sim_params_init(&p, &workloads[bench], cfg);
+	return (uint64_t)(cfg->seconds * 1e9 * (double)p.period_den / (double)p.period_num) + 1;
+}
+
+/* The most wake-ups a row of one of the selected benchmarks can have. */
 uint64_t row_wakeups_max(const struct config *cfg)
 {
 	uint64_t periods = 0;
 
 	for (size_t i = 0; i < nr_workloads; i++) {
-		struct sim_params p;
-		uint64_t n;
+		uint64_t n = (cfg_benches(cfg) & (1u << i)) ? bench_wakeups(cfg, (int)i) : 0;
 
-		if (!(cfg_benches(cfg) & (1u << i)) || workloads[i].model == SIM_FLAT)
-			continue;
-		sim_params_init(&p, &workloads[i], cfg);
-		n = (uint64_t)(cfg->seconds * 1e9 * (double)p.period_den / (double)p.period_num) + 1;
 		if (n > periods)
 			periods = n;
 	}

@@ -298,13 +298,36 @@ static uint64_t period_cap(const struct config *cfg)
 
 #define CHAIN_TRACE_FACTOR 8		/* a chain's threads' events per frame, as a task's */
 
-/* The wake-ups --explain's buffer is sized for: a chain's frame has its stages' too. */
+/* A benchmark's wake-ups as the trace sees them: a chain's frame has its stages' too. */
+static uint64_t traced_wakeups(const struct config *cfg, int bench)
+{
+	return bench_wakeups(cfg, bench) * (workloads[bench].threads ? CHAIN_TRACE_FACTOR : 1);
+}
+
+/*
+ * The wake-ups --explain's buffer is sized for: the most of a row, of one
+ * benchmark or of a group's members together (all of them are traced), in
+ * any variant.
+ */
 static uint64_t trace_wakeups(const struct config *cfg)
 {
-	for (size_t i = 0; i < nr_workloads; i++)
-		if ((cfg_benches(cfg) & (1u << i)) && workloads[i].threads)
-			return wakeups_max(cfg) * CHAIN_TRACE_FACTOR;
-	return wakeups_max(cfg);
+	uint64_t most = 0;
+
+	for (int v = 0; v < (cfg->nvariants ? cfg->nvariants : 1); v++) {
+		const struct config *c = variant_config(cfg, v);
+
+		for (size_t i = 0; i < nr_workloads; i++)
+			if (cfg_benches(c) & (1u << i) && traced_wakeups(c, (int)i) > most)
+				most = traced_wakeups(c, (int)i);
+		for (int g = 0; g < c->ngroups; g++) {
+			uint64_t sum = 0;
+
+			for (int k = 0; k < c->groups[g].n; k++)
+				sum += traced_wakeups(c, c->groups[g].member[k]);
+			most = sum > most ? sum : most;
+		}
+	}
+	return most;
 }
 
 /* What the run holds of the kernel's (PM QoS, tracefs) and may use (SCHED_FIFO). */

@@ -633,6 +633,8 @@ static void trace_collect(const struct row_ctx *rc, struct row_try *t)
 		uint64_t t_first = b ? b->split.t_first : 0;
 
 		if (n + 1 + (int)(b ? row->stages.n : 0) > SE_TIDS_MAX) {
+			for (uint32_t i = 0; tally && i < row->stages.n && i < STAGES_MAX; i++)
+				row->stage_ran[i] = (struct ran_instead){ .state = RAN_FAILED };
 			if (tally)
 				row->ran.state = RAN_FAILED;
 			continue;
@@ -641,7 +643,8 @@ static void trace_collect(const struct row_ctx *rc, struct row_try *t)
 					       .rec = row->periods, .nrec = row->plog.nrec,
 					       .trace = &row->trace,
 					       .ran = tally ? &row->ran : NULL,
-					       .max_wait = b ? b->wake.r.max : 0 };
+					       .max_wait = b ? b->wake.r.max : 0,
+					       .chain = row->stages.n > 0 };
 		for (uint32_t i = 0; b && i < row->stages.n && i < STAGES_MAX; i++) {
 			const struct stage_periods *sp = &row->stages.s[i];
 
@@ -650,7 +653,8 @@ static void trace_collect(const struct row_ctx *rc, struct row_try *t)
 						       .t_first = t_first, .rec = sp->rec,
 						       .nrec = sp->h.nrec, .trace = &row->stage_trace[i],
 						       .ran = tally ? &row->stage_ran[i] : NULL,
-						       .max_wait = hop_max(b, sp->h.hop) };
+						       .max_wait = hop_max(b, sp->h.hop),
+						       .chain = true };
 		}
 	}
 	ran_trace_collect(th, n);

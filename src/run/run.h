@@ -97,6 +97,7 @@ void task_sched_of(const struct config *cfg, uint64_t period_num, uint64_t perio
 		   uint64_t work_ns, struct task_sched *ts);
 void knobs_of_config(const struct config *cfg, struct knob_values *kv);
 void load_params_of(const struct config *cfg, struct load_params *lp);
+uint64_t bench_wakeups(const struct config *cfg, int bench);
 uint64_t row_wakeups_max(const struct config *cfg);
 int sched_probe(const struct config *cfg, char *err, size_t errlen);
 

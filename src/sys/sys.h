@@ -128,6 +128,7 @@ struct ran_thread {		/* one thread a row's trace is read for */
 	struct sched_trace *trace;
 	struct ran_instead *ran;	/* who ran instead while it waited, or NULL: not asked */
 	uint64_t max_wait;		/* a longer wait is none of its wake-ups */
+	bool chain;			/* a chain's thread: more events a record */
 };
 
 #define TRACE_FILTER_LEN 2048	/* a row's filter: its members' pids and chains' names */

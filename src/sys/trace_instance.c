@@ -337,7 +337,7 @@ void ran_trace_collect(struct ran_thread *th, int n)
 		}
 		r.ids.tid[r.ids.n] = tid;
 		r.th[r.ids.n] = th[i];
-		any |= keep_of(&r, r.ids.n, (EVENTS_MAX - EVENTS_SLACK) / (size_t)n, n > 1);
+		any |= keep_of(&r, r.ids.n, (EVENTS_MAX - EVENTS_SLACK) / (size_t)n, th[i].chain);
 		if (th[i].ran) {
 			ran_tally_init(&tally[r.ids.n], tid, th[i].t_first > WINDOW_SLACK_NS ?
 				       th[i].t_first - WINDOW_SLACK_NS : 0,
