@@ -20,7 +20,7 @@ _interbench()
 	loads="None Video X Burn Write Read Ring Compile Memload Hack Net Custom ProAudio Render Input"
 	opts="-W --bench -X --exclude-bench -w --load -x --exclude-load -C --custom-cpu
 		-I --custom-interval -L --cpu-load --memload-mib --file-mib --fps --quantum -t --time
-		--work -l --loops-per-ms -b --recalibrate --repeat --instances --dry-run -r --realtime
+		--work --period -l --loops-per-ms -b --recalibrate --repeat --instances --dry-run -r --realtime
 		--policy --rt-priority --slice --uclamp-min --uclamp-max -B --bench-nice
 		-N --load-nice --load-policy -u --uniprocessor --ncpus --vary --pm-qos
 		-c --console -m --comment --work-dir --json --csv --plot --timeline
@@ -45,6 +45,9 @@ _interbench()
 		return ;;
 	--work)
 		mapfile -t COMPREPLY < <(compgen -W "cpu loops" -- "$cur")
+		return ;;
+	--period)
+		mapfile -t COMPREPLY < <(compgen -W "swept exact" -- "$cur")
 		return ;;
 	--vary)
 		mapfile -t COMPREPLY < <(compgen -W "policy= slice= uclamp-min= uclamp-max= nice=

@@ -29,6 +29,7 @@ SCHEMA = {
         'work': STR, 'loops_per_ms': (INT, NULL), 'cpu_load': INT, 'realtime': BOOL, 'bench_nice': INT,
         'load_nice': INT, 'comment': (STR, NULL), 'interrupted': BOOL, 'fps': INT,
         'custom_cpu_pct': (INT, NULL), 'custom_interval_us': (INT, NULL),
+        'periods': STR, 'period_drift_ns': (INT, NULL),
     },
     'system': {
         'kernel_release': STR, 'kernel_version': (STR, NULL), 'preemption': (STR, NULL),
@@ -46,7 +47,7 @@ RESULT = {
     'benchmark': STR, 'load': STR, 'pass': INT, 'status': STR, 'reason': (STR, NULL),
     'samples': (INT, NULL), 'latency_ns': OBJ, 'timer_latency_ns': OBJ, 'histogram': LIST,
     'pct_desired_cpu': (NUM, NULL), 'pct_deadlines_met': (NUM, NULL), 'load_intensity': OBJ,
-    'periods': (OBJ, NULL), 'task_cpu_ns': (INT, NULL), 'wall_ns': (INT, NULL),
+    'periods': (OBJ, NULL), 'period_ns': (NUM, NULL), 'task_cpu_ns': (INT, NULL), 'wall_ns': (INT, NULL),
     'load_stop_ns': (INT, NULL), 'trace_triggered_ns': (INT, NULL),
     'work_ratio': (NUM, NULL), 'loop_speed': (NUM, NULL),
     'load_medium': (STR, NULL),

@@ -130,7 +130,7 @@ table "Audio:" "$out" >"$dir/audio"
 table "Gaming:" "$out" >"$dir/gaming"
 bad=""
 [ $rc = 0 ] || bad="rc=$rc: $(cat "$dir/err")"
-run_text 1 "$out" | grep -q '^\[1\] 6\.6\.32-fork fork: .*fork-6\.6\.32\.log, 2025-03-14 15:22, 10 s per row, work: loops$' ||
+run_text 1 "$out" | grep -q '^\[1\] 6\.6\.32-fork fork: .*fork-6\.6\.32\.log, 2025-03-14 15:22, 10 s per row, work: loops, periods: exact$' ||
 	bad="$bad; run [1] not labelled by its kernel and datestamp: $(run_text 1 "$out")"
 expect_cell "$dir/audio" None 2 "0.0032 +/- 0.0015 0.0470 100 100"
 expect_cell "$dir/audio" Burn 2 "0.198 +/- 0.10 0.472 100 100"

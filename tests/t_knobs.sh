@@ -174,7 +174,7 @@ else
 		await awk '$1 == "policy" && $3 == 6 { f = 1 } END { exit !f }' "/proc/$p/sched"
 	done
 	refuse "$t" 1 "admission control refused ProAudio's 833 us every 2666 us: the deadline bandwidth limit is sched_rt_runtime_us=" \
-		--policy deadline -W ProAudio -w None
+		--policy deadline --period exact -W ProAudio -w None
 	for p in $hogs; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
 	hogs=""
 fi

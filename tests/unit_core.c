@@ -11,6 +11,7 @@ void unit_suites(void)
 	unit_core_compact();
 	unit_core_stop();
 	unit_core_period();
+	unit_core_tickphase();
 	unit_core_strip();
 	unit_core_schedev();
 	unit_core_missx();

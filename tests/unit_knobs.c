@@ -48,12 +48,12 @@ static bool test_dl_params(void)
 static bool test_task_sched(void)
 {
 	char *argv[] = { "interbench", "--policy", "deadline", "-W", "ProAudio", "--uclamp-max",
-			 "50", NULL };
+			 "50", "--period", "exact", NULL };
 	struct sim_params p;
 	struct config cfg;
 	char err[256];
 
-	EXPECT(parse_options(7, argv, &cfg, err, sizeof(err)) == PARSE_RUN, "%s", err);
+	EXPECT(parse_options(9, argv, &cfg, err, sizeof(err)) == PARSE_RUN, "%s", err);
 	sim_params_init(&p, &workloads[workload_find("ProAudio")], &cfg);
 	EXPECT(p.sched.policy == POL_DEADLINE && p.sched.dl_runtime_ns == 833334 &&
 	       p.sched.dl_period_ns == 2666666, "deadline %llu/%llu",

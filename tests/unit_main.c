@@ -30,6 +30,7 @@ void unit_suites(void)
 	unit_results();
 	unit_settings();
 	unit_knobs();
+	unit_periods();
 	unit_golden();
 	unit_contain();
 	unit_explain();

@@ -503,7 +503,8 @@ static const struct key_case {
 	const char *name;
 	const char *text;
 	int ngroups;
-	const char *keys[RK_COUNT];	/* of the first group: -t, -L, -B, -N, -u, --fps, -C, -I */
+	const char *keys[RK_COUNT];	/* of the first group: -t, -L, -B, -N, -u, --fps, -C, -I, */
+					/* --period (NULL: RK_PERIODS_BEFORE, the file lacks it) */
 } key_cases[] = {
 	{ "0.31 log: -t and -L from its header, nice from its headings",
 	  "Load set to 4 processors\n\nUsing 100 loops per ms, running every load for 30 seconds\n"
@@ -547,6 +548,13 @@ static const struct key_case {
 	  CSV_KEY_HEAD "custom_cpu_pct,custom_interval_us\n"
 	  CSV_KEY_ROW("s1", "20,10000") CSV_KEY_ROW("s2", "20,20000") CSV_KEY_ROW("s3", "50,10000")
 	  CSV_KEY_ROW("s4", "20,10000"), 3, { "", "", "", "", "", "", "20", "10000" } },
+	{ "a Settings line's periods keep swept runs apart from exact ones; without it, exact",
+	  RUN_WITH("2", "0", TASKS("144", "0", "0") " periods=swept")
+	  RUN_WITH("2", "0", TASKS("144", "0", "0") " periods=exact") NEW_RUN("2", "0"), 2,
+	  { "2", "2", "0", "0", "0", "144", "0", "0", "swept" } },
+	{ "CSV: the periods column keeps runs apart", CSV_KEY_HEAD "periods\n"
+	  CSV_KEY_ROW("s1", "swept") CSV_KEY_ROW("s2", "exact") CSV_KEY_ROW("s3", "swept"), 2,
+	  { "", "", "", "", "", "", "", "", "swept" } },
 };
 
 static bool test_key_case(const struct key_case *c)
@@ -561,9 +569,11 @@ static bool test_key_case(const struct key_case *c)
 		ok = false;
 	}
 	for (int k = 0; ok && k < RK_COUNT; k++) {
-		if (strcmp(f.runs[0].key[k], c->keys[k])) {
+		const char *want = c->keys[k] ? c->keys[k] : RK_PERIODS_BEFORE;
+
+		if (strcmp(f.runs[0].key[k], want)) {
 			snprintf(detail, sizeof(detail), "%s '%s', want '%s'", run_keys[k].name,
-				 f.runs[0].key[k], c->keys[k]);
+				 f.runs[0].key[k], want);
 			ok = false;
 		}
 	}

@@ -181,6 +181,9 @@ static const struct diff_case {
 	  { { D_MACHINE, MK_CMDLINE, "ro  quiet threadirqs" },
 	    { D_MACHINE, MK_MEM_LIMIT, "536870912" } }, 2,
 	  "memory limit none / 512 MiB, kernel command line splash / threadirqs", 0 },
+	{ "swept against exact periods: named, with a kernel besides",
+	  { { D_KEY, RK_PERIODS, "exact" }, { D_KERNEL, 0, "6.19.0" } }, 2,
+	  "kernel release 6.18.44 / 6.19.0, --period swept / exact", 0 },
 	{ "command lines: spacing is none",
 	  { { D_MACHINE, MK_CMDLINE, " ro quiet  splash" } }, 0, NULL, 0 },
 };
@@ -191,7 +194,8 @@ static void base_run(struct run_record *r)
 	static const char *const mach[MK_COUNT] = {
 		"none", "250", "tsc", "performance", "Golden CPU", "4", "none", "ro quiet splash",
 	};
-	static const char *const keys[RK_COUNT] = { "2", "2", "0", "0", "0", "144", "0", "0" };
+	static const char *const keys[RK_COUNT] = { "2", "2", "0", "0", "0", "144", "0", "0",
+						    "swept" };
 
 	memset(r, 0, sizeof(*r));
 	r->nruns = 1;

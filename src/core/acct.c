@@ -15,7 +15,7 @@
 /* Rounding up keeps period_index_at() exact for fractional periods (Video). */
 uint64_t period_start(const struct period_clock *c, uint64_t k)
 {
-	return c->start0 + (k * c->num + c->den - 1) / c->den;
+	return c->start0 + mul_div_up(k, c->num, c->den);
 }
 
 /* The period that contains instant t. */
@@ -23,7 +23,7 @@ uint64_t period_index_at(const struct period_clock *c, uint64_t t)
 {
 	if (t <= c->start0)
 		return 0;
-	return (t - c->start0) * c->den / c->num;
+	return mul_div(t - c->start0, c->den, c->num);
 }
 
 static uint64_t clip(const struct period_clock *c, uint64_t k)

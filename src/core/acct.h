@@ -8,6 +8,35 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/*
+ * a * b / c rounded down (up), the product kept whole: a period's k * num
+ * passes 2^64 for a swept period of a long row (core/tickphase.h).
+ */
+#ifdef __SIZEOF_INT128__
+static inline uint64_t mul_div(uint64_t a, uint64_t b, uint64_t c)
+{
+	return (uint64_t)((unsigned __int128)a * b / c);
+}
+
+static inline uint64_t mul_div_up(uint64_t a, uint64_t b, uint64_t c)
+{
+	return (uint64_t)(((unsigned __int128)a * b + c - 1) / c);
+}
+#else	/* 32-bit targets: long double's 64 bits of mantissa */
+static inline uint64_t mul_div(uint64_t a, uint64_t b, uint64_t c)
+{
+	return (uint64_t)((long double)a * b / c);
+}
+
+static inline uint64_t mul_div_up(uint64_t a, uint64_t b, uint64_t c)
+{
+	long double q = (long double)a * b / c;
+	uint64_t f = (uint64_t)q;
+
+	return f + (q > (long double)f);
+}
+#endif
+
 struct period_clock {		/* period k starts at start0 + ceil(k * num / den) */
 	uint64_t start0;
 	uint64_t num, den;

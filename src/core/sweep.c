@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* core/sweep.c - the work of each frame of Render's sweep: a pure function, shared by the task
  * and its accounting. */
+#include "core/acct.h"
 #include "core/sweep.h"
 
 /*
@@ -13,5 +14,5 @@ uint64_t render_work_ns(uint64_t period_num, uint64_t period_den, uint64_t k)
 {
 	uint64_t j = k % RENDER_SWEEP, t = j <= RENDER_SWEEP / 2 ? j : RENDER_SWEEP - j;
 
-	return period_num * (20 + t) / (period_den * 100);
+	return mul_div(period_num, 20 + t, period_den * 100);
 }

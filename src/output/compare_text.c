@@ -601,6 +601,8 @@ static void print_run_line(FILE *out, const struct cmp_input *in, int nruns, int
 		add_clause(text, sizeof(text), &n, nb, &nnb, "%g s per row", run->seconds);
 	if (run->work[0])
 		add_clause(text, sizeof(text), &n, nb, &nnb, "work: %s", run->work);
+	if (run->key[RK_PERIODS][0])
+		add_clause(text, sizeof(text), &n, nb, &nnb, "periods: %s", run->key[RK_PERIODS]);
 	if (run->interrupted)
 		add_clause(text, sizeof(text), &n, nb, &nnb, "interrupted");
 	knobs_differing(in, nruns, r, false, knobs, sizeof(knobs));

@@ -178,6 +178,11 @@ static void json_run(struct jw *w, const struct run_record *run)
 		jw_u64(w, "loops_per_ms", cfg->loops_per_ms);
 	else
 		jw_null(w, "loops_per_ms");
+	jw_str(w, "periods", period_mode_names[cfg->periods]);
+	if (cfg->periods == PERIOD_SWEPT)
+		jw_u64(w, "period_drift_ns", cfg->period_drift_ns);
+	else
+		jw_null(w, "period_drift_ns");
 	jw_int(w, "cpu_load", cfg->cpu_load);
 	jw_bool(w, "realtime", cfg->realtime);
 	jw_int(w, "bench_nice", cfg->bench_nice);
@@ -522,6 +527,7 @@ static void json_result(struct jw *w, const struct result *r)
 	} else {
 		jw_null(w, "periods");
 	}
+	jw_num(w, "period_ns", r->v[RF_PERIOD]);
 	jw_num(w, "task_cpu_ns", r->v[RF_TASK_CPU]);
 	jw_num(w, "wall_ns", r->v[RF_WALL]);
 	jw_num(w, "load_stop_ns", r->v[RF_LOAD_STOP]);

@@ -166,6 +166,8 @@ struct run_record *file_new_run(struct result_file *f)
 	}
 	memset(&f->runs[f->nruns], 0, sizeof(f->runs[0]));
 	f->runs[f->nruns].nruns = 1;
+	/* the file's Settings line or CSV column says otherwise, if it has one */
+	snprintf(f->runs[f->nruns].key[RK_PERIODS], RK_LEN, "%s", RK_PERIODS_BEFORE);
 	return &f->runs[f->nruns++];
 }
 

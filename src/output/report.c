@@ -87,6 +87,21 @@ static void print_context(struct report *o, const struct run_record *rec)
 	}
 }
 
+/* How the periods ran against the tick (core/tickphase.h), in words. */
+static void print_periods(struct report *o, const struct config *cfg)
+{
+	char drift[32];
+
+	if (cfg->periods == PERIOD_EXACT) {
+		out(o, "%sexact, as in 0.31: each row's phase against the tick is drawn as it "
+		    "starts\n", LOG_MARK(LM_PERIODS));
+		return;
+	}
+	fmt_sig3(drift, sizeof(drift), (double)cfg->period_drift_ns / 1e6);
+	out(o, "%sswept: each row's wake-ups step evenly through %s ms of phase against the tick\n",
+	    LOG_MARK(LM_PERIODS), drift);
+}
+
 void report_header(struct report *o, const struct run_record *rec)
 {
 	const struct config *cfg = rec->cfg;
@@ -100,6 +115,7 @@ void report_header(struct report *o, const struct run_record *rec)
 	else
 		out(o, "%s%s%s%g seconds\n", LOG_MARK(LM_USING), LOG_MARK(LM_CPU_WORK),
 		    LOG_MARK(LM_EVERY), cfg->seconds);
+	print_periods(o, cfg);
 	out(o, "%s%s%s%s\n", LOG_MARK(LM_KERNEL), rec->kernel, LOG_MARK(LM_DATESTAMP), rec->date);
 	print_context(o, rec);
 	knobs_line(&rec->knobs, line, sizeof(line));

@@ -294,6 +294,8 @@ const struct run_key_prop run_keys[RK_COUNT] = {
 	[RK_FPS] = KEY("fps", "--fps", KT_INT, fps),
 	[RK_CUSTOM_PCT] = KEY("custom_cpu_pct", "-C", KT_INT, custom_pct),
 	[RK_CUSTOM_INTERVAL] = KEY("custom_interval_us", "-I", KT_LONG, custom_interval_us),
+	[RK_PERIODS] = { .name = "periods", .flag = "--period", .type = KT_CHOICE,
+			 .off = offsetof(struct config, periods), .names = period_mode_names },
 };
 
 /* A live run's value of key k, as the log and the CSV write it. */
@@ -313,6 +315,9 @@ void run_key_text(const struct config *cfg, int k, char *buf, size_t len)
 		break;
 	case KT_BOOL:
 		snprintf(buf, len, "%d", *(const bool *)p ? 1 : 0);
+		break;
+	case KT_CHOICE:
+		snprintf(buf, len, "%s", run_keys[k].names[*(const int *)p]);
 		break;
 	}
 }

@@ -51,6 +51,7 @@ enum rfield {
 	RF_TMIN, RF_TMEAN, RF_TSD, RF_TMAX,	/* timer latency: t_wake - intended */
 	RF_TP50, RF_TP90, RF_TP99, RF_TP999,
 	RF_MET, RF_MISSED, RF_DROPPED,		/* periods */
+	RF_PERIOD,				/* the period as it ran (swept: shortened), ns */
 	RF_TASK_CPU, RF_WALL, RF_LOAD_STOP, RF_TRACED,
 	RF_WORK_RATIO,				/* task CPU time / the work asked of it */
 	RF_LOOP_SPEED,				/* loop iterations per CPU us while working */
@@ -205,6 +206,7 @@ enum log_mark {
 	LM_LOOPS,			/*   loops mode: "Using N loops per ms, ..." */
 	LM_CPU_WORK,			/*   CPU mode: "Using CPU time as work, ..." */
 	LM_EVERY,
+	LM_PERIODS,			/* "Periods: swept, ..." (the Settings line's key) */
 	LM_KERNEL,			/* "Benchmarking kernel R at datestamp D" */
 	LM_DATESTAMP,
 	LM_SCHEDULING,			/* the knobs (knobs.c) */
@@ -276,16 +278,20 @@ enum run_key {
 	RK_FPS,				/* --fps: Render's frame rate, so its period */
 	RK_CUSTOM_PCT,			/* -C: Custom's work, 0 without Custom */
 	RK_CUSTOM_INTERVAL,		/* -I: Custom's period, 0 without Custom */
+	RK_PERIODS,			/* --period: swept or exact; a run read back without */
+					/* it had exact ones (RK_PERIODS_BEFORE) */
 	RK_COUNT,
 };
+#define RK_PERIODS_BEFORE "exact"	/* what every earlier version and 0.31 ran */
 
-enum key_type { KT_DOUBLE, KT_INT, KT_LONG, KT_BOOL };
+enum key_type { KT_DOUBLE, KT_INT, KT_LONG, KT_BOOL, KT_CHOICE };
 
 struct run_key_prop {
 	const char *name;		/* in the log's Settings line and the CSV header */
 	const char *flag;		/* the option, for a comparison's labels */
 	enum key_type type;
 	size_t off;			/* of the value in struct config */
+	const char *const *names;	/* KT_CHOICE: an int's words */
 };
 extern const struct run_key_prop run_keys[RK_COUNT];
 

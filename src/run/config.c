@@ -3,10 +3,12 @@
  * scheduling, the knobs' record, their checks and a trial. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "core/acct.h"
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "output/result.h"
@@ -70,6 +72,46 @@ void knobs_of_config(const struct config *cfg, struct knob_values *kv)
 	snprintf(kv->v[KN_LOAD_POLICY], KNOB_LEN, "%s", load_policy_names[cfg->load_policy]);
 }
 
+/* The nominal period of wl as configured, num / den ns. */
+static void nominal_period(const struct workload *wl, const struct config *cfg, uint64_t *num,
+			   uint64_t *den)
+{
+	*num = wl->period_num;
+	*den = wl->period_den;
+	if (wl->flags & WL_CUSTOM) {
+		*num = (uint64_t)cfg->custom_interval_us * NSEC_PER_USEC;
+		*den = 1;
+	}
+	if (wl->model == SIM_RENDER && cfg->fps)
+		*den = (uint64_t)cfg->fps;
+	if (wl->model == SIM_GAME)
+		*den = cfg->fps_given ? (uint64_t)cfg->fps : GAME_FPS;
+	if (wl->model == SIM_AGRAPH)
+		*num = (uint64_t)(cfg->quantum ? cfg->quantum : 256) * NSEC_PER_SEC;
+}
+
+/*
+ * The period as it runs: swept (core/tickphase.h) over a row of -t seconds,
+ * the row's load too, or exact. Gaming has none.
+ */
+static void running_period(const struct workload *wl, const struct config *cfg,
+			   struct period_scale *s)
+{
+	uint64_t num, den;
+
+	nominal_period(wl, cfg, &num, &den);
+	if (cfg->periods == PERIOD_EXACT || wl->model == SIM_FLAT || !num)
+		period_exact(num, den, s);
+	else
+		period_swept(num, den, (uint64_t)llround(cfg->seconds * 1e9), cfg->period_drift_ns,
+			     s);
+}
+
+/*
+ * A fixed work is scaled with its period; one that is a share of the
+ * period (Custom, Game's main, AudioGraph's node) is that share of the
+ * scaled period, which is the same.
+ */
 void sim_params_init(struct sim_params *p, const struct workload *wl,
 		     const struct config *cfg)
 {
@@ -78,24 +120,16 @@ void sim_params_init(struct sim_params *p, const struct workload *wl,
 	p->model = wl->model;
 	p->work = cfg->work;
 	p->loops_per_ms = cfg->loops_per_ms;
-	p->period_num = wl->period_num;
-	p->period_den = wl->period_den;
-	p->work_ns = wl->work_ns;
-	if (wl->flags & WL_CUSTOM) {
-		p->period_num = (uint64_t)cfg->custom_interval_us * NSEC_PER_USEC;
-		p->period_den = 1;
-		p->work_ns = p->period_num * (uint64_t)cfg->custom_pct / 100;
-	}
-	if (wl->model == SIM_RENDER && cfg->fps)
-		p->period_den = (uint64_t)cfg->fps;
-	if (wl->model == SIM_GAME) {	/* main's logic: 15 % of a frame */
-		p->period_den = cfg->fps_given ? (uint64_t)cfg->fps : GAME_FPS;
-		p->work_ns = p->period_num * 15 / 100 / p->period_den;
-	}
-	if (wl->model == SIM_AGRAPH) {	/* the driver does no work; a node's 5 % for deadline */
-		p->period_num = (uint64_t)(cfg->quantum ? cfg->quantum : 256) * NSEC_PER_SEC;
-		p->work_ns = p->period_num * 5 / 100 / p->period_den;
-	}
+	running_period(wl, cfg, &p->scale);
+	p->period_num = p->scale.num;
+	p->period_den = p->scale.den;
+	p->work_ns = scale_work(&p->scale, wl->work_ns);
+	if (wl->flags & WL_CUSTOM)
+		p->work_ns = mul_div(p->period_num, (uint64_t)cfg->custom_pct, 100 * p->period_den);
+	if (wl->model == SIM_GAME)	/* main's logic: 15 % of a frame */
+		p->work_ns = mul_div(p->period_num, 15, 100 * p->period_den);
+	if (wl->model == SIM_AGRAPH)	/* the driver does no work; a node's 5 % for deadline */
+		p->work_ns = mul_div(p->period_num, 5, 100 * p->period_den);
 	task_sched_of(cfg, p->period_num, p->period_den, p->work_ns, &p->sched);
 	p->trace_fd = -1;
 	p->tracing_on_fd = -1;

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/tickphase.h"
 #include "task/work.h"
 
 #define MAX_COMPARE 16
@@ -47,6 +48,9 @@ struct config {
 	enum work_mode work;		/* --work: CPU time (default) or loops */
 	unsigned long loops_per_ms;	/* loops mode: -l, or from calibration; else 0 */
 	bool loops_given;
+	int periods;			/* --period: enum period_mode */
+	uint64_t period_drift_ns;	/* swept: a row's drift against the tick: one tick */
+					/* (run/main.c), TICKPHASE_DRIFT_ASSUMED until known */
 	int cpu_load;			/* -L: Burn threads, Ring size, Hack groups */
 	bool cpu_load_given;		/* -L given (or by --vary): rows keep it, else a */
 					/* row of --ncpus uses its count */

@@ -138,6 +138,7 @@ static const struct config *variant_config(const struct config *cfg, int v)
 	if (!cfg->variant_cfg)
 		return cfg;
 	cfg->variant_cfg[v].loops_per_ms = cfg->loops_per_ms;	/* known only after set-up */
+	cfg->variant_cfg[v].period_drift_ns = cfg->period_drift_ns;
 	return &cfg->variant_cfg[v];
 }
 
@@ -366,6 +367,19 @@ static void hold_kernel_settings(struct orchestrator *o)
 }
 
 /*
+ * Swept periods drift one tick a row; without a tick's length known, a drift
+ * that is a whole number of ticks at every usual HZ, said once.
+ */
+static void set_period_drift(struct config *cfg, const struct machine *sys)
+{
+	cfg->period_drift_ns = sys->tick_ns ? sys->tick_ns : TICKPHASE_DRIFT_ASSUMED;
+	if (cfg->periods == PERIOD_SWEPT && !sys->tick_ns)
+		warn("the tick's length is not known (no kernel config, no coarse clock): swept "
+		     "periods drift 20 ms a row, a whole number of ticks at HZ 100, 250, 300 "
+		     "and 1000");
+}
+
+/*
  * Everything before the first row: the environment checked (exit 1 when it
  * cannot serve), the run lock taken, the machine described, the record
  * begun, the kernel settings held, loops per ms known.
@@ -390,6 +404,7 @@ static void run_setup(struct orchestrator *o)
 	if (sysknob_prepare(cfg, err, sizeof(err)))	/* a refused knob: before anything runs */
 		die("%s", err);
 	sysinfo_collect(&o->sys, cfg->work_dir);
+	set_period_drift(cfg, &o->sys);
 	record_init(&o->rec, cfg, &o->sys, &o->plan, start);
 	knobs_of_config(cfg, &o->rec.knobs);
 	o->out.text = stdout;

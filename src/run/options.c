@@ -127,10 +127,12 @@ static const struct opt opts[] = {
 	  .help = "seconds per row, decimals allowed (default 30)" },
 	{ 0, "work", "cpu|loops", G_TIMING, CALL(set_work),
 	  .help = "work is CPU time (default) or calibrated loops" },
+	{ 0, "period", "swept|exact", G_TIMING, CHOICE(periods, period_mode_names, "period mode"),
+	  .help = "periods sweep their phase over the tick (default) or are exact" },
 	{ 'l', "loops-per-ms", "N", G_TIMING, ULONG(loops_per_ms, 1, 1L << 40),
-	  .set = note_loops_given, .help = "loops mode with N loops per ms, no calibration" },
-	{ 'b', "recalibrate", NULL, G_TIMING, FLAG(recalibrate),
-	  .help = "loops mode, measuring loops per ms even if saved" },
+	  .set = note_loops_given, .help = "loops mode: N loops per ms" },
+	{ 'b', "recalibrate", NULL, G_TIMING, FLAG(recalibrate), .joined = true,
+	  .help = "measured again" },
 	{ 0, "repeat", "N", G_TIMING, INT(repeat, 1, 1000000),
 	  .help = "the matrix N times (default 1)" },
 	{ 0, "instances", "N", G_TIMING, INT(instances, 1, 64), .joined = true,
@@ -225,6 +227,7 @@ void config_defaults(struct config *cfg)
 	cfg->repeat = 1;
 	cfg->instances = 1;
 	cfg->rt_priority = 40;
+	cfg->period_drift_ns = TICKPHASE_DRIFT_ASSUMED;	/* run/main.c: the tick, once known */
 	cfg->policy = -1;
 	cfg->uclamp_min = cfg->uclamp_max = -1;
 	cfg->settle_ns = settle_from_env(getenv("INTERBENCH_TEST_SETTLE_MS"));

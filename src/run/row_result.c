@@ -219,6 +219,7 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 		r->v[RF_MET] = (double)b->acct.met;
 		r->v[RF_MISSED] = (double)b->acct.missed;
 		r->v[RF_DROPPED] = (double)b->acct.dropped;
+		r->v[RF_PERIOD] = (double)b->plog.num / (double)b->plog.den;
 	}
 	r->v[RF_TASK_CPU] = (double)b->task_cpu_ns;
 	r->v[RF_WALL] = (double)b->wall_ns;

@@ -28,6 +28,8 @@ struct machine {
 	char preemption_source[160];	/* debugfs, cmdline, uname or the config file read */
 	int preempt_dynamic;		/* 1, 0, or -1 unknown */
 	int hz;				/* CONFIG_HZ, the tick's rate; 0 unknown */
+	uint64_t tick_ns;		/* the tick's length: from hz, else the coarse */
+					/* clocks' resolution; 0 unknown */
 	char cpu_model[256];
 	int cpus_online;
 	int cpus_usable;		/* affinity, cpuset and CPU quota together: -L's default */
@@ -69,6 +71,7 @@ struct preempt_in {
 int sysinfo_preemption(const struct preempt_in *in, char *model, size_t len,
 		       const char **source, int *dynamic);
 int sysinfo_config_hz(const char *config);
+uint64_t sysinfo_tick_ns(int hz);
 int sysinfo_marked(const char *s, char open, char close, char *out, size_t len);
 void sysinfo_sched_ext(const char *state, const char *ops, char *st, size_t stlen, char *name,
 		       size_t namelen);

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "lib/util.h"
@@ -425,6 +426,25 @@ static void collect_config(struct machine *si)
 	snprintf(si->preemption_source, sizeof(si->preemption_source), "%s", src ? src : "");
 	si->hz = sysinfo_config_hz(config);
 	free(config);
+	si->tick_ns = sysinfo_tick_ns(si->hz);
+}
+
+/*
+ * The tick's length: NSEC_PER_SEC / HZ rounded as the kernel's TICK_NSEC is,
+ * or without a config the coarse clocks' resolution, which the kernel
+ * reports as that same TICK_NSEC (a tick from 0.5 to 20 ms, else unknown: 0).
+ */
+uint64_t sysinfo_tick_ns(int hz)
+{
+	struct timespec ts;
+	uint64_t ns;
+
+	if (hz > 0)
+		return (NSEC_PER_SEC + (uint64_t)hz / 2) / (uint64_t)hz;
+	if (clock_getres(CLOCK_MONOTONIC_COARSE, &ts))
+		return 0;
+	ns = (uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
+	return ns >= NSEC_PER_MSEC / 2 && ns <= 20 * NSEC_PER_MSEC ? ns : 0;
 }
 
 /* item is one of the entries of a comma-separated list. */

@@ -42,6 +42,8 @@ struct game {			/* shared memory: the compositor is another process */
 	struct stutter_rule stut;
 	struct chain_summary sum;	/* the frames' counts, filled as they come */
 	uint64_t start0, period_ns;
+	uint64_t input_ns;		/* the input device's period: 1 ms, scaled as */
+					/* the frames are, so it sweeps the tick too */
 	pthread_t th[G_NSTAGE];
 	bool have_th[G_NSTAGE];
 	pid_t comp_pid;
@@ -99,7 +101,7 @@ static void *render_main(void *arg)
 	return NULL;
 }
 
-/* The input device: a sample stamped each millisecond, by its own timer. */
+/* The input device: a sample stamped each millisecond (swept: a little more), by its own timer. */
 static void *input_main(void *arg)
 {
 	struct game *g = arg;
@@ -107,7 +109,7 @@ static void *input_main(void *arg)
 
 	stage_begin(&g->st[G_INPUT], &g->base);
 	while (!atomic_load(&g->base.quit)) {
-		t += NSEC_PER_MSEC;
+		t += g->input_ns;
 		sleep_until(t);
 		atomic_store(&g->input_t, now_ns());
 	}
@@ -149,6 +151,7 @@ static void game_stages(struct game *g, const struct sim_params *p)
 	uint64_t period = p->period_num / p->period_den;
 
 	g->period_ns = period;
+	g->input_ns = scale_work(&p->scale, NSEC_PER_MSEC);
 	for (int i = 0; i < G_NSTAGE; i++) {
 		struct hop_meas *h = i == G_MAIN ? &g->hop[GH_BACK] :
 				     i == G_RENDER ? &g->hop[GH_RENDER] :

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -81,6 +82,12 @@ static void *waker_main(void *arg)
 	uint64_t t, next = 0;
 
 	pthread_setname_np(pthread_self(), "ib-waker");
+	/*
+	 * No slack: a SCHED_OTHER waker's 50 us default would let its timer
+	 * fire with an earlier one in that window (the tick's, say), tying
+	 * the wake-up's phase to it. A real-time waker has none anyway.
+	 */
+	prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
 	atomic_store(&w->tid, (int)syscall(SYS_gettid));
 	for (;;) {
 		/* the task will most likely ask for next: be asleep until then */
@@ -186,7 +193,7 @@ static void burner_result(const struct burner *b, struct bench_result *res)
 static uint64_t work_of(const struct sim_params *p, uint64_t k)
 {
 	if (p->model == SIM_SWEEP)
-		return (k % 101) * NSEC_PER_MSEC;
+		return scale_work(&p->scale, (k % 101) * NSEC_PER_MSEC);
 	if (p->model == SIM_RENDER)
 		return render_work_ns(p->period_num, p->period_den, k);
 	return p->work_ns;
@@ -316,7 +323,7 @@ static void run_periodic(const struct sim_params *p, struct waker *w, struct cha
 
 	split_probe_open(&pr, res && p->split ? &res->split : NULL, c.start0);
 	if (duration_ns)
-		c.nperiods = duration_ns * c.den / c.num;
+		c.nperiods = mul_div(duration_ns, c.den, c.num);
 	burner_init(&bn, p, duration_ns ? period_start(&c, c.nperiods) : 0, stop);
 	cpu0 = thread_cpu_ns();		/* the periods' CPU time, not the set-up's */
 	bn.end_cpu = cpu0;		/* CPU mode: the first period's work counts from here */

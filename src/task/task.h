@@ -17,6 +17,7 @@
 #include "core/period.h"
 #include "core/split.h"
 #include "core/stats.h"
+#include "core/tickphase.h"
 #include "task/work.h"
 
 enum sim_model {
@@ -107,7 +108,9 @@ struct sim_params {
 	enum sim_model model;
 	enum work_mode work;
 	unsigned long loops_per_ms;
-	uint64_t period_num, period_den, work_ns;
+	uint64_t period_num, period_den, work_ns;	/* as it runs: shortened when swept */
+	struct period_scale scale;	/* how the nominal period was scaled */
+					/* (core/tickphase.h): X's frames scale by it */
 	bool realtime;
 	int waker_prio;			/* SCHED_FIFO, 0 for SCHED_OTHER */
 	bool sched_set;			/* apply sched to the task once its waker runs */

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/t_periods.sh - --period: by default the wake-ups sweep their phase over the tick (as the
+# waker's stamps show), each period's work and share kept, the mode and the period in the log,
+# JSON and CSV; --period exact keeps 0.31's periods and their one phase a row.
+# run-alone: the spread of the wake-ups' stamps against the tick is read from a real row
+. "$(dirname "$0")/lib.sh"
+use_json_checker "--period"
+export INTERBENCH_TEST_SETTLE_MS=0
+
+dir=$(scratch)
+trap 'rm -rf "$dir"' EXIT
+
+# The tick this kernel runs (CLOCK_MONOTONIC_COARSE's resolution is TICK_NSEC), in ns.
+tick=$("$PY" -c 'import time; print(round(time.clock_getres(6) * 1e9))')
+
+# Audio for 2 s, in mode $1: its log, JSON, CSV and timeline under $dir/$1.*
+for m in swept exact; do
+	ib -t 2 -W Audio -w None --period "$m" --work-dir "$dir" --json "$dir/$m.json" \
+		--csv "$dir/$m.csv" --timeline "$dir/$m.tl" >"$dir/$m.txt" 2>&1
+done
+
+# What the files say of the mode, the drift and the period as it ran.
+t="--period: the log, JSON and CSV say which mode ran, the drift (one tick) and the period"
+got=$("$PY" - "$dir" "$tick" <<'PYEOF'
+import csv, json, sys
+d, tick = sys.argv[1], int(sys.argv[2])
+out = []
+for m, period in (('swept', 50e6 - tick / 40), ('exact', 50e6)):
+    j = json.load(open(f'{d}/{m}.json'))
+    r = j['results'][0]
+    c = next(csv.DictReader(open(f'{d}/{m}.csv')))
+    txt = open(f'{d}/{m}.txt').read()
+    drift = j['run']['period_drift_ns']
+    if j['run']['periods'] != m or c['periods'] != m or f'periods={m}' not in txt:
+        out.append(f'{m}: mode {j["run"]["periods"]}/{c["periods"]}')
+    if (m == 'swept') != (drift == tick):
+        out.append(f'{m}: drift {drift}, tick {tick}')
+    if abs(r['period_ns'] - period) > 1 or abs(float(c['period_ns']) - period) > 1:
+        out.append(f'{m}: period {r["period_ns"]}, want {period}')
+    if sum(r['periods'][k] for k in ('met', 'missed', 'dropped')) != 40:
+        out.append(f'{m}: {r["periods"]} is not the 40 periods of a 2 s row')
+    if ('Periods: ' + m) not in txt:
+        out.append(f'{m}: no Periods: line')
+print('; '.join(out) or 'ok')
+PYEOF
+)
+if [ "$got" = ok ]; then pass "$t"; else fail "$t" "$got"; fi
+
+# The waker's stamps (the timeline's wake-up slices begin at t_wake) against the tick, in 8
+# bins: swept, the 40 wake-ups fill every bin (5 each but for the stamp's jitter); exact,
+# 50 ms is 12.5 ticks at HZ 250 (a whole number at 100 and 1000), so they pile into the
+# bins of one or two phases.
+t="--period: swept wake-ups cover the tick evenly, exact ones sit at one or two phases"
+got=$("$PY" - "$dir" "$tick" <<'PYEOF'
+import json, sys
+d, tick = sys.argv[1], int(sys.argv[2])
+def bins(m):
+    ev = json.load(open(f'{d}/{m}.tl'))['traceEvents']
+    ts = [round(e['ts'] * 1000) for e in ev if e.get('name') == 'wakeup latency']
+    b = [0] * 8
+    for t in ts:
+        b[t % tick * 8 // tick] += 1
+    return len(ts), b
+out = []
+n, b = bins('swept')
+if n < 38 or min(b) < 2:
+    out.append(f'swept: {n} wake-ups in bins {b}')
+n, b = bins('exact')
+if n < 38 or sum(sorted(b)[-4:]) < n - 2:
+    out.append(f'exact: {n} wake-ups in bins {b}')
+print('; '.join(out) or 'ok')
+PYEOF
+)
+if [ "$got" = ok ]; then pass "$t"; else fail "$t" "$got"; fi
+
+t="--period: the CPU each period got is its work either way (work_ratio ~1, 5 % of a CPU)"
+got=$("$PY" - "$dir" <<'PYEOF'
+import json, sys
+out = []
+for m in ('swept', 'exact'):
+    r = json.load(open(f'{sys.argv[1]}/{m}.json'))['results'][0]
+    share = r['task_cpu_ns'] / r['wall_ns']
+    if not 0.97 <= r['work_ratio'] <= 1.05 or not 0.045 <= share <= 0.056:
+        out.append(f'{m}: work_ratio {r["work_ratio"]}, CPU share {share:.4f}')
+print('; '.join(out) or 'ok')
+PYEOF
+)
+if [ "$got" = ok ]; then pass "$t"; else fail "$t" "$got"; fi
+
+t="--period: a mode it does not know is exit 2 with one line naming both"
+"$IB" --period random -t 1 >/dev/null 2>"$dir/err"
+rc=$?
+if [ $rc = 2 ] && [ "$(wc -l <"$dir/err")" = 1 ] && grep -q swept "$dir/err" && grep -q exact "$dir/err"; then
+	pass "$t"
+else
+	fail "$t" "rc=$rc: $(cat "$dir/err")"
+fi
