@@ -56,5 +56,6 @@ void unit_timeline(void);
 void unit_ncpus(void);
 void unit_groups(void);
 void unit_instances(void);
+void unit_json_read(void);
 
 #endif

@@ -38,4 +38,5 @@ void unit_suites(void)
 	unit_ncpus();
 	unit_groups();
 	unit_instances();
+	unit_json_read();
 }
