@@ -39,4 +39,5 @@ void unit_suites(void)
 	unit_groups();
 	unit_instances();
 	unit_json_read();
+	unit_rtapp();
 }
