@@ -62,5 +62,7 @@ void unit_groups(void);
 void unit_instances(void);
 void unit_json_read(void);
 void unit_rtapp(void);
+void unit_rtapp_check(void);
+void unit_rtapp_examples(void);
 
 #endif

@@ -40,4 +40,6 @@ void unit_suites(void)
 	unit_instances();
 	unit_json_read();
 	unit_rtapp();
+	unit_rtapp_check();
+	unit_rtapp_examples();
 }

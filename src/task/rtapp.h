@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* task/rtapp.h - an rt-app workload file (-W FILE.json) as plain data: its threads, their
- * phases and events in file order, and the named objects they share. */
+ * phases and events in file order, the named objects they share, and the checks that refuse
+ * a workload that could not run before anything starts. */
 #ifndef TASK_RTAPP_H
 #define TASK_RTAPP_H
 
@@ -165,6 +166,30 @@ void rtapp_free(struct rtapp_file *f);
 /* "FILE: accepted without effect: KEY (why), ..." for the engine to print; "" when none. */
 void rtapp_ignored_note(const struct rtapp_file *f, char *buf, size_t len);
 
+/* What the machine allows, found by the caller so that the checks stay pure. */
+struct rtapp_limits {
+	long max_threads;		/* a fixed cap: RTAPP_MAX_THREADS */
+	long nproc_room;		/* threads RLIMIT_NPROC still allows; < 0: no limit */
+	unsigned long long stack_bytes;	/* of one thread */
+	unsigned long long mem_bytes;	/* available for their stacks; 0: unknown */
+	int ncpus;			/* "cpus" must name CPUs below it; 0: unknown */
+};
+
+#define RTAPP_MAX_THREADS 1024
+
+/*
+ * Refuses, with one line naming the file, line, thread and key, what would
+ * hang, deadlock or not start: a resume, signal or broad nobody waits for, a
+ * suspend or wait nobody wakes, a barrier one thread would meet alone, a
+ * phase that ends holding a mutex or unlocks one it does not hold, a wait
+ * without its mutex, a cycle in the order threads take mutexes, priorities
+ * and SCHED_DEADLINE parameters out of range, CPUs the machine lacks, and
+ * more threads (or stacks) than lim allows.
+ */
+int rtapp_check(const struct rtapp_file *f, const struct rtapp_limits *lim, char *err,
+		size_t errlen);
+
+int rtapp_nthreads(const struct rtapp_file *f);		/* every instance of every thread */
 const char *rtapp_kind_name(enum rtapp_kind k);		/* "run" */
 const char *rtapp_policy_name(enum rtapp_policy p);	/* "SCHED_OTHER" */
 

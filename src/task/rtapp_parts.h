@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* task/rtapp_parts.h - what the rt-app workload file's own sources share: the reader's state,
- * its one-line messages and the events' parser; only task/rtapp_*.c use it. */
+ * its one-line messages, the events' parser and the lock checks; only task/rtapp_*.c use it. */
 #ifndef TASK_RTAPP_PARTS_H
 #define TASK_RTAPP_PARTS_H
 
@@ -46,5 +46,9 @@ int rtapp_read_tasks(struct rtapp_builder *b, const struct json_member *tasks);
 
 int rtapp_keep_res(struct rtapp_builder *b);
 void rtapp_builder_free(struct rtapp_builder *b);
+
+/* rtapp_locks.c: what each phase does with its mutexes, and the order threads take them. */
+int rtapp_check_locks(const struct rtapp_file *f, char *err, size_t errlen);
+int rtapp_check_lock_order(const struct rtapp_file *f, char *err, size_t errlen);
 
 #endif
