@@ -25,6 +25,10 @@ void check(const char *name, bool ok);
 struct config;
 int unit_parse_words(const char *words, struct config *cfg, char *err, size_t errlen);
 
+/* unit_rtapp.c: text, with ' for ", as the rt-app file t.json; rtapp_free() frees f after. */
+struct rtapp_file;
+int unit_rtapp_read(const char *text, struct rtapp_file *f, char *err, size_t errlen);
+
 /* The suites of one test program: main() runs them. */
 void unit_suites(void);
 
@@ -58,5 +62,9 @@ void unit_timeline(void);
 void unit_ncpus(void);
 void unit_groups(void);
 void unit_instances(void);
+void unit_json_read(void);
+void unit_rtapp(void);
+void unit_rtapp_check(void);
+void unit_rtapp_examples(void);
 
 #endif

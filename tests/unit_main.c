@@ -39,4 +39,8 @@ void unit_suites(void)
 	unit_ncpus();
 	unit_groups();
 	unit_instances();
+	unit_json_read();
+	unit_rtapp();
+	unit_rtapp_check();
+	unit_rtapp_examples();
 }
