@@ -129,6 +129,35 @@ else
 	pass "$t"
 fi
 
+# Another user's log in the directory (a run with sudo, then one without, or
+# the reverse): the run appends to a log of its own, says where, and
+# --compare reads both.
+t="another user's log: the run writes <release>-<user>.log, says so, and --compare reads both"
+if ! is_root || ! command -v setpriv >/dev/null; then
+	skip "$t" "it needs root and setpriv (util-linux)"
+else
+	d=$(mktemp -d "$top/owner.XXXXXX")
+	chmod 711 "$top"
+	chmod 777 "$d"
+	nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+	ib -t 0.2 -W Audio -w None --work-dir "$d" >/dev/null 2>&1
+	"${nobody[@]}" "$IB" -q -t 0.2 -W Audio -w None --work-dir "$d" >"$d/out" 2>"$d/err"; rc=$?
+	other=$d/$rel-$(id -nu 65534).log
+	mv "$d/$rel.log" "$d/root-first.log"
+	"${nobody[@]}" "$IB" -q -t 0.2 -W Audio -w None --work-dir "$d" >/dev/null 2>&1
+	ib -t 0.2 -W Audio -w None --work-dir "$d" >"$d/out2" 2>"$d/err2"; rc2=$?
+	"$IB" --compare "$d/root-first.log" "$other" "$d/$rel-root.log" >"$d/cmp" 2>&1; rc3=$?
+	if [ $rc != 0 ] || [ ! -s "$other" ] || ! grep -q "belongs to another user: this run's log is $other" "$d/err"; then
+		fail "$t" "without root after root: rc=$rc, $(ls "$d"), $(cat "$d/err")"
+	elif [ $rc2 != 0 ] || [ ! -s "$d/$rel-root.log" ] || [ "$(stat -c %U "$d/$rel.log")" = root ]; then
+		fail "$t" "root after another user: rc=$rc2, $(ls -l "$d"), $(cat "$d/err2")"
+	elif [ $rc3 != 0 ] || ! grep -q '^\[3\]' "$d/cmp"; then
+		fail "$t" "--compare of the three logs: rc=$rc3, $(head -5 "$d/cmp")"
+	else
+		pass "$t"
+	fi
+fi
+
 t="symlinks planted at every name we use leave their targets untouched"
 d=$(mktemp -d "$top/names.XXXXXX")
 for n in interbench.loops_per_ms interbench.read interbench.write interbench.loops_per_ms.XXXXXX; do

@@ -310,8 +310,9 @@ int replace_file(const char *path, const char *data, size_t len)
 
 /*
  * Open the log for appending, refusing anything that could make us write
- * where we should not: a symlink, a FIFO or device, a file with other hard
- * links, or a file owned by somebody else.
+ * where we should not: a symlink (-ELOOP), a FIFO or device or a file with
+ * other hard links (-EPERM), or a file owned by somebody else (-EACCES,
+ * also what open() says of one we may not write).
  */
 int open_log_append(const char *path)
 {
@@ -324,8 +325,10 @@ int open_log_append(const char *path)
 		return -errno;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1 ||
 	    st.st_uid != geteuid()) {
+		int ret = S_ISREG(st.st_mode) && st.st_nlink == 1 ? -EACCES : -EPERM;
+
 		close(fd);
-		return -EPERM;
+		return ret;
 	}
 	flags = fcntl(fd, F_GETFL);
 	if (flags >= 0)

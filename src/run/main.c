@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
+#include <pwd.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -96,6 +97,33 @@ static void pin_to_one_cpu(void)
 		die("-u: sched_setaffinity to CPU %d: %s", cpu, strerror(errno));
 }
 
+/*
+ * The log <release>.log is another user's (a run with sudo, then one
+ * without, in the same directory): this run appends to <release>-<user>.log,
+ * its own, which --compare reads as well, and says so; if that one is not
+ * ours either, the run stops here, before anything ran.
+ */
+static int open_own_log(char *path, size_t len, const struct config *cfg, const char *kernel)
+{
+	struct passwd *pw = getpwuid(geteuid());
+	char other[PATH_MAX], user[64];
+	int fd;
+
+	snprintf(other, sizeof(other), "%s", path);
+	if (pw && pw->pw_name[0] && !strchr(pw->pw_name, '/'))
+		snprintf(user, sizeof(user), "%s", pw->pw_name);
+	else
+		snprintf(user, sizeof(user), "uid%u", (unsigned)geteuid());
+	snprintf(path, len, "%s/%s-%s.log", cfg->work_dir, kernel, user);
+	fd = open_log_append(path);
+	if (fd == -EACCES)
+		die("logs %s and %s belong to another user; not writing to them (use -c, or "
+		    "another --work-dir)", other, path);
+	if (fd >= 0)
+		warn("log %s belongs to another user: this run's log is %s", other, path);
+	return fd;
+}
+
 static void open_log(struct report *o, const struct config *cfg, const char *kernel)
 {
 	char path[PATH_MAX];
@@ -105,6 +133,8 @@ static void open_log(struct report *o, const struct config *cfg, const char *ker
 		return;
 	snprintf(path, sizeof(path), "%s/%s.log", cfg->work_dir, kernel);
 	fd = open_log_append(path);
+	if (fd == -EACCES)
+		fd = open_own_log(path, sizeof(path), cfg, kernel);
 	if (fd == -ELOOP)
 		die("log %s is a symlink; not following it (remove it, or use -c)", path);
 	if (fd == -EPERM)
