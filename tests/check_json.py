@@ -47,7 +47,7 @@ RESULT = {
     'benchmark': STR, 'load': STR, 'pass': INT, 'status': STR, 'reason': (STR, NULL),
     'samples': (INT, NULL), 'latency_ns': OBJ, 'timer_latency_ns': OBJ, 'histogram': LIST,
     'pct_desired_cpu': (NUM, NULL), 'pct_deadlines_met': (NUM, NULL), 'load_intensity': OBJ,
-    'periods': (OBJ, NULL), 'period_ns': (NUM, NULL), 'task_cpu_ns': (INT, NULL), 'wall_ns': (INT, NULL),
+    'periods': (OBJ, NULL), 'period_ns': (NUM, NULL), 'frame_rate': (NUM, NULL), 'task_cpu_ns': (INT, NULL), 'wall_ns': (INT, NULL),
     'load_stop_ns': (INT, NULL), 'trace_triggered_ns': (INT, NULL),
     'work_ratio': (NUM, NULL), 'loop_speed': (NUM, NULL),
     'load_medium': (STR, NULL),

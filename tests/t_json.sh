@@ -189,6 +189,24 @@ else
 	fail "$t" "rc=$rc after $((SECONDS - start)) s: $err"
 fi
 
+t="the frame rate recorded is the one that ran: Game alone 60, with Render 144 and 60 per row"
+ib -t 0.3 -W Game -w None --work-dir "$dir" --json "$dir/f1.json" --csv "$dir/f1.csv" \
+	>"$dir/f1.txt" 2>&1
+ib -c -t 0.3 -W Game -W Render -w None --work-dir "$dir" --json "$dir/f2.json" >/dev/null 2>&1
+got=$("$PY" - "$dir" <<'PYEOF'
+import csv, json, sys
+d = sys.argv[1]
+j1, j2 = json.load(open(d + '/f1.json')), json.load(open(d + '/f2.json'))
+c1 = next(csv.DictReader(open(d + '/f1.csv')))
+s1 = [l for l in open(d + '/f1.txt') if l.startswith('Settings:')]
+print(j1['run']['fps'], c1['fps'], c1['frame_rate'], ' fps=60 ' in (s1[0] if s1 else ''),
+      [r['frame_rate'] for r in j1['results']], j2['run']['fps'],
+      sorted((r['benchmark'], r['frame_rate']) for r in j2['results']))
+PYEOF
+)
+want="60 60 60 True [60] 144 [('Game', 60), ('Render', 144)]"
+if [ "$got" = "$want" ]; then pass "$t"; else fail "$t" "got $got, want $want"; fi
+
 # Without the privilege, --pm-qos and --trace-above must say so and stop.
 as_user() {
 	if is_root; then

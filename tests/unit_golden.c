@@ -234,7 +234,7 @@ static void golden_config(struct config *cfg, bool rt)
 	config_defaults(cfg);
 	cfg->seconds = 2;
 	cfg->cpu_load = 2;
-	cfg->fps = 144;			/* as validation leaves it: a run key */
+	cfg->fps = cfg->fps_ran = 144;	/* as validation leaves it: a run key */
 	cfg->argc = 5;
 	cfg->argv = golden_argv;
 	cfg->console_only = true;

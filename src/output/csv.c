@@ -70,6 +70,7 @@ static const struct csv_column csv_columns[] = {
 	NUM("timer_p99_ns", RF_TP99, false), NUM("timer_p999_ns", RF_TP999, false),
 	NUM("periods_met", RF_MET, false), NUM("periods_missed", RF_MISSED, false),
 	NUM("periods_dropped", RF_DROPPED, false), NUM("period_ns", RF_PERIOD, false),
+	NUM("frame_rate", RF_FRAME_RATE, false),
 	NUM("task_cpu_ns", RF_TASK_CPU, false),
 	NUM("wall_ns", RF_WALL, false), NUM("load_stop_ns", RF_LOAD_STOP, false),
 	NUM("trace_triggered_ns", RF_TRACED, false), NUM("work_ratio", RF_WORK_RATIO, false),

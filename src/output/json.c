@@ -129,7 +129,7 @@ static void json_knobs(struct jw *w, const struct knob_values *kv)
 /* The settings of Render and Custom, which the log's Settings line and the CSV keep too. */
 static void json_task_settings(struct jw *w, const struct config *cfg)
 {
-	jw_int(w, "fps", cfg->fps ? cfg->fps : SI_UNKNOWN);
+	jw_int(w, "fps", cfg->fps_ran ? cfg->fps_ran : SI_UNKNOWN);
 	/* both 0 without Custom: null, as no Custom task ran */
 	jw_int(w, "custom_cpu_pct", cfg->custom_pct ? cfg->custom_pct : SI_UNKNOWN);
 	jw_int(w, "custom_interval_us", cfg->custom_interval_us ? cfg->custom_interval_us :
@@ -528,6 +528,7 @@ static void json_result(struct jw *w, const struct result *r)
 		jw_null(w, "periods");
 	}
 	jw_num(w, "period_ns", r->v[RF_PERIOD]);
+	jw_num(w, "frame_rate", r->v[RF_FRAME_RATE]);
 	jw_num(w, "task_cpu_ns", r->v[RF_TASK_CPU]);
 	jw_num(w, "wall_ns", r->v[RF_WALL]);
 	jw_num(w, "load_stop_ns", r->v[RF_LOAD_STOP]);

@@ -291,7 +291,7 @@ const struct run_key_prop run_keys[RK_COUNT] = {
 	[RK_BENCH_NICE] = KEY("bench_nice", "-B", KT_INT, bench_nice),
 	[RK_LOAD_NICE] = KEY("load_nice", "-N", KT_INT, load_nice),
 	[RK_UNIPROCESSOR] = KEY("uniprocessor", "-u", KT_BOOL, uniprocessor),
-	[RK_FPS] = KEY("fps", "--fps", KT_INT, fps),
+	[RK_FPS] = KEY("fps", "--fps", KT_INT, fps_ran),
 	[RK_CUSTOM_PCT] = KEY("custom_cpu_pct", "-C", KT_INT, custom_pct),
 	[RK_CUSTOM_INTERVAL] = KEY("custom_interval_us", "-I", KT_LONG, custom_interval_us),
 	[RK_PERIODS] = { .name = "periods", .flag = "--period", .type = KT_CHOICE,

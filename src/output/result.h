@@ -52,6 +52,7 @@ enum rfield {
 	RF_TP50, RF_TP90, RF_TP99, RF_TP999,
 	RF_MET, RF_MISSED, RF_DROPPED,		/* periods */
 	RF_PERIOD,				/* the period as it ran (swept: shortened), ns */
+	RF_FRAME_RATE,				/* Render's, Game's frames per second as set */
 	RF_TASK_CPU, RF_WALL, RF_LOAD_STOP, RF_TRACED,
 	RF_WORK_RATIO,				/* task CPU time / the work asked of it */
 	RF_LOOP_SPEED,				/* loop iterations per CPU us while working */

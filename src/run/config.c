@@ -90,6 +90,17 @@ static void nominal_period(const struct workload *wl, const struct config *cfg, 
 		*num = (uint64_t)(cfg->quantum ? cfg->quantum : 256) * NSEC_PER_SEC;
 }
 
+/* Render's and Game's frames per second as cfg sets them; 0 for the others. */
+int bench_frame_rate(const struct config *cfg, int bench)
+{
+	uint64_t num, den;
+
+	if (workloads[bench].model != SIM_RENDER && workloads[bench].model != SIM_GAME)
+		return 0;
+	nominal_period(&workloads[bench], cfg, &num, &den);
+	return (int)(den * NSEC_PER_SEC / num);
+}
+
 /*
  * The period as it runs: swept (core/tickphase.h) over a row of -t seconds,
  * the row's load too, or exact. Gaming has none.

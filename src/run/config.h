@@ -89,6 +89,8 @@ struct config {
 	int load_policy;		/* --load-policy: other, batch or idle */
 	int fps;			/* --fps: Render's frames per second, 0 until validated */
 	bool fps_given;			/* --fps given (or varied): Game's too, else Game's 60 */
+	int fps_ran;			/* recorded (RK_FPS): --fps, else Render's 144, or */
+					/* Game's 60 when Game runs without Render */
 	int quantum;			/* --quantum: AudioGraph's frames at 48 kHz (256) */
 	uint64_t settle_ns;		/* the load alone before a row (tests shorten it) */
 	bool dry_run;			/* --dry-run */

@@ -165,6 +165,12 @@ static int result_instances(struct result *r, const struct instance_set *s)
  * of what the children sent, the wake-up histogram kept (the rest of the
  * bench's result is not). NULL when out of memory.
  */
+/* The configuration row ran with: its --vary value's, or the run's. */
+static const struct config *row_config(const struct run_record *rec, const struct row *row)
+{
+	return rec->cfg->variant_cfg ? &rec->cfg->variant_cfg[row->variant] : rec->cfg;
+}
+
 struct result *row_result(struct run_record *rec, const struct row *row)
 {
 	const struct workload *bwl = &workloads[row->bench], *lwl = &workloads[row->load];
@@ -221,6 +227,8 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 		r->v[RF_DROPPED] = (double)b->acct.dropped;
 		r->v[RF_PERIOD] = (double)b->plog.num / (double)b->plog.den;
 	}
+	if (bench_frame_rate(row_config(rec, row), row->bench))
+		r->v[RF_FRAME_RATE] = bench_frame_rate(row_config(rec, row), row->bench);
 	r->v[RF_TASK_CPU] = (double)b->task_cpu_ns;
 	r->v[RF_WALL] = (double)b->wall_ns;
 	r->v[RF_TRACED] = known_u64(b->traced_ns);

@@ -93,6 +93,7 @@ void progress_tick(void);
 
 /* config.c: the configuration, as each part needs it */
 void sim_params_init(struct sim_params *p, const struct workload *wl, const struct config *cfg);
+int bench_frame_rate(const struct config *cfg, int bench);
 void task_sched_of(const struct config *cfg, uint64_t period_num, uint64_t period_den,
 		   uint64_t work_ns, struct task_sched *ts);
 void knobs_of_config(const struct config *cfg, struct knob_values *kv);

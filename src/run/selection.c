@@ -6,6 +6,7 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "run/config.h"
+#include "task/task.h"
 
 /* Custom needs at least one whole period in a row. */
 int check_custom(const struct config *cfg, char *err, size_t errlen)
@@ -119,6 +120,11 @@ int check_fps(struct config *cfg, char *err, size_t errlen)
 	cfg->fps_given = cfg->fps != 0;	/* --vary fps sets it too (build_variants) */
 	if (!cfg->fps)
 		cfg->fps = 144;
+	/* what is recorded: the rate that ran, Game's own 60 when it runs without Render */
+	cfg->fps_ran = cfg->fps;
+	if (!cfg->fps_given && !((cfg_benches(cfg) | cfg->loads) & 1u << workload_find("Render")) &&
+	    (cfg_benches(cfg) & 1u << workload_find("Game")))
+		cfg->fps_ran = GAME_FPS;
 	if (!cfg->quantum)
 		cfg->quantum = 256;
 	return 0;
