@@ -93,6 +93,7 @@ $(B)/bench/splitcost: $(B)/bench/splitcost.o $(LIB_OBJS)
 
 bench: interbench $(B)/bench/steady $(B)/bench/splitcost
 	$(Q)bench/run.sh $(if $(PEER),--peer "$(PEER)")
+	$(Q)bench/phase.sh
 	$(Q)bench/verdicts.sh
 
 install: interbench

@@ -27,3 +27,50 @@ md_section() {
 		$0 == e { skip = 0 }
 		!skip { print }' "$file" >"$tmp" && cat "$tmp" >"$file"
 }
+
+# Columns of a CSV file by header name, tab-separated, one line per data row;
+# a column the file lacks prints as NA. Quoted fields may hold commas.
+csv_cols() {
+	local file=$1; shift
+	awk -v want="$*" '
+	function split_csv(line, f,    n, i, c, q, cur) {
+		n = 0; cur = ""; q = 0
+		for (i = 1; i <= length(line); i++) {
+			c = substr(line, i, 1)
+			if (q) {
+				if (c == "\"") {
+					if (substr(line, i + 1, 1) == "\"") { cur = cur "\""; i++ }
+					else q = 0
+				} else cur = cur c
+			} else if (c == "\"") q = 1
+			else if (c == ",") { f[++n] = cur; cur = "" }
+			else cur = cur c
+		}
+		f[++n] = cur
+		return n
+	}
+	NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i
+		  m = split(want, w, " "); next }
+	{ split_csv($0, f); line = ""
+	  for (i = 1; i <= m; i++) {
+		v = (w[i] in col) ? f[col[w[i]]] : "NA"
+		if (v == "") v = "NA"
+		line = line (i > 1 ? "\t" : "") v
+	  }
+	  print line }' "$file"
+}
+
+# n mean sd cv(%) min median max of the numbers on stdin (NA skipped)
+stats() {
+	awk '$1 != "NA" && $1 != "" { v[++n] = $1 + 0; s += $1 }
+	END {
+		if (!n) { print "0 NA NA NA NA NA NA"; exit }
+		m = s / n
+		for (i = 1; i <= n; i++) q += (v[i] - m) ^ 2
+		sd = n > 1 ? sqrt(q / (n - 1)) : 0
+		for (i = 2; i <= n; i++) { x = v[i]; j = i - 1
+			while (j > 0 && v[j] > x) { v[j + 1] = v[j]; j-- } v[j + 1] = x }
+		med = n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+		printf "%d %.10g %.6g %.6g %.10g %.10g %.10g\n", n, m, sd, m ? 100 * sd / m : 0, v[1], med, v[n]
+	}'
+}
