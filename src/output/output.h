@@ -7,8 +7,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "lib/sbuf.h"
 #include "output/result.h"
-#include "output/sbuf.h"
 
 /* The text of a live run as it is printed: where it goes, and the table being printed. */
 struct report {

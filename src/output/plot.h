@@ -13,8 +13,8 @@
  */
 #include <stddef.h>
 
+#include "lib/sbuf.h"
 #include "output/compare.h"
-#include "output/sbuf.h"
 
 #define SVG_W 960
 

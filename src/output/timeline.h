@@ -11,7 +11,7 @@
 #include "core/period.h"
 #include "core/schedev.h"
 #include "core/series.h"
-#include "output/sbuf.h"
+#include "lib/sbuf.h"
 
 struct run_record;
 
