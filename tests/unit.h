@@ -59,6 +59,7 @@ void unit_contain(void);
 void unit_explain(void);
 void unit_vary(void);
 void unit_timeline(void);
+void unit_livefile(void);
 void unit_ncpus(void);
 void unit_groups(void);
 void unit_instances(void);

@@ -36,6 +36,7 @@ void unit_suites(void)
 	unit_explain();
 	unit_vary();
 	unit_timeline();
+	unit_livefile();
 	unit_ncpus();
 	unit_groups();
 	unit_instances();

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/gunzip.h"
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "output/compare.h"
@@ -276,7 +277,7 @@ static bool test_mountinfo(void)
 	return true;
 }
 
-/* ---- inflate.c: gzip streams made by Python's zlib ---- */
+/* ---- gunzip.c: gzip streams made by Python's zlib ---- */
 
 static const uint8_t gz_stored[] = {
 	0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0x01, 0x12,

@@ -86,39 +86,67 @@ static bool plain_number(const char *s, bool allow_point)
 	return digits;
 }
 
+/*
+ * s read whole as a plain decimal into *l (strtol) or, with l NULL, into *d
+ * (strtod): 0, -EINVAL (not a number) or -ERANGE (too big for the type).
+ */
+static int parse_plain(const char *s, long *l, double *d)
+{
+	char *end;
+
+	if (!s || !plain_number(s, !l))
+		return -EINVAL;
+	errno = 0;
+	if (l)
+		*l = strtol(s, &end, 10);
+	else
+		*d = strtod(s, &end);
+	if (*end)
+		return -EINVAL;
+	return errno == ERANGE ? -ERANGE : 0;
+}
+
 /* 0, or -EINVAL (not a number) or -ERANGE (outside [min, max]). */
 int parse_long(const char *s, long min, long max, long *out)
 {
-	char *end;
 	long v;
+	int ret = parse_plain(s, &v, NULL);
 
-	if (!s || !plain_number(s, false))
-		return -EINVAL;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (*end)
-		return -EINVAL;
-	if (errno == ERANGE || v < min || v > max)
-		return -ERANGE;
-	*out = v;
-	return 0;
+	if (!ret && (v < min || v > max))
+		ret = -ERANGE;
+	if (!ret)
+		*out = v;
+	return ret;
 }
 
 int parse_double(const char *s, double min, double max, double *out)
 {
-	char *end;
 	double v;
+	int ret = parse_plain(s, NULL, &v);
 
-	if (!s || !plain_number(s, true))
-		return -EINVAL;
-	errno = 0;
-	v = strtod(s, &end);
-	if (*end)
-		return -EINVAL;
-	if (errno == ERANGE || !isfinite(v) || v < min || v > max)
-		return -ERANGE;
-	*out = v;
-	return 0;
+	if (!ret && (!isfinite(v) || v < min || v > max))
+		ret = -ERANGE;
+	if (!ret)
+		*out = v;
+	return ret;
+}
+
+/*
+ * Room for one more after the n elements of size in base, whose room is
+ * *cap: base itself, or base grown to twice its room (first when it has
+ * none). NULL when out of memory, base then left as it was.
+ */
+void *grow_array(void *base, int n, int *cap, int first, size_t size)
+{
+	int room = *cap ? *cap * 2 : first;
+	void *p;
+
+	if (n < *cap)
+		return base;
+	p = realloc(base, (size_t)room * size);
+	if (p)
+		*cap = room;
+	return p;
 }
 
 static uint64_t clock_ns(clockid_t id)

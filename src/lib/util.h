@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* lib/util.h - what every part but the core uses: errors, strict numbers, clocks, safe files. */
+/* lib/util.h - what every part but the core uses: errors, strict numbers, growing arrays,
+ * clocks, safe files. */
 #ifndef LIB_UTIL_H
 #define LIB_UTIL_H
 
@@ -18,6 +19,8 @@ int set_err(char *err, size_t errlen, const char *fmt, ...) PRINTF(3, 4);
 
 int parse_long(const char *s, long min, long max, long *out);
 int parse_double(const char *s, double min, double max, double *out);
+
+void *grow_array(void *base, int n, int *cap, int first, size_t size);
 
 uint64_t now_ns(void);			/* CLOCK_MONOTONIC */
 uint64_t thread_cpu_ns(void);		/* CLOCK_THREAD_CPUTIME_ID */

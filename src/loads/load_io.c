@@ -39,6 +39,18 @@ static void *io_buffer(void)
 	return b;
 }
 
+/* A stream's file and its buffer in *buf: 0, or the reason it cannot run (none: no file). */
+static int stream_start(int fd, uint64_t size, const char *none, char **buf, char *reason,
+			size_t rlen)
+{
+	if (fd < 0 || size < IO_CHUNK)
+		return set_reason(reason, rlen, none, EBADF);
+	*buf = io_buffer();
+	if (!*buf)
+		return set_reason(reason, rlen, "I/O buffer", ENOMEM);
+	return 0;
+}
+
 /*
  * Make [from, to) of the Write file reach the disk: start its writeback,
  * then wait for the window before it, so at most two windows are dirty and
@@ -74,14 +86,12 @@ static int write_push(int fd, uint64_t prev, uint64_t from, uint64_t to)
 static int write_stream(struct load_ctx *ctx, char *reason, size_t rlen)
 {
 	uint64_t size = ctx->write_size, off = size, prev = 0, pushed = 0;
-	int fd = ctx->write_fd, ret = 0;
+	int fd = ctx->write_fd, ret;
 	char *buf;
 
-	if (fd < 0 || size < IO_CHUNK)
-		return set_reason(reason, rlen, "no Write file", EBADF);
-	buf = io_buffer();
-	if (!buf)
-		return set_reason(reason, rlen, "I/O buffer", ENOMEM);
+	ret = stream_start(fd, size, "no Write file", &buf, reason, rlen);
+	if (ret)
+		return ret;
 	while (!load_stopping(ctx)) {
 		size_t len;
 		ssize_t w;
@@ -172,15 +182,13 @@ static void residency_close(struct residency *r)
 static int read_stream(struct load_ctx *ctx, char *reason, size_t rlen)
 {
 	uint64_t size = ctx->read_size, off = size;
-	int fd = ctx->read_fd, ret = 0;
+	int fd = ctx->read_fd, ret;
 	struct residency res;
 	char *buf;
 
-	if (fd < 0 || size < IO_CHUNK)
-		return set_reason(reason, rlen, "no Read file", EBADF);
-	buf = io_buffer();
-	if (!buf)
-		return set_reason(reason, rlen, "I/O buffer", ENOMEM);
+	ret = stream_start(fd, size, "no Read file", &buf, reason, rlen);
+	if (ret)
+		return ret;
 	residency_open(&res, fd, size);
 	while (!load_stopping(ctx)) {
 		ssize_t r;

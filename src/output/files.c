@@ -1,16 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* output/files.c - --json and --csv grown by each row at a cost that does not grow with the
  * run, never half-written; --plot. */
-#define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/livefile.h"
 #include "lib/util.h"
 #include "output/compare.h"
 #include "output/output.h"
@@ -18,25 +16,15 @@
 #include "run/config.h"
 
 /*
- * A live file is a head, the results so far and a tail (formats[]): JSON's
- * tail closes the results array and says "complete": false; CSV's is empty.
- * Two files hold it: the one named path, a complete version, and its
- * shadow beside it (".NAME.XXXXXX"), the version before. After a row the
- * shadow is brought up to date, the results it lacks (the row before's and
- * this one's) written where its tail began, then a new tail, the file cut
- * there; then renameat2(RENAME_EXCHANGE) swaps the two names in one step.
- * So path names one complete version or the next, never one being written,
- * whenever a SIGKILL comes. Writing over path's own tail would not do: a
- * SIGKILL may cut a write between two pages, and a reader may read while
- * it is made. A row costs two rows and a tail of writes, however long the
- * run.
+ * A live file (lib/livefile.c says how it stays complete) is a head, the
+ * results so far and a tail (formats[]): JSON's tail closes the results
+ * array and says "complete": false; CSV's is empty. What a shadow lacks is
+ * written from the record: the results it does not hold yet.
  *
  * At the end (or after a signal) the file is written once more whole, into
  * a new file renamed over path: the head's run.end and interrupted, CSV's
  * interrupted column and JSON's final tail (the summary over passes) are
- * known only then. Where a filesystem cannot exchange two names (NFS, some
- * FUSE ones), every version is written so: never half-written either, but
- * a row then costs the whole file.
+ * known only then.
  */
 #define BATCH 65536			/* bytes built before they are written */
 
@@ -52,83 +40,38 @@ static const struct file_format formats[] = {	/* in struct live_files' order */
 	{ "--csv", csv_head, csv_result_at, NULL },
 };
 
-struct writer {			/* a version being written into a file, or to stdout */
-	int fd;
-	bool stream;			/* stdout: in order, no offsets */
-	long long at;			/* where the next byte goes */
-	struct sbuf sb;			/* built, not yet written */
-	int err;			/* the first error, -errno */
+struct file_version {		/* a version of one format, as the record holds it now */
+	const struct file_format *fm;
+	const struct run_record *rec;
+	const int *held;		/* the results each file holds (a stream: none) */
+	bool final;
 };
 
-/* Write what is built once it is more than above bytes (0: whatever there is). */
-static void flush(struct writer *w, size_t above)
+/* What file k lacks: the head and every result in a new one, else the results after its own. */
+static void version_body(void *arg, struct livefile_writer *w, int k)
 {
-	ssize_t n = 0;
+	const struct file_version *fv = arg;
+	int from = 0;
 
-	if (w->sb.len <= above && !w->sb.failed)
-		return;
-	if (w->sb.failed)
-		n = -ENOMEM;
-	else if (!w->err)
-		n = w->stream ? write_full(w->fd, w->sb.buf, w->sb.len) :
-		    pwrite_full(w->fd, w->sb.buf, w->sb.len, (off_t)w->at);
-	if (n < 0 && !w->err)
-		w->err = (int)n;
-	if (!w->err)
-		w->at += (long long)w->sb.len;
-	w->sb.len = 0;
-	w->sb.failed = false;
-}
-
-/* The results from on, then the tail, whose offset goes into *tail_at. */
-static void write_rest(struct writer *w, const struct file_format *fm,
-		       const struct run_record *rec, int from, bool final, long long *tail_at)
-{
-	for (int i = from; i < rec->nres; i++) {
-		fm->result(&w->sb, rec, i);
-		flush(w, BATCH);
+	if (w->at)
+		from = fv->held[k];
+	else
+		fv->fm->head(&w->sb, fv->rec);
+	for (int i = from; i < fv->rec->nres; i++) {
+		fv->fm->result(&w->sb, fv->rec, i);
+		livefile_flush(w, BATCH);
 	}
-	flush(w, 0);
-	*tail_at = w->at;
-	if (fm->tail)
-		fm->tail(&w->sb, rec, final);
-	flush(w, 0);
 }
 
-/* A whole version into fd from its start, cut at its end (or to stdout); 0 or -errno. */
-static int write_version(int fd, bool stream, const struct file_format *fm,
-			 const struct run_record *rec, bool final, long long *tail_at)
+static void version_tail(void *arg, struct sbuf *sb)
 {
-	struct writer w = { .fd = fd, .stream = stream };
-	long long at;
+	const struct file_version *fv = arg;
 
-	sb_init(&w.sb);
-	fm->head(&w.sb, rec);
-	write_rest(&w, fm, rec, 0, final, tail_at ? tail_at : &at);
-	sb_free(&w.sb);
-	if (!w.err && !stream && ftruncate(fd, (off_t)w.at) < 0)
-		w.err = -errno;
-	return w.err;
+	if (fv->fm->tail)
+		fv->fm->tail(sb, fv->rec, fv->final);
 }
 
-/* A version written whole into a new file, then renamed over path. */
-static int replace_whole(const struct live_file *f, const struct file_format *fm,
-			 const struct run_record *rec, bool final)
-{
-	char tmp[PATH_MAX];
-	int fd = create_beside(f->path, tmp, sizeof(tmp)), ret;
-
-	if (fd < 0)
-		return fd;
-	ret = write_version(fd, false, fm, rec, final, NULL);
-	if (close(fd) < 0 && !ret)
-		ret = -errno;
-	if (!ret && rename(tmp, f->path) < 0)
-		ret = -errno;
-	if (ret)
-		unlink(tmp);
-	return ret;
-}
+#define VERSION(fv) ((struct livefile_version){ version_body, version_tail, (fv) })
 
 /*
  * "r.verdicts.csv" beside "r.csv" (or "r" + ".verdicts.csv"): the verdicts
@@ -159,77 +102,6 @@ static int write_verdicts_csv(const struct run_record *rec, const char *csv)
 	return ret;
 }
 
-static void live_close(struct live_file *f)
-{
-	for (int k = 0; k < 2; k++) {
-		if (f->fd[k] >= 0)
-			close(f->fd[k]);
-		f->fd[k] = -1;
-	}
-	if (f->shadow[0])
-		unlink(f->shadow);
-	f->shadow[0] = '\0';
-}
-
-/* The first version, before any row, at path; the same as the shadow. */
-static int live_begin(struct live_file *f, const struct file_format *fm,
-		      const struct run_record *rec)
-{
-	char tmp[PATH_MAX];
-	int ret;
-
-	f->fd[0] = create_beside(f->path, tmp, sizeof(tmp));
-	if (f->fd[0] < 0)
-		return f->fd[0];
-	ret = write_version(f->fd[0], false, fm, rec, false, &f->tail[0]);
-	if (!ret && rename(tmp, f->path) < 0)
-		ret = -errno;
-	if (ret) {
-		unlink(tmp);
-		return ret;
-	}
-	f->fd[1] = create_beside(f->path, f->shadow, sizeof(f->shadow));
-	if (f->fd[1] < 0) {
-		f->shadow[0] = '\0';
-		return f->fd[1];
-	}
-	f->held[0] = f->held[1] = rec->nres;
-	f->cur = 0;
-	return write_version(f->fd[1], false, fm, rec, false, &f->tail[1]);
-}
-
-/* The shadow grown by what it lacks, then the two names exchanged. */
-static int live_row(struct live_file *f, const struct file_format *fm,
-		    const struct run_record *rec)
-{
-	int sh = !f->cur;
-	struct writer w = { .fd = f->fd[sh], .at = f->tail[sh] };
-	long long tail_at;
-
-	if (f->whole)
-		return replace_whole(f, fm, rec, false);
-	sb_init(&w.sb);
-	write_rest(&w, fm, rec, f->held[sh], false, &tail_at);
-	sb_free(&w.sb);
-	if (!w.err && ftruncate(w.fd, (off_t)w.at) < 0)
-		w.err = -errno;
-	if (w.err)
-		return w.err;
-	f->held[sh] = rec->nres;
-	f->tail[sh] = tail_at;
-	if (!renameat2(AT_FDCWD, f->shadow, AT_FDCWD, f->path, RENAME_EXCHANGE)) {
-		f->cur = sh;
-		return 0;
-	}
-	if (errno != EINVAL && errno != ENOSYS)
-		return -errno;
-	warn("%s %s: its filesystem cannot exchange two names (renameat2): the file is "
-	     "written whole after every row", fm->opt, f->path);
-	f->whole = true;
-	live_close(f);
-	return replace_whole(f, fm, rec, false);
-}
-
 static void files_init(struct live_files *lf, const struct run_record *rec)
 {
 	const char *paths[] = { rec->cfg->json_path, rec->cfg->csv_path };
@@ -237,13 +109,50 @@ static void files_init(struct live_files *lf, const struct run_record *rec)
 	if (lf->ready)
 		return;
 	for (size_t k = 0; k < ARRAY_SIZE(formats); k++)
-		lf->f[k] = (struct live_file){ .path = paths[k], .fd = { -1, -1 } };
+		livefile_init(&lf->f[k].lf, formats[k].opt, paths[k]);
 	lf->ready = true;
 }
 
 static bool live_on(const struct live_file *f)
 {
-	return f->path && strcmp(f->path, "-");
+	return f->lf.path && strcmp(f->lf.path, "-");
+}
+
+/* The first version, before any row, at path and in its shadow. */
+static int live_begin(struct live_file *f, const struct file_format *fm,
+		      const struct run_record *rec)
+{
+	struct file_version fv = { .fm = fm, .rec = rec, .held = f->held };
+	int ret = livefile_begin(&f->lf, &VERSION(&fv));
+
+	if (!ret)
+		f->held[0] = f->held[1] = rec->nres;
+	return ret;
+}
+
+/* The row added: the shadow grown by the results it lacks, then put at path. */
+static int live_row(struct live_file *f, const struct file_format *fm,
+		    const struct run_record *rec)
+{
+	struct file_version fv = { .fm = fm, .rec = rec, .held = f->held };
+	int ret = livefile_next(&f->lf, &VERSION(&fv));
+
+	if (!ret)
+		f->held[f->lf.cur] = rec->nres;
+	return ret;
+}
+
+/* The final version, whole: to stdout for "-", else into a new file renamed over path. */
+static int live_end(struct live_file *f, const struct file_format *fm,
+		    const struct run_record *rec)
+{
+	struct file_version fv = { .fm = fm, .rec = rec, .held = f->held, .final = true };
+
+	if (live_on(f))
+		return livefile_replace(&f->lf, &VERSION(&fv));
+	if (fflush(stdout))
+		return -errno;
+	return livefile_stream(STDOUT_FILENO, &VERSION(&fv));
 }
 
 /* Before the first row: each file written once, so that one that cannot be stops the run. */
@@ -255,9 +164,9 @@ int report_files_begin(struct live_files *lf, const struct run_record *rec)
 		int ret = live_on(f) ? live_begin(f, &formats[k], rec) : 0;
 
 		if (ret) {
-			error("%s %s: %s", formats[k].opt, f->path, strerror(-ret));
+			error("%s %s: %s", formats[k].opt, f->lf.path, strerror(-ret));
 			for (size_t j = 0; j <= k; j++)
-				live_close(&lf->f[j]);
+				livefile_close(&lf->f[j].lf);
 			return ret;
 		}
 	}
@@ -276,7 +185,7 @@ void report_files_row(struct live_files *lf, const struct run_record *rec)
 		ret = live_row(f, &formats[k], rec);
 		if (ret) {
 			error("%s %s: %s; it keeps the rows before, and is written again at the "
-			      "end", formats[k].opt, f->path, strerror(-ret));
+			      "end", formats[k].opt, f->lf.path, strerror(-ret));
 			f->failed = true;
 		}
 	}
@@ -290,20 +199,14 @@ int report_files_end(struct live_files *lf, const struct run_record *rec)
 	files_init(lf, rec);
 	for (size_t k = 0; k < ARRAY_SIZE(formats); k++) {
 		struct live_file *f = &lf->f[k];
-		bool out = f->path && !strcmp(f->path, "-");
-		int r = 0;
+		int r = f->lf.path ? live_end(f, &formats[k], rec) : 0;
 
-		if (out && fflush(stdout) == 0)
-			r = write_version(STDOUT_FILENO, true, &formats[k], rec, true, NULL);
-		else if (out)
-			r = -errno;
-		else if (f->path)
-			r = replace_whole(f, &formats[k], rec, true);
-		live_close(f);
+		livefile_close(&f->lf);
 		if (r)
-			error("%s %s: %s", formats[k].opt, out ? "(stdout)" : f->path, strerror(-r));
+			error("%s %s: %s", formats[k].opt, live_on(f) ? f->lf.path : "(stdout)",
+			      strerror(-r));
 		ret = ret ? ret : r;
-		f->path = NULL;		/* written: a second end writes nothing */
+		f->lf.path = NULL;	/* written: a second end writes nothing */
 	}
 	if (rec->cfg->csv_path && strcmp(rec->cfg->csv_path, "-") && rec->cfg->nvariants &&
 	    rec->end) {

@@ -3,12 +3,12 @@
 #ifndef OUTPUT_OUTPUT_H
 #define OUTPUT_OUTPUT_H
 
-#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "lib/livefile.h"
+#include "lib/sbuf.h"
 #include "output/result.h"
-#include "output/sbuf.h"
 
 /* The text of a live run as it is printed: where it goes, and the table being printed. */
 struct report {
@@ -49,16 +49,11 @@ void count_table(struct sbuf *sb, const struct run_record *rec, const struct cou
 /*
  * files.c: --json and --csv as a run writes them: each grown by a row at a
  * cost that does not grow with the run, complete and valid whenever read
- * (files.c says how).
+ * (lib/livefile.c says how).
  */
 struct live_file {
-	const char *path;		/* NULL: not asked for; "-": stdout, at the end only */
-	char shadow[PATH_MAX];		/* the name of the version before, beside path */
-	int fd[2];			/* fd[cur] is the file at path, the other the shadow */
-	int held[2];			/* the record's results each holds */
-	long long tail[2];		/* where each one's tail begins */
-	int cur;
-	bool whole;			/* no RENAME_EXCHANGE here: each version written whole */
+	struct livefile lf;		/* path NULL: not asked for; "-": stdout, at the end only */
+	int held[2];			/* the record's results each of lf's files holds */
 	bool failed;			/* an error was reported: left as it is until the end */
 };
 struct live_files {

@@ -140,6 +140,12 @@ static double px_y(double frac)
 	return PLOT_Y + (1.0 - frac) * PLOT_H;
 }
 
+/* px_x() as the grid calls it. */
+static double grid_x(const void *a, double ns)
+{
+	return px_x(a, ns);
+}
+
 static void panel_axis(const struct panel *p, struct axis *a)
 {
 	double lo = INFINITY, hi = 0;
@@ -154,43 +160,14 @@ static void panel_axis(const struct panel *p, struct axis *a)
 				hi = x;
 		}
 	}
-	if (!isfinite(lo) || hi <= 0) {
-		lo = 1e3;
-		hi = 1e6;
-	}
-	a->lo = (int)floor(log10(lo < 1 ? 1 : lo));
-	a->hi = (int)ceil(log10(hi < 1 ? 1 : hi));
-	if (a->hi <= a->lo)
-		a->hi = a->lo + 1;
-	if (a->lo < 0)
-		a->lo = 0;
+	svg_log_decades(lo, hi, &a->lo, &a->hi);
 }
 
 static void draw_axes(struct sbuf *b, const struct axis *a)
 {
-	char label[32];
-
-	sb_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fff\" "
-		  "stroke=\"#444\"/>\n", PLOT_X, PLOT_Y, PLOT_W, PLOT_H);
-	for (int d = a->lo; d <= a->hi; d++) {
-		double x = px_x(a, pow(10, d));
-
-		if (d > a->lo && d < a->hi)
-			sb_printf(b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
-				  "stroke=\"#ddd\"/>\n", x, PLOT_Y, x, PLOT_Y + PLOT_H);
-		for (int m = 2; m <= 9 && d < a->hi; m++) {
-			double xm = px_x(a, m * pow(10, d));
-
-			sb_printf(b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
-				  "stroke=\"#444\"/>\n", xm, PLOT_Y + PLOT_H, xm,
-				  PLOT_Y + PLOT_H - 4);
-		}
-		sb_printf(b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
-			  "stroke=\"#444\"/>\n", x, PLOT_Y + PLOT_H, x, PLOT_Y + PLOT_H + 5);
-		svg_fmt_ns(label, sizeof(label), pow(10, d));
-		sb_printf(b, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", x,
-			  PLOT_Y + PLOT_H + 19, label);
-	}
+	svg_log_grid(b, &(struct svg_log_axis){ .lo = a->lo, .hi = a->hi, .x = PLOT_X, .y = PLOT_Y,
+						 .w = PLOT_W, .h = PLOT_H, .minor = true,
+						 .px = grid_x, .arg = a });
 	for (int pct = 0; pct <= 100; pct += 20) {
 		double y = px_y(pct / 100.0);
 

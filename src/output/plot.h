@@ -11,10 +11,11 @@
  * returns the y below what it drew. The document's height is known only
  * then, so the body is built apart and the head written last.
  */
+#include <stdbool.h>
 #include <stddef.h>
 
+#include "lib/sbuf.h"
 #include "output/compare.h"
-#include "output/sbuf.h"
 
 #define SVG_W 960
 
@@ -24,6 +25,18 @@ const char *svg_load_colour(const char *load);	/* the same colour for a load eve
 const char *svg_run_dash(int run);		/* a run's dash pattern, "" for solid */
 void svg_fmt_ns(char *buf, size_t len, double ns);	/* "2 ms", "500 µs" */
 double svg_log_px(double lo, double hi, double p0, double p1, double v);
+void svg_log_decades(double lo, double hi, int *dlo, int *dhi);
+
+/* A log axis of latency along one side of a plot's frame, for svg_log_grid(). */
+struct svg_log_axis {
+	int lo, hi;			/* decades: 10^lo .. 10^hi ns */
+	int x, y, w, h;			/* the frame */
+	bool up;			/* latency up the left side (the strips'), else along the bottom */
+	bool minor;			/* ticks at 2 .. 9 x each decade too */
+	double (*px)(const void *arg, double ns);	/* where ns falls along the axis */
+	const void *arg;
+};
+void svg_log_grid(struct sbuf *b, const struct svg_log_axis *a);	/* frame, grid, labels */
 
 /* plot_verdicts.c: a panel per benchmark of its verdicts, when spec has them */
 int plot_verdict_panels(struct sbuf *b, const struct plot_spec *spec, int y);

@@ -44,14 +44,7 @@ static void strip_axes(const struct latency_strip *s, struct strip_axes *a)
 		lo = s->p50[b] < lo ? s->p50[b] : lo;
 		hi = s->max[b] > hi ? s->max[b] : hi;
 	}
-	if (!isfinite(lo) || hi <= 0) {
-		lo = 1e3;
-		hi = 1e6;
-	}
-	a->lo = (int)floor(log10(lo < 1 ? 1 : lo));
-	a->hi = (int)ceil(log10(hi < 1 ? 1 : hi));
-	if (a->hi <= a->lo)
-		a->hi = a->lo + 1;
+	svg_log_decades(lo, hi, &a->lo, &a->hi);
 	a->seconds = s->seconds > 0 ? s->seconds : s->n * (double)s->bin_s;
 	if (!(a->seconds > 0))
 		a->seconds = 1;
@@ -65,6 +58,12 @@ static double sx(const struct strip_axes *a, double t)
 static double sy(const struct strip_axes *a, double ns)
 {
 	return svg_log_px(pow(10, a->lo), pow(10, a->hi), SP_Y + SP_H, SP_Y, ns);
+}
+
+/* sy() as the grid calls it. */
+static double grid_y(const void *a, double ns)
+{
+	return sy(a, ns);
 }
 
 /* The middle of the part of bin b within the row (the last bin may end after the row). */
@@ -90,21 +89,10 @@ static double time_step(double seconds)
 static void draw_strip_axes(struct sbuf *b, const struct strip_axes *a)
 {
 	double step = time_step(a->seconds);
-	char label[32];
 
-	sb_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fff\" "
-		  "stroke=\"#444\"/>\n", SP_X, SP_Y, SP_W, SP_H);
-	for (int d = a->lo; d <= a->hi; d++) {
-		double y = sy(a, pow(10, d));
-
-		if (d > a->lo && d < a->hi)
-			sb_printf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
-				  "stroke=\"#ddd\"/>\n", SP_X, y, SP_X + SP_W, y);
-		svg_fmt_ns(label, sizeof(label), pow(10, d));
-		sb_printf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#444\"/>\n"
-			  "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n", SP_X - 5, y,
-			  SP_X, y, SP_X - 8, y + 4, label);
-	}
+	svg_log_grid(b, &(struct svg_log_axis){ .lo = a->lo, .hi = a->hi, .x = SP_X, .y = SP_Y,
+						 .w = SP_W, .h = SP_H, .up = true, .px = grid_y,
+						 .arg = a });
 	for (int k = 0; k * step <= a->seconds * (1 + 1e-9); k++) {
 		double x = sx(a, k * step);
 

@@ -94,3 +94,66 @@ double svg_log_px(double lo, double hi, double p0, double p1, double v)
 	f = (log10(v) - log10(lo)) / (log10(hi) - log10(lo));
 	return p0 + f * (p1 - p0);
 }
+
+/* The decades 10^lo .. 10^hi ns that hold the values lo .. hi, at least one; 1 us .. 1 ms for
+ * none. Nothing is below 1 ns, so no decade is negative. */
+void svg_log_decades(double lo, double hi, int *dlo, int *dhi)
+{
+	if (!isfinite(lo) || hi <= 0) {
+		lo = 1e3;
+		hi = 1e6;
+	}
+	*dlo = (int)floor(log10(lo < 1 ? 1 : lo));
+	*dhi = (int)ceil(log10(hi < 1 ? 1 : hi));
+	if (*dhi <= *dlo)
+		*dhi = *dlo + 1;
+}
+
+/* A line across the axis at at, from and to in the other direction. */
+static void across(struct sbuf *b, const struct svg_log_axis *a, double at, int from, int to,
+		   const char *colour)
+{
+	if (a->up)
+		sb_printf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\"/>\n",
+			  from, at, to, at, colour);
+	else
+		sb_printf(b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\"/>\n",
+			  at, from, at, to, colour);
+}
+
+/* A decade's tick and label, outside the frame: left of it going up, below it going along. */
+static void decade_mark(struct sbuf *b, const struct svg_log_axis *a, double at, int d)
+{
+	char label[32];
+
+	svg_fmt_ns(label, sizeof(label), pow(10, d));
+	if (a->up) {
+		across(b, a, at, a->x - 5, a->x, "#444");
+		sb_printf(b, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n", a->x - 8,
+			  at + 4, label);
+		return;
+	}
+	across(b, a, at, a->y + a->h, a->y + a->h + 5, "#444");
+	sb_printf(b, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", at,
+		  a->y + a->h + 19, label);
+}
+
+/* The frame, then per decade a grid line inside it (not on its edges), its ticks and label. */
+void svg_log_grid(struct sbuf *b, const struct svg_log_axis *a)
+{
+	int edge = a->up ? a->x : a->y + a->h;	/* the side the ticks stand on */
+	int inward = a->up ? 4 : -4;
+
+	sb_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fff\" "
+		  "stroke=\"#444\"/>\n", a->x, a->y, a->w, a->h);
+	for (int d = a->lo; d <= a->hi; d++) {
+		double at = a->px(a->arg, pow(10, d));
+
+		if (d > a->lo && d < a->hi)
+			across(b, a, at, a->up ? a->x : a->y, a->up ? a->x + a->w : a->y + a->h,
+			       "#ddd");
+		for (int m = 2; a->minor && m <= 9 && d < a->hi; m++)
+			across(b, a, a->px(a->arg, m * pow(10, d)), edge, edge + inward, "#444");
+		decade_mark(b, a, at, d);
+	}
+}

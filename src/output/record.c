@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/util.h"
 #include "loads/loads.h"
 #include "output/output.h"
 #include "run/config.h"
@@ -155,15 +156,11 @@ void report_each_summary(const struct run_record *rec,
 
 struct run_record *file_new_run(struct result_file *f)
 {
-	if (f->nruns == f->cap) {
-		int cap = f->cap ? f->cap * 2 : 4;
-		struct run_record *r = realloc(f->runs, (size_t)cap * sizeof(*r));
+	struct run_record *runs = grow_array(f->runs, f->nruns, &f->cap, 4, sizeof(*runs));
 
-		if (!r)
-			return NULL;
-		f->runs = r;
-		f->cap = cap;
-	}
+	if (!runs)
+		return NULL;
+	f->runs = runs;
 	memset(&f->runs[f->nruns], 0, sizeof(f->runs[0]));
 	f->runs[f->nruns].nruns = 1;
 	/* the file's Settings line or CSV column says otherwise, if it has one */
@@ -173,17 +170,11 @@ struct run_record *file_new_run(struct result_file *f)
 
 struct result *run_new_result(struct run_record *r)
 {
-	struct result *o;
+	struct result *res = grow_array(r->res, r->nres, &r->cap, 16, sizeof(*res)), *o;
 
-	if (r->nres == r->cap) {
-		int cap = r->cap ? r->cap * 2 : 16;
-		struct result *p = realloc(r->res, (size_t)cap * sizeof(*p));
-
-		if (!p)
-			return NULL;
-		r->res = p;
-		r->cap = cap;
-	}
+	if (!res)
+		return NULL;
+	r->res = res;
 	o = &r->res[r->nres++];
 	result_init(o);
 	return o;

@@ -9,10 +9,10 @@
 
 #include "core/strip.h"
 #include "core/verdict.h"
+#include "lib/sbuf.h"
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "output/result.h"
-#include "output/sbuf.h"
 #include "run/config.h"
 
 void result_init(struct result *r)

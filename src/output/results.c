@@ -12,10 +12,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/sbuf.h"
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "output/result.h"
-#include "output/sbuf.h"
 
 #define RESULTS_MAX_BYTES (64 * MIB)
 #define LINE_LEN 2048

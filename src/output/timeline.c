@@ -3,12 +3,12 @@
  * row that does not grow with the run. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/livefile.h"
 #include "lib/util.h"
 #include "output/output.h"
 #include "output/timeline.h"
@@ -18,44 +18,26 @@
 /*
  * The file is {"traceEvents":[ (the head), the rows' events, then the tail:
  * ], displayTimeUnit and otherData (the run, the counts so far, whether it
- * is complete). Like --json (files.c), two files hold it, the one at path
- * and its shadow beside it (".NAME.XXXXXX"), one version behind. But the
- * events of a row are not kept once it is written (a row may have a
- * million), so the shadow is brought up to date by copying: the newest
- * row's events, as the file at path has them, after the shadow's last row,
- * then the new row's, then a new tail, the file cut there; then
- * renameat2(RENAME_EXCHANGE) swaps the two names. So path always names a
- * complete version, whatever the moment of a SIGKILL, and a row costs two
- * rows and a tail of writes however long the run. The end writes the final
+ * is complete). Like --json's, it is a live file (lib/livefile.c says how
+ * it stays complete after every row). But the events of a row are not kept
+ * once it is written (a row may have a million), so what the shadow lacks
+ * is copied from the file at path: its newest row (all of it but its tail,
+ * into a new file), then the new row's events. The end writes the final
  * tail the same way and removes the shadow.
- *
- * Where a filesystem cannot exchange two names, each version is a copy of
- * the one before plus the row, renamed over path: never half-written
- * either, but a row then costs the whole file.
  */
 static const char head[] = "{\"traceEvents\":[";
 
-struct tl_writer {		/* bytes going into a file at an offset */
-	int fd;
-	long long at;
-	struct sbuf sb;
-	int err;			/* the first error, -errno */
+/* A version being written, as the live file's callbacks see it. */
+struct tl_step {
+	struct timeline *tl;
+	const struct run_record *rec;
+	const struct tl_row *r;		/* the row whose events it adds, or NULL */
+	bool final;			/* the run's end: its last version */
 };
 
-static void w_flush(void *arg)
+static void tl_flush(void *arg)
 {
-	struct tl_writer *w = arg;
-	ssize_t n = 0;
-
-	if (w->sb.failed)
-		n = -ENOMEM;
-	else if (!w->err && w->sb.len)
-		n = pwrite_full(w->fd, w->sb.buf, w->sb.len, (off_t)w->at);
-	if (n < 0 && !w->err)
-		w->err = (int)n;
-	w->at += (long long)w->sb.len;
-	w->sb.len = 0;
-	w->sb.failed = false;
+	livefile_flush(arg, 0);
 }
 
 /* len bytes of in at from to out at to; 0 or -errno. */
@@ -138,49 +120,57 @@ static void build_tail(struct sbuf *sb, const struct timeline *tl, const struct 
 	sb_free(&cmd);
 }
 
-/* The tail into fd at *at, the file cut after it; *at is left where the tail begins. */
-static int put_tail(const struct timeline *tl, int fd, long long at, const struct run_record *rec,
-		    bool final)
+static void step_tail(void *arg, struct sbuf *sb)
 {
-	struct tl_writer w = { .fd = fd, .at = at };
+	const struct tl_step *st = arg;
 
-	sb_init(&w.sb);
-	build_tail(&w.sb, tl, rec, final);
-	w_flush(&w);
-	sb_free(&w.sb);
-	if (!w.err && ftruncate(fd, (off_t)w.at) < 0)
-		w.err = -errno;
-	return w.err;
+	build_tail(sb, st->tl, st->rec, st->final);
 }
 
-/* An empty version (head and tail) in a new file beside path; its fd or -errno. */
-static int new_empty(struct timeline *tl, const struct run_record *rec, char *name, size_t len)
+/* The first version's body: the head alone. */
+static void head_body(void *arg, struct livefile_writer *w, int k)
 {
-	int fd = create_beside(tl->path, name, len), ret;
-
-	if (fd < 0)
-		return fd;
-	ret = pwrite_full(fd, head, sizeof(head) - 1, 0) < 0 ? -errno : 0;
-	if (!ret)
-		ret = put_tail(tl, fd, sizeof(head) - 1, rec, false);
-	if (ret) {
-		close(fd);
-		unlink(name);
-		return ret;
-	}
-	return fd;
+	(void)arg;
+	(void)k;
+	sb_add(&w->sb, head, sizeof(head) - 1);
 }
 
-static void tl_close(struct timeline *tl)
+/* The row's events after what is written, and the counts the tail says. */
+static void add_events(struct timeline *tl, const struct tl_row *r, struct livefile_writer *w)
 {
-	for (int k = 0; k < 2; k++) {
-		if (tl->fd[k] >= 0)
-			close(tl->fd[k]);
-		tl->fd[k] = -1;
-	}
-	if (tl->shadow[0])
-		unlink(tl->shadow);
-	tl->shadow[0] = '\0';
+	struct tl_names named = tl->named;
+	struct tl_cut cut = { 0 };
+	struct tl_emit e;
+
+	tl_row_cut(r, &tl->named, tl->budget, &cut);
+	e = (struct tl_emit){ .sb = &w->sb, .comma = tl->events > 0, .flush = tl_flush, .arg = w };
+	tl_row_events(r, &cut, &named, &e);
+	livefile_flush(w, 0);
+	if (w->err)
+		return;
+	tl->events += e.n;
+	tl->dropped += cut.dropped;
+	tl->rows++;
+	tl->rows_out += cut.out;
+	tl->named = named;
+}
+
+/* What file k lacks: the newest row copied from path's (all but its tail into a new file),
+ * then the new row's events. */
+static void step_body(void *arg, struct livefile_writer *w, int k)
+{
+	struct tl_step *st = arg;
+	struct timeline *tl = st->tl;
+	const struct livefile *f = &tl->lf;
+	long long from = w->at ? tl->last[f->cur] : 0, len = f->tail[f->cur] - from;
+
+	w->err = copy_range(f->fd[f->cur], from, len, w->fd, w->at);
+	if (w->err)
+		return;
+	w->at += len;
+	tl->last[k] = w->at;
+	if (st->r)
+		add_events(tl, st->r, w);
 }
 
 /*
@@ -191,30 +181,20 @@ static void tl_close(struct timeline *tl)
 int timeline_begin(struct timeline *tl, const struct run_record *rec)
 {
 	const struct config *cfg = rec->cfg;
-	char tmp[PATH_MAX];
+	struct tl_step st = { .tl = tl, .rec = rec };
+	struct livefile_version v = { head_body, step_tail, &st };
 	int rows = rec->plan ? plan_results(cfg, rec->plan) : 0, ret;
 
-	*tl = (struct timeline){ .path = cfg->timeline_path, .fd = { -1, -1 } };
-	if (!tl->path)
+	*tl = (struct timeline){ 0 };
+	livefile_init(&tl->lf, "--timeline", cfg->timeline_path);
+	if (!tl->lf.path)
 		return 0;
 	/* each result is a row of the file: a group's members share their cell's share */
 	tl->budget = (uint64_t)cfg->timeline_max / (uint64_t)(rows > 0 ? rows : 1);
-	tl->fd[0] = new_empty(tl, rec, tmp, sizeof(tmp));
-	ret = tl->fd[0] < 0 ? tl->fd[0] : 0;
-	if (!ret && rename(tmp, tl->path) < 0) {
-		ret = -errno;
-		unlink(tmp);
-	}
-	tl->placed = !ret;
-	if (!ret) {
-		tl->fd[1] = new_empty(tl, rec, tl->shadow, sizeof(tl->shadow));
-		ret = tl->fd[1] < 0 ? tl->fd[1] : 0;
-		if (ret)
-			tl->shadow[0] = '\0';
-	}
-	tl->last[0] = tl->last[1] = tl->tail[0] = tl->tail[1] = sizeof(head) - 1;
+	ret = livefile_begin(&tl->lf, &v);
+	tl->last[0] = tl->last[1] = sizeof(head) - 1;
 	if (ret) {
-		error("--timeline %s: %s", tl->path, strerror(-ret));
+		error("--timeline %s: %s", tl->lf.path, strerror(-ret));
 		timeline_abort(tl);
 	}
 	return ret;
@@ -223,61 +203,12 @@ int timeline_begin(struct timeline *tl, const struct run_record *rec)
 /* The run cannot go on: the shadow removed, and the file too when it holds no row. */
 void timeline_abort(struct timeline *tl)
 {
-	if (!tl->path)
+	if (!tl->lf.path)
 		return;
-	tl_close(tl);
-	if (tl->placed && !tl->rows)
-		unlink(tl->path);
-	tl->path = NULL;
-}
-
-/*
- * The shadow made the version before the new one: the newest row copied
- * into it from path's file, or, without RENAME_EXCHANGE, a new file with
- * all of path's file but its tail. Where the next row goes, or -errno.
- */
-static long long shadow_catch_up(struct timeline *tl)
-{
-	int cur = tl->cur, sh = !cur, ret;
-
-	if (tl->whole) {
-		tl->fd[sh] = create_beside(tl->path, tl->shadow, sizeof(tl->shadow));
-		if (tl->fd[sh] < 0) {
-			ret = tl->fd[sh];
-			tl->shadow[0] = '\0';
-			return ret;
-		}
-		tl->tail[sh] = 0;
-		tl->last[cur] = 0;		/* the whole file but its tail */
-	}
-	ret = copy_range(tl->fd[cur], tl->last[cur], tl->tail[cur] - tl->last[cur], tl->fd[sh],
-			 tl->tail[sh]);
-	return ret ? ret : tl->tail[sh] + (tl->tail[cur] - tl->last[cur]);
-}
-
-/* The shadow, now the newest version, put at path: exchanged, or renamed over it. */
-static int shadow_to_path(struct timeline *tl)
-{
-	int sh = !tl->cur;
-
-	if (!tl->whole) {
-		if (!renameat2(AT_FDCWD, tl->shadow, AT_FDCWD, tl->path, RENAME_EXCHANGE)) {
-			tl->cur = sh;
-			return 0;
-		}
-		if (errno != EINVAL && errno != ENOSYS)
-			return -errno;
-		warn("--timeline %s: its filesystem cannot exchange two names (renameat2): the "
-		     "file is copied whole after every row", tl->path);
-		tl->whole = true;
-	}
-	if (rename(tl->shadow, tl->path) < 0)
-		return -errno;
-	tl->shadow[0] = '\0';
-	close(tl->fd[tl->cur]);
-	tl->fd[tl->cur] = -1;
-	tl->cur = sh;
-	return 0;
+	livefile_close(&tl->lf);
+	if (tl->lf.placed && !tl->rows)
+		unlink(tl->lf.path);
+	tl->lf.path = NULL;
 }
 
 /*
@@ -288,37 +219,10 @@ static int shadow_to_path(struct timeline *tl)
 static int next_version(struct timeline *tl, const struct run_record *rec,
 			const struct tl_row *r, bool final)
 {
-	int sh = !tl->cur, ret;
-	long long at = shadow_catch_up(tl);
-	struct tl_writer w = { .fd = tl->fd[sh], .at = at };
-	struct tl_names named = tl->named;
-	struct tl_cut cut = { 0 };
-	struct tl_emit e = { 0 };
+	struct tl_step st = { .tl = tl, .rec = rec, .r = r, .final = final };
+	struct livefile_version v = { step_body, step_tail, &st };
 
-	if (at < 0)
-		return (int)at;
-	tl->last[sh] = at;
-	if (r) {
-		tl_row_cut(r, &tl->named, tl->budget, &cut);
-		sb_init(&w.sb);
-		e = (struct tl_emit){ .sb = &w.sb, .comma = tl->events > 0, .flush = w_flush,
-				      .arg = &w };
-		tl_row_events(r, &cut, &named, &e);
-		w_flush(&w);
-		sb_free(&w.sb);
-		if (w.err)
-			return w.err;
-		tl->events += e.n;
-		tl->dropped += cut.dropped;
-		tl->rows++;
-		tl->rows_out += cut.out;
-		tl->named = named;
-	}
-	ret = put_tail(tl, tl->fd[sh], w.at, rec, final);
-	if (ret)
-		return ret;
-	tl->tail[sh] = w.at;
-	return shadow_to_path(tl);
+	return livefile_next(&tl->lf, &v);
 }
 
 /* "Video / Burn pass 1", and " variant B load-nice=19" with --vary. */
@@ -343,7 +247,7 @@ void timeline_add_row(struct timeline *tl, const struct run_record *rec,
 	struct tl_row r;
 	int ret;
 
-	if (!tl->path || tl->failed || rec->nres < 1)
+	if (!tl->lf.path || tl->failed || rec->nres < 1)
 		return;
 	res = &rec->res[rec->nres - 1];
 	row_name(name, sizeof(name), rec, res);
@@ -354,7 +258,7 @@ void timeline_add_row(struct timeline *tl, const struct run_record *rec,
 		r.cpus_pid = r.pid + 1;
 	ret = next_version(tl, rec, &r, false);
 	if (ret) {
-		error("--timeline %s: %s; it keeps the rows before", tl->path, strerror(-ret));
+		error("--timeline %s: %s; it keeps the rows before", tl->lf.path, strerror(-ret));
 		tl->failed = true;
 	}
 }
@@ -364,13 +268,13 @@ int timeline_end(struct timeline *tl, const struct run_record *rec)
 {
 	int ret = 0;
 
-	if (!tl->path)
+	if (!tl->lf.path)
 		return 0;
 	if (!tl->failed)
 		ret = next_version(tl, rec, NULL, true);
 	if (ret)
-		error("--timeline %s: %s", tl->path, strerror(-ret));
-	tl_close(tl);
-	tl->path = NULL;
+		error("--timeline %s: %s", tl->lf.path, strerror(-ret));
+	livefile_close(&tl->lf);
+	tl->lf.path = NULL;
 	return ret;
 }

@@ -4,14 +4,14 @@
 #ifndef OUTPUT_TIMELINE_H
 #define OUTPUT_TIMELINE_H
 
-#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "core/period.h"
 #include "core/schedev.h"
 #include "core/series.h"
-#include "output/sbuf.h"
+#include "lib/livefile.h"
+#include "lib/sbuf.h"
 
 struct run_record;
 
@@ -33,21 +33,12 @@ struct tl_names {		/* the CPU tracks named so far in the file */
 	uint64_t cpu[TL_CPUS / 64];	/* a bit per CPU */
 };
 
-/*
- * The file as it grows: two files, the one at path and its shadow beside
- * it, each a head, the rows' events and a tail (timeline.c says how they
- * take turns).
- */
+/* The file as it grows: a live file (lib/livefile.h), each version a head, the rows' events
+ * and a tail. */
 struct timeline {
-	const char *path;		/* NULL: no --timeline */
-	char shadow[PATH_MAX];
-	int fd[2];			/* fd[cur] is the file at path, the other the shadow */
-	long long last[2];		/* where each one's newest row begins */
-	long long tail[2];		/* where each one's tail begins */
-	int cur;
-	bool whole;			/* no RENAME_EXCHANGE: the file is copied for each row */
+	struct livefile lf;		/* path NULL: no --timeline */
+	long long last[2];		/* where each of lf's files' newest row begins */
 	bool failed;			/* an error was said: the file stays as it was */
-	bool placed;			/* path is ours: removed if the run cannot start */
 	uint64_t budget;		/* events a row may have: --timeline-max / rows */
 	uint64_t events;		/* events in the file */
 	uint64_t dropped;		/* periods the rows left out of it */

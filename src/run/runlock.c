@@ -11,8 +11,8 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "lib/sbuf.h"
 #include "lib/util.h"
-#include "output/sbuf.h"
 #include "run/run.h"
 
 /*

@@ -109,11 +109,6 @@ void cg_memory(struct cg_mem *m);
 int cg_cpus(void);		/* CPUs the cgroups' quota and cpuset allow, 0: no limit */
 int usable_cpus(void);		/* affinity, cpuset and quota together, at least 1 */
 
-/* ---- inflate.c: gunzip in memory ---- */
-
-int gunzip(const uint8_t *in, size_t len, size_t max, char **out, size_t *out_len);
-uint32_t crc32_ieee(const uint8_t *p, size_t n);
-
 /* ---- kctl.c: the kernel settings a run holds until it exits ---- */
 
 int pm_qos_hold(long usec, char *err, size_t errlen);

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lib/gunzip.h"
 #include "lib/util.h"
 #include "sys/sys.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* output/sbuf.c - the growing string that files are built in, and JSON and CSV escaping. */
+/* lib/sbuf.c - the growing string that files are built in, and JSON and CSV escaping. */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdarg.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "output/sbuf.h"
+#include "lib/sbuf.h"
 
 void sb_init(struct sbuf *sb)
 {

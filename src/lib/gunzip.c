@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* sys/inflate.c - gunzip in memory (RFC 1951 and 1952), so /proc/config.gz can be read without
+/* lib/gunzip.c - gunzip in memory (RFC 1951 and 1952), so /proc/config.gz can be read without
  * zlib. */
 #include <errno.h>
 #include <stdbool.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sys/sys.h"
+#include "lib/gunzip.h"
 
 struct inflate {
 	const uint8_t *in;
