@@ -34,7 +34,7 @@ static bool test_ring(void)
 	       ring_after(5, 1, 1) && ring_after(11, 7, 7);
 }
 
-/* Video's clock (1/60 s): deadlines, misses and lateness as core/acct.c counts them. */
+/* Video's clock (1/60 s): deadlines, misses and lateness as core/accounting.c counts them. */
 static bool test_record(void)
 {
 	const struct period_log h = { .start0 = 1000, .num = NSEC_PER_SEC, .den = 60 };
@@ -69,5 +69,5 @@ static bool test_record(void)
 void unit_core_period(void)
 {
 	check("period ring: keeps the newest, oldest first, and counts the lost", test_ring());
-	check("period record: deadline, missed and late by core/acct.c's rule", test_record());
+	check("period record: deadline, missed and late by core/accounting.c's rule", test_record());
 }

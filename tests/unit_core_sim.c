@@ -9,10 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/acct.h"
+#include "core/accounting.h"
 #include "core/defs.h"
 #include "core/stats.h"
-#include "core/sweep.h"
+#include "core/render_work.h"
 
 #include "tests/unit.h"
 

@@ -3,7 +3,7 @@
  * keep their share and deadlines, and exact ones are 0.31's. */
 #include <stdint.h>
 
-#include "core/acct.h"
+#include "core/accounting.h"
 #include "core/defs.h"
 #include "core/tickphase.h"
 

@@ -16,7 +16,7 @@
 #include "run/run.h"
 #include "sys/sys.h"
 #include "task/task.h"
-#include "core/sweep.h"
+#include "core/render_work.h"
 
 #include "tests/unit.h"
 

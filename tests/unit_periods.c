@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/sweep.h"
+#include "core/render_work.h"
 #include "loads/loads.h"
 #include "run/config.h"
 #include "run/run.h"

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/acct.h"
+#include "core/accounting.h"
 #include "core/defs.h"
 #include "lib/util.h"
 #include "output/output.h"

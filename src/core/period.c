@@ -74,7 +74,7 @@ uint64_t period_rec_deadline(const struct period_log *h, const struct period_rec
 	return period_start(&c, (uint64_t)p->k + p->skipped + 1);
 }
 
-/* The rule of core/acct.c: missed when its work ended after its period, or never ended. */
+/* The rule of core/accounting.c: missed when its work ended after its period, or never ended. */
 bool period_rec_missed(const struct period_log *h, const struct period_rec *p)
 {
 	if (!h->num || (p->flags & PR_NOWORK))

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/acct.h"
+#include "core/accounting.h"
 
 enum period_flag {
 	PR_WOKEN = 1u << 0,		/* woken by the waker: t_wake is the waker's stamp */
@@ -40,7 +40,7 @@ struct period_rec {		/* 40 bytes */
 };
 
 struct period_log {		/* sent before the records, as bytes */
-	uint64_t start0, num, den;	/* the row's period clock (core/acct.h); num 0: Gaming */
+	uint64_t start0, num, den;	/* the row's period clock (core/accounting.h); num 0: Gaming */
 	uint64_t counted;		/* periods the row counted: met + missed + dropped */
 	uint64_t nrec;			/* records that follow */
 	uint64_t lost;			/* records before those, dropped from the ring as the oldest */

@@ -3,7 +3,7 @@
  * tick: pure arithmetic on the period's fraction. */
 #include <stddef.h>
 
-#include "core/acct.h"
+#include "core/accounting.h"
 #include "core/tickphase.h"
 
 const char *const period_mode_names[] = {

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "core/frames.h"
-#include "core/missx.h"
+#include "core/miss_explain.h"
 #include "output/output.h"
 
 /* ---- the text line ---- */

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "core/frames.h"
-#include "core/missx.h"
+#include "core/miss_explain.h"
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "output/output.h"
@@ -331,7 +331,7 @@ static void json_miss_task(struct jw *w, const char *key, const struct miss_task
 }
 
 /*
- * One explained miss (core/missx.h); what only the trace tells is null
+ * One explained miss (core/miss_explain.h); what only the trace tells is null
  * without it. A chain's (c) names the stage whose story it is, by its
  * thread and its hop (null: the head's whole frame).
  */

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/strip.h"
+#include "core/latency_strip.h"
 #include "output/plot.h"
 
 #define SP_X 80			/* the plot area inside a panel */

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "core/frames.h"
-#include "core/missx.h"
+#include "core/miss_explain.h"
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "output/output.h"

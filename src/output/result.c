@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/strip.h"
+#include "core/latency_strip.h"
 #include "core/verdict.h"
 #include "lib/sbuf.h"
 #include "lib/util.h"
@@ -23,7 +23,7 @@ void result_init(struct result *r)
 }
 
 /*
- * The row's latency over time from its period records (core/strip.h), kept
+ * The row's latency over time from its period records (core/latency_strip.h), kept
  * in r; none for Gaming, which has no wake-ups. 0, or -ENOMEM (r then has
  * none).
  */

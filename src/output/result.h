@@ -61,7 +61,7 @@ enum rfield {
 	RF_PMIN, RF_PMEAN, RF_PSD, RF_PMAX,	/* wake path: latency - queue wait */
 	RF_PP50, RF_PP90, RF_PP99, RF_PP999,
 	RF_CROSS_CPU, RF_MIGRATIONS, RF_QUEUED,	/* wake-ups: from another CPU, moved, queued */
-	RF_MISS_QUEUED, RF_MISS_RUNNING,	/* of the missed periods' time (core/missx.h): */
+	RF_MISS_QUEUED, RF_MISS_RUNNING,	/* of the missed periods' time (core/miss_explain.h): */
 	RF_MISS_PREEMPTED, RF_MISS_BLOCKED,	/*   where it went, 0..1 */
 	RF_FRAME_P50, RF_FRAME_P99, RF_FRAME_MAX,	/* Game: vsync to present, ns */
 	RF_FPS, RF_FPS_LOW, RF_STUTTERS,	/* average and 1 % low fps, stutters */
@@ -111,9 +111,9 @@ struct result {			/* one benchmark x load x pass */
 	double v[RF_COUNT];		/* NAN: not known */
 	struct latency_compact *wake;	/* its histogram, owned: live rows only, else NULL */
 	struct latency_strip *strip;	/* its latency over time, owned: live rows with */
-					/* wake-ups only (core/strip.h), else NULL */
+					/* wake-ups only (core/latency_strip.h), else NULL */
 	struct ran_instead ran;		/* who ran instead: live rows only, else RAN_UNKNOWN */
-	struct miss_report *misses;	/* --explain: its worst misses explained (core/missx.h), */
+	struct miss_report *misses;	/* --explain: its worst misses explained (core/miss_explain.h), */
 					/* owned: live rows with periods only, else NULL */
 	struct chain_summary *chain;	/* Game, AudioGraph: hops and frames (core/frames.h), */
 					/* owned: live rows of a chain only, else NULL */

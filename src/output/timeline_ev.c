@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/acct.h"
+#include "core/accounting.h"
 #include "core/frames.h"
-#include "core/ranslice.h"
+#include "core/ran_slices.h"
 #include "output/timeline.h"
 
 /*

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/acct.h"
+#include "core/accounting.h"
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "output/result.h"

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/acct.h"
+#include "core/accounting.h"
 #include "core/stats.h"
 #include "output/result.h"
 #include "run/run.h"

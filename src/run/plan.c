@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <stddef.h>
 
-#include "core/missx.h"
-#include "core/strip.h"
+#include "core/miss_explain.h"
+#include "core/latency_strip.h"
 #include "core/stats.h"
 #include "lib/util.h"
 #include "loads/loads.h"

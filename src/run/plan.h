@@ -44,7 +44,7 @@ struct plan {
 /*
  * What a row costs the orchestrator's memory at most, for as long as the run
  * lasts: its result with its compact histogram (core/stats.h) and with
- * --explain its misses (core/missx.h), its cell, the record's array as it
+ * --explain its misses (core/miss_explain.h), its cell, the record's array as it
  * doubles, malloc's headers (a static assertion in
  * plan.c checks the sum). --repeat may ask for as many passes as fit a
  * quarter of the memory the run may use (the rest is the loads').

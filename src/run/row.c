@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "core/frames.h"
-#include "core/missx.h"
+#include "core/miss_explain.h"
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "output/result.h"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/missx.h"
+#include "core/miss_explain.h"
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "output/result.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* task/sim.c - the simulated interactive tasks: the periodic loop and the waker (acct.c counts). */
+/* task/sim.c - the simulated interactive tasks: the periodic loop and the waker (core/accounting.c counts). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "lib/util.h"
-#include "core/sweep.h"
+#include "core/render_work.h"
 #include "task/chain.h"
 #include "task/task.h"
 

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/acct.h"
+#include "core/accounting.h"
 #include "core/defs.h"
 #include "core/frames.h"
 #include "core/period.h"

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/strip.h"
+#include "core/latency_strip.h"
 
 #define SLACK 1e-9		/* 2 s given as 2.0000000001 is still 2 bins */
 
@@ -28,7 +28,7 @@ static int bin_of(const struct latency_strip *s, uint64_t start, uint64_t t)
 
 /*
  * A wake-up's bin and latency, or -1: not a wake-up (an overrun, Gaming's
- * unit), no sample (core/acct.h's wake_latency), or outside the bins.
+ * unit), no sample (core/accounting.h's wake_latency), or outside the bins.
  */
 static int woken_bin(const struct latency_strip *s, uint64_t start, const struct period_rec *p,
 		     uint64_t *lat)

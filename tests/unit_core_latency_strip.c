@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* tests/unit_core_strip.c - unit tests of the core: the latency strip of a row, from synthetic
+/* tests/unit_core_latency_strip.c - unit tests of the core: the latency strip of a row, from synthetic
  * period records with known quantiles per bin. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/defs.h"
-#include "core/strip.h"
+#include "core/latency_strip.h"
 #include "tests/unit.h"
 
 #define START 5000000000ULL	/* the row's start, CLOCK_MONOTONIC ns */

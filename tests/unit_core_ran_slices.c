@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* tests/unit_core_ranslice.c - unit tests of the core: who ran instead paired from synthetic
+/* tests/unit_core_ran_slices.c - unit tests of the core: who ran instead paired from synthetic
  * scheduler events, and the load's value a second in merging bins. */
 #include <math.h>
 #include <string.h>
 
 #include "core/defs.h"
-#include "core/ranslice.h"
+#include "core/ran_slices.h"
 #include "core/series.h"
 
 #include "tests/unit.h"

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* core/ranslice.h - who had a CPU while the task waited: its scheduler events paired into
+/* core/ran_slices.h - who had a CPU while the task waited: its scheduler events paired into
  * intervals, for the timeline's CPU tracks. */
-#ifndef CORE_RANSLICE_H
-#define CORE_RANSLICE_H
+#ifndef CORE_RAN_SLICES_H
+#define CORE_RAN_SLICES_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* core/ranslice.c - a task's scheduler events paired into the waits it spent behind others. */
+/* core/ran_slices.c - a task's scheduler events paired into the waits it spent behind others. */
 #include <string.h>
 
-#include "core/ranslice.h"
+#include "core/ran_slices.h"
 
 void ran_walk_init(struct ran_walk *w, const struct sched_ev *ev, size_t n)
 {

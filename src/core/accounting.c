@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* core/acct.c - the accounting of periods and Gaming units: pure functions of timestamps. */
-#include "core/acct.h"
+/* core/accounting.c - the accounting of periods and Gaming units: pure functions of timestamps. */
+#include "core/accounting.h"
 
 /*
  * The rule, the same for every periodic task: every period counts once. A

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* core/strip.h - a row's wakeup latency over time: p50, p99 and max per bin of seconds, made
+/* core/latency_strip.h - a row's wakeup latency over time: p50, p99 and max per bin of seconds, made
  * once from its period records after the row. */
-#ifndef CORE_STRIP_H
-#define CORE_STRIP_H
+#ifndef CORE_LATENCY_STRIP_H
+#define CORE_LATENCY_STRIP_H
 
 /*
  * A histogram says how late a row's wake-ups were, not when: a row whose

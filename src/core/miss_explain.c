@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* core/missx.c - each missed period's story from its record and the task's events, the row's
+/* core/miss_explain.c - each missed period's story from its record and the task's events, the row's
  * worst misses and where their time went. */
 #include <math.h>
 #include <string.h>
 
 #include "core/defs.h"
-#include "core/missx.h"
+#include "core/miss_explain.h"
 
 _Static_assert(sizeof(struct miss) <= 96, "a miss's size is part of a kept row's budget");
 

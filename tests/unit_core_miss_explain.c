@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* tests/unit_core_missx.c - unit tests of the core: missed periods explained from synthetic
+/* tests/unit_core_miss_explain.c - unit tests of the core: missed periods explained from synthetic
  * records and scheduler events. */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "core/defs.h"
-#include "core/missx.h"
+#include "core/miss_explain.h"
 
 #include "tests/unit.h"
 

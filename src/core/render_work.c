@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* core/sweep.c - the work of each frame of Render's sweep: a pure function, shared by the task
+/* core/render_work.c - the work of each frame of Render's sweep: a pure function, shared by the task
  * and its accounting. */
-#include "core/acct.h"
-#include "core/sweep.h"
+#include "core/accounting.h"
+#include "core/render_work.h"
 
 /*
  * Frame k needs (20 + t) % of its frame, t rising 0..60 over the first 60

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* core/missx.h - every missed deadline explained: a missed period's story from its records and
+/* core/miss_explain.h - every missed deadline explained: a missed period's story from its records and
  * the task's scheduler events, and in a chain the stage that made it late. */
-#ifndef CORE_MISSX_H
-#define CORE_MISSX_H
+#ifndef CORE_MISS_EXPLAIN_H
+#define CORE_MISS_EXPLAIN_H
 
 /*
  * A missed period's story, from its period's start to the end of its work
@@ -14,7 +14,7 @@
  * waited, and from its run to its end as ran.
  *
  * Times are kept to the microsecond (the trace's resolution), so that a
- * kept row's report stays small (core/missx.c checks the size).
+ * kept row's report stays small (core/miss_explain.c checks the size).
  */
 #include <stdbool.h>
 #include <stddef.h>

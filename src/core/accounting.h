@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* core/acct.h - the accounting rule of periods and Gaming units, pure: timestamps in, counts
+/* core/accounting.h - the accounting rule of periods and Gaming units, pure: timestamps in, counts
  * out. */
-#ifndef ACCT_H
-#define ACCT_H
+#ifndef CORE_ACCOUNTING_H
+#define CORE_ACCOUNTING_H
 
 /* Nothing of the run here: no config, no threads, no clocks read. */
 #include <stdbool.h>
