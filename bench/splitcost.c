@@ -17,7 +17,6 @@
 #include "run/config.h"
 #include "run/plan.h"
 #include "run/run.h"
-#include "sys/sys.h"
 #include "task/task.h"
 
 static struct split_result res;

@@ -14,7 +14,8 @@
 #include "run/config.h"
 #include "run/plan.h"
 #include "run/run.h"
-#include "sys/sys.h"
+#include "sys/cgroup.h"
+#include "sys/machine.h"
 #include "task/task.h"
 
 #include "tests/unit.h"

@@ -15,7 +15,6 @@
 #include "run/config.h"
 #include "run/plan.h"
 #include "run/run.h"
-#include "sys/sys.h"
 #include "task/task.h"
 
 #include "tests/unit.h"

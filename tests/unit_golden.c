@@ -21,7 +21,7 @@
 #include "run/config.h"
 #include "run/plan.h"
 #include "run/run.h"
-#include "sys/sys.h"
+#include "sys/machine.h"
 #include "task/task.h"
 
 #include "tests/unit.h"

@@ -9,7 +9,7 @@
 #include "loads/loads.h"
 #include "run/config.h"
 #include "run/plan.h"
-#include "sys/sys.h"
+#include "sys/cgroup.h"
 
 #include "tests/unit.h"
 

@@ -19,7 +19,7 @@
 #include "run/config.h"
 #include "run/plan.h"
 #include "run/run.h"
-#include "sys/sys.h"
+#include "sys/cgroup.h"
 #include "task/task.h"
 
 #include "tests/unit.h"

@@ -11,7 +11,7 @@
 #include "output/compare.h"
 #include "output/output.h"
 #include "run/config.h"
-#include "sys/sys.h"
+#include "sys/machine.h"
 
 #include "tests/unit.h"
 

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "loads/family.h"
-#include "sys/sys.h"
+#include "sys/cgroup.h"
 
 /* ---- Write and Read: streaming I/O on the files of load_prepare_files() ---- */
 

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "loads/family.h"
-#include "sys/sys.h"
+#include "sys/cgroup.h"
 
 /* ---- Memload: a large share of memory, touched and copied around ---- */
 

@@ -11,7 +11,7 @@
 #include "loads/loads.h"
 #include "output/output.h"
 #include "run/config.h"
-#include "sys/sys.h"
+#include "sys/machine.h"
 #include "task/work.h"
 
 #define CSV_MAX_FIELDS 256

@@ -14,7 +14,7 @@
 #include "output/verdict.h"
 #include "run/config.h"
 #include "run/plan.h"
-#include "sys/sys.h"
+#include "sys/machine.h"
 #include "task/work.h"
 
 struct jw {			/* a pretty-printing JSON writer */

@@ -13,7 +13,7 @@
 #include "output/output.h"
 #include "run/config.h"
 #include "run/plan.h"
-#include "sys/sys.h"
+#include "sys/machine.h"
 
 /* A live run's record: what every output says of the run, taken once at its start. */
 void record_init(struct run_record *r, const struct config *cfg, const struct machine *sys,

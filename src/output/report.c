@@ -17,7 +17,7 @@
 #include "output/verdict.h"
 #include "run/config.h"
 #include "run/plan.h"
-#include "sys/sys.h"
+#include "sys/machine.h"
 
 static void out(struct report *o, const char *fmt, ...) PRINTF(2, 3);
 

@@ -10,7 +10,7 @@
 #include "core/defs.h"
 #include "output/result.h"
 #include "output/settings.h"
-#include "sys/sys.h"
+#include "sys/machine.h"
 
 #define LIVE(f) .off = offsetof(struct machine, f)
 #define NOTE(f) .note = offsetof(struct machine, f)

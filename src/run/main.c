@@ -24,7 +24,9 @@
 #include "run/plan.h"
 #include "run/run.h"
 #include "run/vary.h"
-#include "sys/sys.h"
+#include "sys/kernel_files.h"
+#include "sys/machine.h"
+#include "sys/trace_instance.h"
 
 /* Can this process use SCHED_FIFO? Tried for real, then undone. */
 static bool fifo_allowed(int prio)

@@ -10,7 +10,7 @@
 #include "lib/util.h"
 #include "run/config.h"
 #include "run/run.h"
-#include "sys/sys.h"
+#include "sys/cgroup.h"
 
 #define NCPUS_ARG_MAX 256		/* longer is no list of counts we could hold */
 

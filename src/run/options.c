@@ -15,7 +15,8 @@
 #include "loads/loads.h"
 #include "run/config.h"
 #include "run/vary.h"
-#include "sys/sys.h"
+#include "sys/cgroup.h"
+#include "sys/machine.h"
 #include "task/task.h"
 
 #define UNUSED __attribute__((unused))

@@ -14,7 +14,7 @@
 #include "output/result.h"
 #include "run/config.h"
 #include "run/plan.h"
-#include "sys/sys.h"
+#include "sys/machine.h"
 
 /* Does benchmark b run under load l: both selected, and a workload never loads itself. */
 static bool in_matrix(const struct config *cfg, size_t b, size_t l)

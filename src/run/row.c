@@ -23,7 +23,7 @@
 #include "run/child.h"
 #include "run/plan.h"
 #include "run/run.h"
-#include "sys/sys.h"
+#include "sys/trace_instance.h"
 
 #define READY_TIMEOUT_NS (10 * NSEC_PER_SEC)	/* a child's set-up */
 #define LOAD_RESULT_NS (1500 * NSEC_PER_MSEC)	/* the load's answer to stop */

@@ -11,7 +11,7 @@
 #include "loads/loads.h"
 #include "output/result.h"
 #include "run/run.h"
-#include "sys/sys.h"
+#include "sys/machine.h"
 
 
 /* A latency's numbers into v[base..base+8), in struct summary's order; none without samples. */

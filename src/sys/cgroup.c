@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "lib/util.h"
-#include "sys/sys.h"
+#include "sys/cgroup.h"
 
 #define MOUNTINFO_MAX (512 * 1024)	/* a container host's mount table can be long */
 #define CG_V1_NONE (1ULL << 62)		/* v1 says "no limit" with a page-aligned LLONG_MAX */

@@ -16,7 +16,8 @@
 
 #include "lib/gunzip.h"
 #include "lib/util.h"
-#include "sys/sys.h"
+#include "sys/cgroup.h"
+#include "sys/machine.h"
 
 #define CONFIG_MAX (16 * MIB)	/* a kernel .config is a few hundred KiB */
 

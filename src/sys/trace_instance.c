@@ -15,7 +15,8 @@
 #include <unistd.h>
 
 #include "lib/util.h"
-#include "sys/sys.h"
+#include "sys/kernel_files.h"
+#include "sys/trace_instance.h"
 
 #define INSTANCE_PREFIX "interbench-"
 #define BYTES_PER_PERIOD 512		/* its wake-up, its switches in and out, a migration, */

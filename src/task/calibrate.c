@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "lib/util.h"
-#include "sys/sys.h"
+#include "sys/machine.h"
 #include "task/task.h"
 
 #define CAL_WARMUP_NS (150 * NSEC_PER_MSEC)	/* lets the clock frequency settle */

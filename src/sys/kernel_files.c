@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* sys/kctl.c - the kernel settings a run holds until it exits: a PM QoS request and tracefs. */
+/* sys/kernel_files.c - the kernel settings a run holds until it exits: PM QoS, tracefs. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "lib/util.h"
-#include "sys/sys.h"
+#include "sys/kernel_files.h"
 
 #define CPU_DMA_LATENCY "/dev/cpu_dma_latency"
 

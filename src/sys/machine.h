@@ -1,18 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* sys/sys.h - the machine and its kernel: their description, the cgroups' limits, kernel
- * files, tracefs. */
-#ifndef SYS_SYS_H
-#define SYS_SYS_H
+/* sys/machine.h - what describes the machine and its kernel, read once at start (sysinfo.c). */
+#ifndef SYS_MACHINE_H
+#define SYS_MACHINE_H
 
 #include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <sys/types.h>
-
-#include "core/period.h"
-#include "core/schedev.h"
-#include "core/split.h"
 
 #define SI_UNKNOWN LLONG_MIN	/* a number that could not be read */
 
@@ -80,59 +74,5 @@ int sysinfo_autogroup(const char *text);
 bool sysinfo_fs_in_memory(const char *fstype, const char *source);
 int sysinfo_mountinfo_line(const char *line, unsigned maj, unsigned min, char *fs, size_t fslen,
 			   char *src, size_t srclen);
-
-/* ---- cgroup.c: the limits a container puts on this process ---- */
-
-#define CG_NONE UINT64_MAX	/* a value that sets no limit: "max", v1's huge number */
-
-struct cg_mem {			/* the tightest memory limit over this process's cgroups */
-	uint64_t limit;			/* bytes; CG_NONE when no level has one */
-	uint64_t headroom;		/* the least, over the levels, of limit less usage */
-	char file[192];			/* the file that set limit, "" when none */
-};
-
-/* The pure parts, for the unit tests: text in, numbers out. */
-int cg_own_path(const char *proc_cgroup, int version, const char *controller, char *path,
-		size_t len);
-int cg_mount(const char *mountinfo, int version, const char *controller, char *root,
-	     size_t rlen, char *mnt, size_t mlen);
-void cg_dir(const char *path, const char *root, const char *mnt, char *dir, size_t len);
-bool cg_value(const char *text, uint64_t *v);
-void cg_mem_init(struct cg_mem *m);
-void cg_mem_level(struct cg_mem *m, uint64_t limit, uint64_t usage, const char *file);
-int cg_cpu_max(const char *cpu_max);
-int cg_cfs_quota(const char *quota, const char *period);
-int cpulist_count(const char *list);
-
-/* Reading them for this process; nothing found is no limit. */
-void cg_memory(struct cg_mem *m);
-int cg_cpus(void);		/* CPUs the cgroups' quota and cpuset allow, 0: no limit */
-int usable_cpus(void);		/* affinity, cpuset and quota together, at least 1 */
-
-/* ---- kctl.c: the kernel settings a run holds until it exits ---- */
-
-int pm_qos_hold(long usec, char *err, size_t errlen);
-const char *find_tracefs(bool *denied);
-int trace_open(char *dir, size_t dirlen, int *marker_fd, int *on_fd, char *err, size_t errlen);
-
-/* ---- trace_instance.c: --explain's private tracefs instance, one per run ---- */
-
-int ran_trace_open(uint64_t row_wakeups, char *why, size_t len);
-struct ran_thread {		/* one thread a row's trace is read for */
-	int tid;			/* <= 0: not known */
-	uint64_t t_first;		/* its first period's start: its waits are from then on */
-	const struct period_rec *rec;	/* its records kept, oldest first: its events kept */
-	size_t nrec;			/* from the first's wake-up (0: none kept) */
-	struct sched_trace *trace;
-	struct ran_instead *ran;	/* who ran instead while it waited, or NULL: not asked */
-	uint64_t max_wait;		/* a longer wait is none of its wake-ups */
-	bool chain;			/* a chain's thread: more events a record */
-};
-
-#define TRACE_FILTER_LEN 2048	/* a row's filter: its members' pids and chains' names */
-void ran_trace_arm(const pid_t *pid, const char *const *threads, int n);
-void ran_trace_collect(struct ran_thread *th, int n);
-void ran_trace_close(void);
-int ran_trace_remove_stale(const char *instances);
 
 #endif
