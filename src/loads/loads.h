@@ -111,7 +111,7 @@ int meminfo_parse(const char *text, struct meminfo *mi);
 uint64_t memload_margin(const struct meminfo *mi);
 uint64_t memload_bytes_for(const struct meminfo *mi);
 uint64_t memload_shortfall(const struct meminfo *mi, uint64_t floor);
-struct cg_mem;			/* sys/sys.h: a cgroup's memory limit and headroom */
+struct cg_mem;			/* sys/cgroup.h: a cgroup's memory limit and headroom */
 uint64_t memload_cg_margin(const struct cg_mem *cg);
 uint64_t memload_bytes_in(const struct meminfo *mi, const struct cg_mem *cg);
 uint64_t memload_cg_shortfall(const struct cg_mem *cg);
