@@ -14,7 +14,7 @@
 
 #include "core/period.h"
 #include "lib/util.h"
-#include "loads/loads.h"
+#include "model/workloads.h"
 #include "output/compare.h"
 #include "output/output.h"
 #include "run/child.h"

@@ -10,6 +10,7 @@
 
 #include "lib/util.h"
 #include "loads/loads.h"
+#include "model/workloads.h"
 #include "output/compare.h"
 #include "output/output.h"
 #include "run/child.h"

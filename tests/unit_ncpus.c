@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "lib/util.h"
-#include "loads/loads.h"
+#include "model/workloads.h"
 #include "run/config.h"
 #include "run/plan.h"
 #include "sys/cgroup.h"

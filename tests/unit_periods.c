@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "core/render_work.h"
-#include "loads/loads.h"
+#include "model/workloads.h"
 #include "run/config.h"
 #include "run/run.h"
 #include "task/task.h"

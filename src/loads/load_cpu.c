@@ -45,7 +45,7 @@ int load_sim(struct load_ctx *ctx)
 
 	ret = sim_run(&ctx->par.sim, 0, &ctx->stop, NULL, &ctx->ctr->sim);
 	if (ret)
-		snprintf(ctx->reason, sizeof(ctx->reason), "%s load: %s", ctx->wl->name,
+		snprintf(ctx->reason, sizeof(ctx->reason), "%s load: %s", ctx->name,
 			 strerror(-ret));
 	return ret;
 }

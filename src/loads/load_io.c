@@ -364,7 +364,7 @@ static int fill_read_file(int fd, uint64_t size, volatile sig_atomic_t *stop, co
 }
 
 /*
- * Make the files (WL_READ_FILE, WL_WRITE_FILE) that the loads use, as
+ * Make the files (LOAD_READ_FILE, LOAD_WRITE_FILE) that the loads use, as
  * unnamed files in the work directory (nothing is left on disk however the
  * run ends); the forked loads inherit them. Returns 0, or -1 with one line
  * in err.
@@ -372,7 +372,7 @@ static int fill_read_file(int fd, uint64_t size, volatile sig_atomic_t *stop, co
 int load_prepare_files(unsigned files, struct load_ctx *ctx,
 		       volatile sig_atomic_t *stop, char *err, size_t errlen)
 {
-	bool want_read = files & WL_READ_FILE, want_write = files & WL_WRITE_FILE;
+	bool want_read = files & LOAD_READ_FILE, want_write = files & LOAD_WRITE_FILE;
 	uint64_t free_bytes, ram;
 	struct statvfs sv;
 	struct cg_mem cg;

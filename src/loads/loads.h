@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* loads/loads.h - the one registry of benchmarks and loads, and what a load process needs to
- * run a load. */
+/* loads/loads.h - what a load process needs to run a load, and the loads' files and sizes. */
 #ifndef LOADS_LOADS_H
 #define LOADS_LOADS_H
 
@@ -13,52 +12,6 @@
 #include "core/defs.h"
 #include "core/series.h"
 #include "task/task.h"
-
-/* ---- the workloads: one registry for benchmarks and loads ---- */
-
-enum wl_flag {
-	WL_BENCH = 1u << 0,		/* can be measured */
-	WL_LOAD = 1u << 1,		/* can run as a background load */
-	WL_RT = 1u << 2,		/* fixed work per period: -r, fifo, rr, deadline */
-	WL_NODEADLINE = 1u << 3,	/* Gaming: no deadline column */
-	WL_CUSTOM = 1u << 4,		/* exists only with -C and -I */
-	WL_READ_FILE = 1u << 5,		/* reads the Read file in the work directory */
-	WL_WRITE_FILE = 1u << 6,	/* writes the Write file in the work directory */
-	WL_FILES = WL_READ_FILE | WL_WRITE_FILE,	/* uses files in the work directory */
-	WL_OPTIN = 1u << 7,		/* only when named: not in 0.31's default matrix */
-};
-
-enum intensity_kind {
-	INT_NONE,			/* nothing to measure */
-	INT_RATE,			/* units per second of the window */
-	INT_CPUS,			/* CPU time / wall time of the load */
-	INT_PCT,			/* % of the simulation's CPU achieved */
-};
-
-struct load_ctx;
-
-struct workload {
-	const char *name;
-	unsigned flags;
-	const char *what;			/* one line for --help and the man page */
-	enum sim_model model;
-	uint64_t period_num, period_den;	/* period = num / den ns */
-	uint64_t work_ns;			/* CPU work per period (periodic) */
-	int (*load)(struct load_ctx *ctx);	/* runs until ctx->stop */
-	enum intensity_kind intensity;
-	const char *unit;			/* of the intensity */
-	double unit_scale;			/* units counted -> shown */
-	const char *threads;			/* a chain's threads' names as a tracefs glob */
-						/* (--explain's trace follows them), or NULL */
-};
-
-extern const struct workload workloads[];
-extern const size_t nr_workloads;
-int workload_find(const char *name);		/* case-insensitive, -1 if none */
-void workload_names(unsigned need, char *buf, size_t len);
-
-/* Which of the Read and Write files (WL_READ_FILE, WL_WRITE_FILE) the selected loads use. */
-unsigned load_files_needed(uint32_t loads);
 
 /* ---- a load running: load_*.c, hackbench.c ---- */
 
@@ -80,7 +33,7 @@ struct load_params {		/* what a load needs of the run's configuration */
 
 struct load_ctx {
 	struct load_params par;
-	const struct workload *wl;	/* the load running, set by load_process() */
+	const char *name;		/* the load running, for messages: set by load_process() */
 	atomic_int stop;		/* set when the load must end */
 	struct load_counters *ctr;
 	int read_fd;			/* the Read file, or -1 */
@@ -97,6 +50,23 @@ struct load_result {		/* sent, as bytes, from the load process */
 	struct series persec;		/* the intensity each second of the window (n 0: none) */
 };
 
+/* The loads, one function each, named in the registry (model/workloads.c). */
+int load_none(struct load_ctx *ctx);		/* load_cpu.c */
+int load_burn(struct load_ctx *ctx);
+int load_sim(struct load_ctx *ctx);		/* Video, X and Custom */
+int load_ring(struct load_ctx *ctx);
+int load_write(struct load_ctx *ctx);		/* load_io.c */
+int load_read(struct load_ctx *ctx);
+int load_compile(struct load_ctx *ctx);
+int load_memload(struct load_ctx *ctx);		/* load_mem.c */
+int load_net(struct load_ctx *ctx);		/* load_net.c */
+int load_hack(struct load_ctx *ctx);		/* hackbench.c */
+
+/* The files in the work directory load_prepare_files() makes: the registry's flags for them. */
+enum load_file {
+	LOAD_READ_FILE = 1u << 5,	/* the Read file */
+	LOAD_WRITE_FILE = 1u << 6,	/* the Write file */
+};
 int load_prepare_files(unsigned files, struct load_ctx *ctx, volatile sig_atomic_t *stop,
 		       char *err, size_t errlen);
 void load_close_files(struct load_ctx *ctx);

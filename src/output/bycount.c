@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loads/loads.h"
+#include "model/workloads.h"
 #include "output/output.h"
 #include "run/config.h"
 #include "run/plan.h"

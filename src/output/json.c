@@ -9,7 +9,7 @@
 #include "core/frames.h"
 #include "core/miss_explain.h"
 #include "lib/util.h"
-#include "loads/loads.h"
+#include "model/workloads.h"
 #include "output/output.h"
 #include "output/verdict.h"
 #include "run/config.h"

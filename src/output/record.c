@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "lib/util.h"
-#include "loads/loads.h"
+#include "model/workloads.h"
 #include "output/output.h"
 #include "run/config.h"
 #include "run/plan.h"

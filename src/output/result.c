@@ -11,7 +11,7 @@
 #include "core/verdict.h"
 #include "lib/sbuf.h"
 #include "lib/util.h"
-#include "loads/loads.h"
+#include "model/workloads.h"
 #include "output/result.h"
 #include "run/config.h"
 

@@ -11,6 +11,7 @@
 #include "core/accounting.h"
 #include "lib/util.h"
 #include "loads/loads.h"
+#include "model/workloads.h"
 #include "output/result.h"
 #include "run/run.h"
 

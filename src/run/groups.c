@@ -5,7 +5,7 @@
 #include <strings.h>
 
 #include "lib/util.h"
-#include "loads/loads.h"
+#include "model/workloads.h"
 #include "run/config.h"
 
 

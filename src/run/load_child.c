@@ -14,6 +14,7 @@
 
 #include "lib/util.h"
 #include "loads/loads.h"
+#include "model/workloads.h"
 #include "run/child.h"
 #include "run/run.h"
 
@@ -52,6 +53,7 @@ static double intensity(const struct workload *wl, const struct snapshot *a,
 }
 
 struct runner {
+	const struct workload *wl;
 	struct load_ctx *ctx;
 	int ret;
 	atomic_int done;
@@ -61,7 +63,7 @@ static void *runner_main(void *arg)
 {
 	struct runner *r = arg;
 
-	r->ret = r->ctx->wl->load(r->ctx);
+	r->ret = r->wl->load(r->ctx);
 	atomic_store(&r->done, 1);
 	return NULL;
 }
@@ -108,14 +110,14 @@ static int load_launch(struct load_ctx *ctx, struct runner *r, pthread_t *t, int
 			MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (ctx->ctr == MAP_FAILED) {
 		ret = -errno;
-		child_fail(res_fd, "%s load: mmap of its counters: %s", ctx->wl->name,
+		child_fail(res_fd, "%s load: mmap of its counters: %s", ctx->name,
 			   strerror(-ret));
 		return ret;
 	}
 	memset(ctx->ctr, 0, sizeof(*ctx->ctr));
 	ret = pthread_create(t, NULL, runner_main, r);
 	if (ret) {
-		child_fail(res_fd, "%s load: pthread_create: %s", ctx->wl->name, strerror(ret));
+		child_fail(res_fd, "%s load: pthread_create: %s", ctx->name, strerror(ret));
 		return -ret;
 	}
 	return 0;
@@ -135,14 +137,14 @@ static void load_halt(struct load_ctx *ctx, struct runner *r, pthread_t t,
 	if (!atomic_load(&r->done)) {
 		res->status = ROW_FAILED;
 		snprintf(res->reason, sizeof(res->reason), "%s load did not stop within %llu ms",
-			 ctx->wl->name, LOAD_STOP_NS / NSEC_PER_MSEC);
+			 ctx->name, LOAD_STOP_NS / NSEC_PER_MSEC);
 		return;
 	}
 	pthread_join(t, NULL);
 	if (r->ret) {
 		res->status = ROW_FAILED;
 		snprintf(res->reason, sizeof(res->reason), "%s load stopped early: %.150s",
-			 ctx->wl->name, ctx->reason[0] ? ctx->reason : strerror(-r->ret));
+			 ctx->name, ctx->reason[0] ? ctx->reason : strerror(-r->ret));
 	}
 }
 
@@ -169,10 +171,9 @@ static void add_seconds(const struct workload *wl, struct series *ps, struct sna
  * a sample when it is at least half of one (its numbers are in the row's
  * intensity either way). The last command.
  */
-static enum child_msg load_window(struct load_ctx *ctx, int ctl_fd, struct snapshot *begin,
-				  struct series *ps)
+static enum child_msg load_window(const struct workload *wl, struct load_ctx *ctx, int ctl_fd,
+				  struct snapshot *begin, struct series *ps)
 {
-	const struct workload *wl = ctx->wl;
 	struct snapshot last = *begin, now;
 	uint64_t tick = 0;
 	bool open = false;
@@ -215,20 +216,20 @@ static enum child_msg load_window(struct load_ctx *ctx, int ctl_fd, struct snaps
 int load_process(const struct workload *wl, struct load_ctx *ctx, int ctl_fd, int res_fd)
 {
 	struct load_result res = { .status = ROW_OK, .intensity = -1.0 };
-	struct runner r = { .ctx = ctx };
+	struct runner r = { .wl = wl, .ctx = ctx };
 	struct snapshot begin, end;
 	enum child_msg m;
 	pthread_t t;
 	int ret;
 
-	ctx->wl = wl;
+	ctx->name = wl->name;
 	ret = load_launch(ctx, &r, &t, res_fd);
 	if (ret)
 		return ret;
 	take_snapshot(ctx, &begin);
 	if (child_ready(res_fd))
 		return -EPIPE;
-	m = load_window(ctx, ctl_fd, &begin, &res.persec);
+	m = load_window(wl, ctx, ctl_fd, &begin, &res.persec);
 	take_snapshot(ctx, &end);
 	load_halt(ctx, &r, t, &res);
 	res.intensity = intensity(wl, &begin, &end);

@@ -18,6 +18,7 @@
 
 #include "lib/util.h"
 #include "loads/loads.h"
+#include "model/workloads.h"
 #include "output/output.h"
 #include "output/timeline.h"
 #include "run/config.h"

@@ -13,6 +13,7 @@
 
 #include "lib/util.h"
 #include "loads/loads.h"
+#include "model/workloads.h"
 #include "run/config.h"
 #include "run/vary.h"
 #include "sys/cgroup.h"

@@ -10,7 +10,7 @@
 #include "core/latency_strip.h"
 #include "core/stats.h"
 #include "lib/util.h"
-#include "loads/loads.h"
+#include "model/workloads.h"
 #include "output/result.h"
 #include "run/config.h"
 #include "run/plan.h"

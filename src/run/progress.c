@@ -6,7 +6,7 @@
 #include <time.h>
 
 #include "lib/util.h"
-#include "loads/loads.h"
+#include "model/workloads.h"
 #include "run/plan.h"
 #include "run/run.h"
 

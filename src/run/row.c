@@ -19,6 +19,7 @@
 #include "core/miss_explain.h"
 #include "lib/util.h"
 #include "loads/loads.h"
+#include "model/workloads.h"
 #include "output/result.h"
 #include "run/child.h"
 #include "run/plan.h"

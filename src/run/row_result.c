@@ -8,7 +8,7 @@
 
 #include "core/miss_explain.h"
 #include "lib/util.h"
-#include "loads/loads.h"
+#include "model/workloads.h"
 #include "output/result.h"
 #include "run/run.h"
 #include "sys/machine.h"

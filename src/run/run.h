@@ -15,6 +15,7 @@
 #include "core/schedev.h"
 #include "core/split.h"
 #include "loads/loads.h"
+#include "model/workloads.h"
 #include "run/config.h"
 #include "task/task.h"
 

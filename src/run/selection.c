@@ -4,7 +4,7 @@
 #include <stdint.h>
 
 #include "lib/util.h"
-#include "loads/loads.h"
+#include "model/workloads.h"
 #include "run/config.h"
 #include "task/task.h"
 

@@ -1,20 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* loads/registry.c - the one registry of all workloads: benchmarks in bench order, loads in
+/* model/workloads.c - the one registry of all workloads: benchmarks in bench order, loads in
  * load order. */
-#define _GNU_SOURCE
-#include <dirent.h>
-#include <errno.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/mman.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
-#include "lib/util.h"
-#include "loads/family.h"
+#include "model/workloads.h"
 
 /* ---- the registry: benchmarks in bench order, loads in load order; 0.31's first ---- */
 
