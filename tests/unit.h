@@ -53,6 +53,7 @@ void unit_work(void);
 void unit_contain(void);
 void unit_explain(void);
 void unit_vary(void);
+void unit_verdict(void);
 void unit_timeline(void);
 void unit_ncpus(void);
 void unit_groups(void);

@@ -173,6 +173,45 @@ static bool test_hl_p(void)
 	return true;
 }
 
+#define T_MAX 8
+
+/*
+ * Tarone's K by hand: the least K >= 1 with #{p_min <= 0.05 / K} <= K, and
+ * which tests that leaves.
+ */
+static bool test_tarone(void)
+{
+	static const struct {
+		int n;
+		double p_min[T_MAX];
+		int k;
+		const char *counted;	/* '1': counted */
+	} cases[] = {
+		/* one real finding among untestable ones (a single pass apart: p_min 1) */
+		{ 4, { 2.0 / 252, 1, 1, 1 }, 1, "1000" },
+		/* four at 5 vs 5 passes: K = 4, 0.0125 >= 0.0079 */
+		{ 4, { 2.0 / 252, 2.0 / 252, 2.0 / 252, 2.0 / 252 }, 4, "1111" },
+		/* seven of them: m(6) = 7 > 6, and at K = 7 none is left (0.0071 < 0.0079) */
+		{ 7, { 2.0 / 252, 2.0 / 252, 2.0 / 252, 2.0 / 252, 2.0 / 252, 2.0 / 252,
+		       2.0 / 252 }, 7, "0000000" },
+		/* mixed sizes: K = 2 keeps the two below 0.025 */
+		{ 5, { 0.001, 0.02, 0.03, 0.1, 1 }, 2, "11000" },
+		{ 3, { NAN, 0.001, NAN }, 1, "010" },	/* NAN: no test */
+		{ 0, { 0 }, 1, "" },
+	};
+	bool counted[T_MAX];
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		int k = tarone_count(cases[i].p_min, cases[i].n, VERDICT_FDR, counted);
+
+		EXPECT(k == cases[i].k, "case %zu: K %d, want %d", i, k, cases[i].k);
+		for (int j = 0; j < cases[i].n; j++)
+			EXPECT(counted[j] == (cases[i].counted[j] == '1'), "case %zu, test %d: %s",
+			       i, j, counted[j] ? "counted" : "left out");
+	}
+	return true;
+}
+
 static bool test_shift_rank(void)
 {
 	static const int cases[][3] = {	/* na, nb -> c: exact U distribution (Python) */
@@ -325,6 +364,7 @@ void unit_core_verdict(void)
 	check("verdict: Hodges-Lehmann ratio and interval, logs and raw", test_hl_table());
 	check("verdict: p without a ratio", test_hl_p());
 	check("verdict: the interval's rank c, exact and normal", test_shift_rank());
+	check("verdict: Tarone's K and the tests it counts", test_tarone());
 	check("verdict: Benjamini-Hochberg q-values", test_bh());
 	check("verdict: q-values monotone, >= p, <= 1", test_bh_monotone());
 	check("verdict: passes for significance, p_min", test_sizes());

@@ -34,6 +34,7 @@ void unit_suites(void)
 	unit_contain();
 	unit_explain();
 	unit_vary();
+	unit_verdict();
 	unit_timeline();
 	unit_ncpus();
 	unit_groups();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* core/verdict.c - pure maths of a verdict: the shift's ratio and interval, the test, BH. */
+/* core/verdict.c - pure maths of a verdict: the shift's ratio and interval, the test, Tarone and
+ * BH over a table. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -213,6 +214,32 @@ void bh_qvalues(const double *p, int n, double *q)
 			if (!isnan(p[j]) && p[j] >= p[i] && q[j] < q[i])
 				q[i] = q[j];
 	}
+}
+
+/*
+ * A test whose smallest attainable p is above the level it would be held to
+ * can never be found, yet counting it would raise the bar of every other:
+ * Tarone (1990) leaves out those with p_min > alpha / K for the least K at
+ * which no more than K remain, and Gilbert (2005, "A modification of the
+ * Benjamini-Hochberg procedure for discrete data") shows the false discovery
+ * rate is still held when Benjamini-Hochberg is applied to the m(K) left.
+ * m(K) only falls as K grows and m(n) <= n: the loop ends by K = n.
+ */
+int tarone_count(const double *p_min, int n, double alpha, bool *counted)
+{
+	int k = 1;
+
+	for (;; k++) {
+		int m = 0;
+
+		for (int i = 0; i < n; i++)
+			m += p_min[i] <= alpha / k;
+		if (m <= k)
+			break;
+	}
+	for (int i = 0; i < n; i++)
+		counted[i] = p_min[i] <= alpha / k;
+	return k;
 }
 
 /*

@@ -13,7 +13,7 @@
  * 3..200 of them nothing is assumed of the values' distribution: the test is
  * Mann-Whitney's on ranks (its p exact given the ties, ranksum.c), the effect
  * the Hodges-Lehmann shift that inverts it, and a table's many tests are held
- * to a false discovery rate.
+ * to a false discovery rate, counting only those that could pass (Tarone).
  */
 #define VERDICT_FDR 0.05	/* the false discovery rate a table controls (Benjamini-Hochberg) */
 #define VERDICT_LEVEL 0.95	/* of the ratio's interval */
@@ -43,6 +43,13 @@ int shift_rank(int na, int nb);		/* or -ENOMEM */
 /* Benjamini-Hochberg adjusted p (q-values), monotone, capped at 1; NAN p gives NAN q and is
  * not counted in n; q must not be p */
 void bh_qvalues(const double *p, int n, double *q);
+/*
+ * Tarone's refinement for discrete tests, iterated for the false discovery
+ * rate (Gilbert 2005): the least K >= 1 with m(K) = #{p_min[i] <= alpha / K}
+ * <= K; counted[i] says whether test i is among those m(K), the only ones
+ * Benjamini-Hochberg is then applied to. NAN p_min: no test. Returns K.
+ */
+int tarone_count(const double *p_min, int n, double alpha, bool *counted);
 /* smallest passes per variant (equal sizes) whose p_min can pass BH at VERDICT_FDR when
  * ntests are in the table and this is the only finding: p_min <= VERDICT_FDR / ntests */
 int passes_for_significance(int ntests);
