@@ -173,6 +173,18 @@ static bool test_hl_p(void)
 	return true;
 }
 
+/* Values all > 0: on logs, distribution-free; a value of 0 anywhere: raw, approximate. */
+static bool test_interval_kind(void)
+{
+	struct shift_test t;
+
+	EXPECT(!shift_test(hl_cases[1].a, 10, hl_cases[1].b, 10, &t) && t.on_logs,
+	       "latencies: on raw values");
+	EXPECT(!shift_test(hl_cases[3].a, 5, hl_cases[3].b, 5, &t) && !t.on_logs,
+	       "counts with a 0: on logs");
+	return true;
+}
+
 #define T_MAX 8
 
 /*
@@ -364,6 +376,8 @@ void unit_core_verdict(void)
 	check("verdict: Hodges-Lehmann ratio and interval, logs and raw", test_hl_table());
 	check("verdict: p without a ratio", test_hl_p());
 	check("verdict: the interval's rank c, exact and normal", test_shift_rank());
+	check("verdict: the interval distribution-free on logs, approximate on raw values",
+	      test_interval_kind());
 	check("verdict: Tarone's K and the tests it counts", test_tarone());
 	check("verdict: Benjamini-Hochberg q-values", test_bh());
 	check("verdict: q-values monotone, >= p, <= 1", test_bh_monotone());

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* tests/unit_verdict.c - unit tests: verdict tables judged over synthetic passes, which way is
- * better for each metric, what is counted. */
+ * better for each metric, what is counted, and how the tables show it. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/defs.h"
 #include "output/result.h"
+#include "output/sbuf.h"
 #include "output/verdict.h"
 
 #include "tests/unit.h"
@@ -188,9 +189,60 @@ static bool test_direction(void)
 	return true;
 }
 
+/* The text, JSON and CSV of a table with a count (raw, approximate) and a latency (logs). */
+static bool test_marks(void)
+{
+	static struct result res[2 * MAXP];
+	struct metric_passes m[2] = {
+		{ VM_MEAN, 6, 6, { L(1.0), L(1.1), L(1.2), L(1.3), L(1.4), L(1.5) },
+		  { L(2.0), L(2.1), L(2.2), L(2.3), L(2.4), L(2.5) }, VK_WORSE, true },
+		{ VM_STUTTERS, 6, 6, { 0, 1, 2, 3, 4, 5 }, { 6, 7, 8, 9, 10, 11 }, VK_WORSE, true },
+	};
+	char mean[112], stut[112];
+	struct verdict_table t;
+	struct sbuf sb;
+	bool json_ok, csv_ok, legend_ok;
+
+	EXPECT(build(m, 2, res, &t), "build");
+	verdict_ratio_text(mean, sizeof(mean), find_metric(&t, VM_MEAN));
+	verdict_ratio_text(stut, sizeof(stut), find_metric(&t, VM_STUTTERS));
+	sb_init(&sb);
+	verdicts_json(&sb, &t, 0);
+	json_ok = !sb.failed && strstr(sb.buf, "\"metric\": \"stutters\"") &&
+		  strstr(sb.buf, "\"interval\": \"approximate\"") &&
+		  strstr(sb.buf, "\"interval\": \"distribution-free\"") &&
+		  strstr(sb.buf, "\"p_exact\": true");
+	sb_free(&sb);
+	sb_init(&sb);
+	verdicts_csv(&sb, &t);
+	csv_ok = !sb.failed && strstr(sb.buf, ",interval,p_exact\n") &&
+		 strstr(sb.buf, ",approximate,1\n") && strstr(sb.buf, ",distribution-free,1\n");
+	sb_free(&sb);
+	sb_init(&sb);
+	verdicts_legend(&sb, &t);
+	legend_ok = !sb.failed && strstr(sb.buf, "~: approximate") && strstr(sb.buf, "Tarone");
+	sb_free(&sb);
+	verdicts_free(&t);
+	EXPECT(strstr(stut, " ~[") && !strstr(mean, "~"), "mean '%s', stutters '%s'", mean, stut);
+	EXPECT(json_ok, "JSON's interval and p_exact");
+	EXPECT(csv_ok, "CSV's interval and p_exact columns");
+	EXPECT(legend_ok, "the legend says what ~ means, and Tarone");
+	/* without a count, no ~ to explain */
+	EXPECT(build(m, 1, res, &t), "build");
+	sb_init(&sb);
+	verdicts_legend(&sb, &t);
+	legend_ok = !sb.failed && !strstr(sb.buf, "~");
+	sb_free(&sb);
+	verdicts_free(&t);
+	EXPECT(legend_ok, "a legend with ~ but no interval marked");
+	return true;
+}
+
 void unit_verdict(void)
 {
 	check("verdict table: judged as the examples ask, Tarone's count", test_judge());
 	check("verdict table: better is lower latency, fewer stutters and xruns, more deadlines",
 	      test_direction());
+	check("verdict table: ~ marks the approximate interval; JSON and CSV say which",
+	      test_marks());
 }

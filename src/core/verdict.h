@@ -24,6 +24,9 @@ struct shift_test {
 				 * not computable */
 	double ratio_low, ratio_high;	/* its VERDICT_LEVEL interval (0 / INFINITY:
 					 * unbounded at these sizes) */
+	bool on_logs;		/* the shift is of log(values), all > 0: the interval is
+				 * distribution-free; else of raw values, read as a ratio
+				 * through median(a), and only approximate */
 	double p;		/* two-sided, the permutation distribution of the
 				 * Mann-Whitney rank sum given the ties (mid-ranks); NAN if
 				 * na or nb is 0 */

@@ -13,7 +13,10 @@
 
 /* ---- text ---- */
 
-/* "0.0861 [0.0408, 0.189]", "1.2 [unbounded]", "-": B/A with its interval, as the tables say. */
+/*
+ * "0.0861 [0.0408, 0.189]", "1.75 ~[0.25, 3.25]" (approximate), "1.2
+ * [unbounded]", "-": B/A with its interval, as the tables say.
+ */
 void verdict_ratio_text(char *buf, size_t len, const struct verdict *v)
 {
 	char r[32], lo[32], hi[32];
@@ -32,7 +35,7 @@ void verdict_ratio_text(char *buf, size_t len, const struct verdict *v)
 		snprintf(hi, sizeof(hi), "inf");
 	else
 		fmt_sig3(hi, sizeof(hi), v->t.ratio_high);
-	snprintf(buf, len, "%s [%s, %s]", r, lo, hi);
+	snprintf(buf, len, "%s %s[%s, %s]", r, v->t.on_logs ? "" : "~", lo, hi);
 }
 
 static void fmt_metric_value(char *buf, size_t len, const struct verdict *v, double x)
@@ -157,13 +160,15 @@ static void sb_wrapped(struct sbuf *sb, const char *text)
 	sb_puts(sb, "\n\n");
 }
 
-/* Is any of the table's p from Monte Carlo? */
-static bool table_sampled(const struct verdict_table *t)
+/* Is any of the table's intervals approximate, any p from Monte Carlo? */
+static void table_marks(const struct verdict_table *t, bool *approx, bool *sampled)
 {
-	for (int i = 0; i < t->n; i++)
-		if (!t->v[i].t.p_exact)
-			return true;
-	return false;
+	*approx = *sampled = false;
+	for (int i = 0; i < t->n; i++) {
+		*approx |= !t->v[i].t.on_logs && isfinite(t->v[i].t.ratio_low) &&
+			   isfinite(t->v[i].t.ratio_high);
+		*sampled |= !t->v[i].t.p_exact;
+	}
 }
 
 /* Under the verdict tables: what their columns mean, once. */
@@ -171,20 +176,24 @@ void verdicts_legend(struct sbuf *sb, const struct verdict_table *t)
 {
 	char text[1536], count[32];
 	int out = 0;
+	bool approx, sampled;
 
 	for (int i = 0; i < t->n; i++)
 		out += isfinite(t->v[i].t.p) && !t->v[i].counted;
+	table_marks(t, &approx, &sampled);
 	snprintf(count, sizeof(count), t->ntests ? "the %d test%s" : "the tests (none here)",
 		 t->ntests, t->ntests == 1 ? "" : "s");
 	snprintf(text, sizeof(text), "Verdicts: the passes of each variant (the unit of "
 		 "evidence) against those of the first. B/A: the Hodges-Lehmann ratio, with its "
-		 "distribution-free 95 %% interval; p: the two-sided Mann-Whitney test, exact "
+		 "distribution-free 95 %% interval%s; p: the two-sided Mann-Whitney test, exact "
 		 "given the ties (mid-ranks)%s; q: Benjamini-Hochberg over %s that could reach "
 		 "q <= %.2g given their ties and passes (Tarone: %d left out, shown as no "
 		 "difference or as the passes needed); better or worse where q <= %.2g, which way "
 		 "from the ranks; n10%%: passes per variant for an 80 %% chance to find a 10 %% "
-		 "change, from these passes' spread.", table_sampled(t) ? " or, where that would "
-		 "be slow, from 9999 random splits" : "", count, VERDICT_FDR, out, VERDICT_FDR);
+		 "change, from these passes' spread.",
+		 approx ? " (~: approximate, of values that can be 0, their difference read as a "
+		 "ratio through A's median)" : "", sampled ? " or, where that would be slow, from "
+		 "9999 random splits" : "", count, VERDICT_FDR, out, VERDICT_FDR);
 	sb_wrapped(sb, text);
 }
 
@@ -197,11 +206,20 @@ static void csv_num(struct sbuf *sb, double v)
 	sb_add(sb, ",", 1);
 }
 
+/* "distribution-free", "approximate", or "" where there is no ratio */
+static const char *interval_kind(const struct verdict *v)
+{
+	if (!isfinite(v->t.ratio))
+		return "";
+	return v->t.on_logs ? "distribution-free" : "approximate";
+}
+
 /* The file's verdicts: a CSV of its own, one line per verdict. */
 void verdicts_csv(struct sbuf *sb, const struct verdict_table *t)
 {
 	sb_puts(sb, "benchmark,load,metric,variant,baseline,a,b,ratio,ratio_low,ratio_high,p,q,"
-		"verdict,tested,passes_a,passes_b,passes_needed,passes_for_10pct\n");
+		"verdict,tested,passes_a,passes_b,passes_needed,passes_for_10pct,interval,"
+		"p_exact\n");
 	for (int i = 0; i < t->n; i++) {
 		const struct verdict *v = &t->v[i];
 		char name[MEMBER_LABEL_LEN];
@@ -225,7 +243,7 @@ void verdicts_csv(struct sbuf *sb, const struct verdict_table *t)
 			  v->kind == VK_TOO_FEW ? v->need : 0);
 		if (v->power > 0)
 			sb_printf(sb, "%d", v->power);
-		sb_puts(sb, "\n");
+		sb_printf(sb, ",%s,%d\n", interval_kind(v), v->t.p_exact);
 	}
 }
 
@@ -242,6 +260,18 @@ static void json_num_pair(struct sbuf *sb, int depth, const char *key, double v)
 {
 	json_pair(sb, depth, key, false);
 	json_number(sb, v);
+}
+
+/* The keys added since 1.x's first verdicts, after the others so that readers keep working. */
+static void json_added(struct sbuf *sb, const struct verdict *v, int depth)
+{
+	json_pair(sb, depth, "interval", false);
+	if (isfinite(v->t.ratio))
+		json_string(sb, interval_kind(v));
+	else
+		sb_puts(sb, "null");
+	json_pair(sb, depth, "p_exact", false);
+	sb_puts(sb, v->t.p_exact ? "true" : "false");
 }
 
 /* The verdicts as a JSON array at depth (the "verdicts" key written by the caller). */
@@ -286,6 +316,7 @@ void verdicts_json(struct sbuf *sb, const struct verdict_table *t, int depth)
 		json_num_pair(sb, depth + 2, "passes_needed", v->kind == VK_TOO_FEW ? v->need :
 			      NAN);
 		json_num_pair(sb, depth + 2, "passes_for_10pct", v->power > 0 ? v->power : NAN);
+		json_added(sb, v, depth + 2);
 		sb_puts(sb, "\n");
 		for (int k = 0; k < depth + 1; k++)
 			sb_add(sb, "  ", 2);
