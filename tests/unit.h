@@ -33,6 +33,7 @@ void unit_core_sim(void);		/* unit_core.c runs these */
 void unit_core_split(void);
 void unit_core_verdict(void);
 void unit_core_ranksum(void);
+void unit_core_power(void);
 void unit_core_compact(void);
 void unit_core_stop(void);
 void unit_core_period(void);

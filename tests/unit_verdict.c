@@ -215,18 +215,19 @@ static bool test_marks(void)
 	sb_free(&sb);
 	sb_init(&sb);
 	verdicts_csv(&sb, &t);
-	csv_ok = !sb.failed && strstr(sb.buf, ",interval,p_exact\n") &&
-		 strstr(sb.buf, ",approximate,1\n") && strstr(sb.buf, ",distribution-free,1\n");
+	csv_ok = !sb.failed && strstr(sb.buf, ",interval,p_exact,passes_for_10pct_over_cap\n") &&
+		 strstr(sb.buf, ",approximate,1,0\n") && strstr(sb.buf, ",distribution-free,1,0\n");
 	sb_free(&sb);
 	sb_init(&sb);
 	verdicts_legend(&sb, &t);
-	legend_ok = !sb.failed && strstr(sb.buf, "~: approximate") && strstr(sb.buf, "Tarone");
+	legend_ok = !sb.failed && strstr(sb.buf, "~: approximate") &&
+		    strstr(sb.buf, "Tarone") && strstr(sb.buf, "resampled");
 	sb_free(&sb);
 	verdicts_free(&t);
 	EXPECT(strstr(stut, " ~[") && !strstr(mean, "~"), "mean '%s', stutters '%s'", mean, stut);
 	EXPECT(json_ok, "JSON's interval and p_exact");
-	EXPECT(csv_ok, "CSV's interval and p_exact columns");
-	EXPECT(legend_ok, "the legend says what ~ means, and Tarone");
+	EXPECT(csv_ok, "CSV's interval, p_exact and cap columns");
+	EXPECT(legend_ok, "the legend says what ~ means, Tarone, resampling");
 	/* without a count, no ~ to explain */
 	EXPECT(build(m, 1, res, &t), "build");
 	sb_init(&sb);
@@ -238,6 +239,44 @@ static bool test_marks(void)
 	return true;
 }
 
+/*
+ * n10% at the table's level: 0.05 max(1, R) / m. Two latencies apart and a
+ * third that is not, 6 vs 6: m = 3, R = 2, level 0.033; and one spread
+ * over eight orders of magnitude needs more than the cap.
+ */
+static bool test_power_level(void)
+{
+	static struct result res[2 * MAXP];
+	struct metric_passes m[3] = {
+		{ VM_MEAN, 6, 6, { L(1.0), L(1.1), L(1.2), L(1.3), L(1.4), L(1.5) },
+		  { L(2.0), L(2.1), L(2.2), L(2.3), L(2.4), L(2.5) }, VK_WORSE, true },
+		{ VM_P99, 6, 6, { L(3.0), L(3.1), L(3.2), L(3.3), L(3.4), L(3.5) },
+		  { L(6.0), L(6.1), L(6.2), L(6.3), L(6.4), L(6.5) }, VK_WORSE, true },
+		{ VM_FRAME_P99, 6, 6, { L(1e-4), L(10), L(1e3), L(0.01), L(1e4), L(1) },
+		  { L(3e-3), L(50), L(0.2), L(5e3), L(3e-4), L(0.5) }, VK_NO_DIFFERENCE, true },
+	};
+	struct verdict_table t;
+	const struct verdict *wide;
+	struct sbuf sb;
+	bool capped;
+
+	EXPECT(build(m, 3, res, &t), "build");
+	wide = find_metric(&t, VM_FRAME_P99);
+	sb_init(&sb);
+	verdicts_print(&sb, &t, "Audio", "", false, 0);
+	capped = !sb.failed && strstr(sb.buf, " >10000\n");
+	sb_free(&sb);
+	EXPECT(t.ntests == 3 && t.ncalled == 2 && fabs(t.power_level - 0.05 * 2 / 3) < 1e-12,
+	       "m %d, R %d, level %g", t.ntests, t.ncalled, t.power_level);
+	EXPECT(find_metric(&t, VM_MEAN)->power == passes_for_change(m[0].a, 6, m[0].b, 6, 0.10,
+									 0.80, 0.05 * 2 / 3),
+	       "mean's n10%% %d is not at the table's level", find_metric(&t, VM_MEAN)->power);
+	EXPECT(wide && wide->power == POWER_CAP + 1 && capped, "wide: n10%% %d, printed %s",
+	       wide ? wide->power : 0, capped ? ">10000" : "otherwise");
+	verdicts_free(&t);
+	return true;
+}
+
 void unit_verdict(void)
 {
 	check("verdict table: judged as the examples ask, Tarone's count", test_judge());
@@ -245,4 +284,5 @@ void unit_verdict(void)
 	      test_direction());
 	check("verdict table: ~ marks the approximate interval; JSON and CSV say which",
 	      test_marks());
+	check("verdict table: n10% at the table's level, >10000 past the cap", test_power_level());
 }

@@ -71,4 +71,18 @@ int passes_for_power(double sd_log, double change, double power);
  * when fewer than 2 degrees of freedom */
 double sd_log_pooled(const double *a, int na, const double *b, int nb);
 
+/*
+ * Passes per variant that find B = A x (1 + change) with probability
+ * `power` by this rank test at two-sided `level`, from the passes' own
+ * spread: A's values and B's brought to A, pooled and resampled (power.c).
+ * POWER_CAP + 1: more than POWER_CAP; -1: fewer than 2 values in a sample,
+ * or change, power or level out of range; -ENOMEM.
+ */
+#define POWER_CAP 10000
+int passes_for_change(const double *a, int na, const double *b, int nb, double change,
+		      double power, double level);
+/* the power of n passes per variant in that model, as the search sees it; NAN: n < 2 or as -1 */
+double power_at_passes(const double *a, int na, const double *b, int nb, double change,
+		       double level, int n);
+
 #endif

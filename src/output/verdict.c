@@ -137,8 +137,8 @@ static int one_verdict(struct verdict_table *t, int gi, const struct result *cel
 	v->constant = all_equal(a, na, b, nb);
 	v->a = median(a, na);
 	v->b = median(b, nb);
-	v->power = passes_for_power(sd_log_pooled(a, na, b, nb), CHANGE_SHOWN, POWER_SHOWN);
 	v->q = NAN;
+	v->power = -1;
 	return 0;
 }
 
@@ -275,7 +275,25 @@ static int each_cell(struct verdict_table *t, const struct verdict_group *g, cel
 	return err;
 }
 
-/* Every cell's verdicts, judged over the table. 0, or -ENOMEM. */
+/*
+ * n10%, once the table is judged: at the level a new finding would be held
+ * to, VERDICT_FDR max(1, R) / m (Benjamini-Hochberg's bar with R of the m
+ * tests counted already called; VERDICT_FDR with none counted). The cells
+ * are walked again in the same order, the i-th verdict being theirs.
+ */
+static int one_power(struct verdict_table *t, int gi, const struct result *cell, int m,
+		     double *a, int na, double *b, int nb)
+{
+	struct verdict *v = &t->v[t->npower++];
+
+	(void)gi;
+	(void)cell;
+	(void)m;
+	v->power = passes_for_change(a, na, b, nb, CHANGE_SHOWN, POWER_SHOWN, t->power_level);
+	return v->power == -ENOMEM ? -ENOMEM : 0;
+}
+
+/* Every cell's verdicts, judged over the table, with their n10%. 0, or -ENOMEM. */
 int verdicts_build(const struct verdict_group *g, int ng, struct verdict_table *t)
 {
 	const struct result **cells = NULL;
@@ -291,8 +309,11 @@ int verdicts_build(const struct verdict_group *g, int ng, struct verdict_table *
 	a = calloc((size_t)most + 1, sizeof(*a));
 	b = calloc((size_t)most + 1, sizeof(*b));
 	cells = calloc((size_t)g[0].nres + 1, sizeof(*cells));
-	if (a && b && cells && !each_cell(t, g, one_verdict, cells, a, b))
-		err = judge(t);
+	if (a && b && cells && !each_cell(t, g, one_verdict, cells, a, b) && !judge(t)) {
+		t->power_level = VERDICT_FDR * (t->ncalled > 1 ? t->ncalled : 1) /
+				 (t->ntests > 1 ? t->ntests : 1);
+		err = each_cell(t, g, one_power, cells, a, b);
+	}
 	free(a);
 	free(b);
 	free(cells);

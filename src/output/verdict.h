@@ -52,7 +52,8 @@ struct verdict {		/* one metric of one cell, one group against the first */
 					 * the values' ties leave nothing a test could show */
 	int kind;			/* enum verdict_kind */
 	int need;			/* passes per group that could pass, with VK_TOO_FEW */
-	int power;			/* passes per group to find a 10 % change 80 % of the time */
+	int power;			/* passes per group to find a 10 % change 80 % of the
+					 * time at the table's level; POWER_CAP + 1: more; -1 */
 };
 
 struct verdict_table {
@@ -64,6 +65,8 @@ struct verdict_table {
 	int tarone_k;			/* counted: least p (given the ties) <= FDR / tarone_k */
 	int ntoofew;			/* tests left out that more passes would bring in */
 	int ncalled;			/* better or worse (R) */
+	double power_level;		/* n10%'s two-sided level, FDR max(1, R) / m */
+	int npower;			/* verdicts given their n10% so far (building) */
 };
 
 extern const char *const verdict_metric_names[VM_COUNT];	/* "mean", "p99", "deadlines", */

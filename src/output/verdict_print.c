@@ -75,6 +75,17 @@ void verdict_metric_text(char *buf, size_t len, const struct verdict *v)
 		 v->realtime ? " (us)" : " (ms)");
 }
 
+/* n10%: "368", ">10000", "-" */
+static void fmt_power(char *buf, size_t len, int power)
+{
+	if (power > POWER_CAP)
+		snprintf(buf, len, ">%d", POWER_CAP);
+	else if (power > 0)
+		snprintf(buf, len, "%d", power);
+	else
+		snprintf(buf, len, "-");
+}
+
 /* One line of a verdict table. */
 static void verdict_line(struct sbuf *sb, const struct verdict *v)
 {
@@ -87,10 +98,7 @@ static void verdict_line(struct sbuf *sb, const struct verdict *v)
 	fmt_p(p, sizeof(p), v->t.p);
 	fmt_p(q, sizeof(q), v->q);
 	verdict_what_text(what, sizeof(what), v);
-	if (v->power > 0)
-		snprintf(power, sizeof(power), "%d", v->power);
-	else
-		snprintf(power, sizeof(power), "-");
+	fmt_power(power, sizeof(power), v->power);
 	verdict_metric_text(metric, sizeof(metric), v);
 	sb_printf(sb, VERDICT_ROW, v->load, metric, a, b, ratio, p, q, what, power);
 }
@@ -189,11 +197,11 @@ void verdicts_legend(struct sbuf *sb, const struct verdict_table *t)
 		 "given the ties (mid-ranks)%s; q: Benjamini-Hochberg over %s that could reach "
 		 "q <= %.2g given their ties and passes (Tarone: %d left out, shown as no "
 		 "difference or as the passes needed); better or worse where q <= %.2g, which way "
-		 "from the ranks; n10%%: passes per variant for an 80 %% chance to find a 10 %% "
-		 "change, from these passes' spread.",
+		 "from the ranks; n10%%: passes per variant that find a 10 %% change 80 %% of the "
+		 "time at this table's level, p <= %.2g, from these passes' own spread resampled.",
 		 approx ? " (~: approximate, of values that can be 0, their difference read as a "
 		 "ratio through A's median)" : "", sampled ? " or, where that would be slow, from "
-		 "9999 random splits" : "", count, VERDICT_FDR, out, VERDICT_FDR);
+		 "9999 random splits" : "", count, VERDICT_FDR, out, VERDICT_FDR, t->power_level);
 	sb_wrapped(sb, text);
 }
 
@@ -219,7 +227,7 @@ void verdicts_csv(struct sbuf *sb, const struct verdict_table *t)
 {
 	sb_puts(sb, "benchmark,load,metric,variant,baseline,a,b,ratio,ratio_low,ratio_high,p,q,"
 		"verdict,tested,passes_a,passes_b,passes_needed,passes_for_10pct,interval,"
-		"p_exact\n");
+		"p_exact,passes_for_10pct_over_cap\n");
 	for (int i = 0; i < t->n; i++) {
 		const struct verdict *v = &t->v[i];
 		char name[MEMBER_LABEL_LEN];
@@ -241,9 +249,9 @@ void verdicts_csv(struct sbuf *sb, const struct verdict_table *t)
 		sb_printf(sb, "%s,%d,%d,%d,%d,", verdict_kind_names[v->kind], v->tested,
 			  v->t.na, v->t.nb,
 			  v->kind == VK_TOO_FEW ? v->need : 0);
-		if (v->power > 0)
+		if (v->power > 0 && v->power <= POWER_CAP)
 			sb_printf(sb, "%d", v->power);
-		sb_printf(sb, ",%s,%d\n", interval_kind(v), v->t.p_exact);
+		sb_printf(sb, ",%s,%d,%d\n", interval_kind(v), v->t.p_exact, v->power > POWER_CAP);
 	}
 }
 
@@ -272,6 +280,8 @@ static void json_added(struct sbuf *sb, const struct verdict *v, int depth)
 		sb_puts(sb, "null");
 	json_pair(sb, depth, "p_exact", false);
 	sb_puts(sb, v->t.p_exact ? "true" : "false");
+	json_pair(sb, depth, "passes_for_10pct_over_cap", false);
+	sb_puts(sb, v->power > POWER_CAP ? "true" : "false");
 }
 
 /* The verdicts as a JSON array at depth (the "verdicts" key written by the caller). */
@@ -315,7 +325,8 @@ void verdicts_json(struct sbuf *sb, const struct verdict_table *t, int depth)
 		json_num_pair(sb, depth + 2, "passes_b", v->t.nb);
 		json_num_pair(sb, depth + 2, "passes_needed", v->kind == VK_TOO_FEW ? v->need :
 			      NAN);
-		json_num_pair(sb, depth + 2, "passes_for_10pct", v->power > 0 ? v->power : NAN);
+		json_num_pair(sb, depth + 2, "passes_for_10pct", v->power > 0 &&
+			      v->power <= POWER_CAP ? v->power : NAN);
 		json_added(sb, v, depth + 2);
 		sb_puts(sb, "\n");
 		for (int k = 0; k < depth + 1; k++)
