@@ -36,6 +36,8 @@ void unit_suites(void);
 void unit_core_sim(void);		/* unit_core.c runs these */
 void unit_core_split(void);
 void unit_core_verdict(void);
+void unit_core_ranksum(void);
+void unit_core_power(void);
 void unit_core_compact(void);
 void unit_core_stop(void);
 void unit_core_period(void);
@@ -58,6 +60,7 @@ void unit_work(void);
 void unit_contain(void);
 void unit_explain(void);
 void unit_vary(void);
+void unit_verdict(void);
 void unit_timeline(void);
 void unit_livefile(void);
 void unit_ncpus(void);

@@ -8,6 +8,8 @@ void unit_suites(void)
 	unit_core_sim();
 	unit_core_split();
 	unit_core_verdict();
+	unit_core_ranksum();
+	unit_core_power();
 	unit_core_compact();
 	unit_core_stop();
 	unit_core_period();

@@ -83,16 +83,16 @@ static bool test_p_big(void)
 		const char *name;
 		int na, nb, div;	/* div > 1: each value div times (ties) */
 		double shift;
-		double formula;		/* the normal approximation's (Python); 0: exact */
+		double normal;		/* what the normal approximation said, before */
 		double exact;		/* the integer dynamic programme's */
 	} cases[] = {
-		/* a = i // 2, b = i // 2 + 3: 80 values, the last exact size */
-		{ "40 vs 40 tied (exact)", 40, 40, 2, 3.0, 0, 0.032362727478989044 },
+		/* a = i // 2, b = i // 2 + 3: 80 values */
+		{ "40 vs 40 tied", 40, 40, 2, 3.0, 0, 0.032362727478989044 },
 		/* a = 1..50, b = i + 10.5: no ties */
 		{ "50 vs 50", 50, 50, 1, 10.5, 0.003067458623737026, 0.002808316638770783 },
 		/* a = i // 3, b = i // 3 + 2 */
 		{ "45 vs 45 tied", 45, 45, 3, 2.0, 0.042004516252177625, 0.04184297113555936 },
-		/* a = 1..41, b = i + 5.5: one over the exact size */
+		/* a = 1..41, b = i + 5.5 */
 		{ "41 vs 40", 41, 40, 1, 5.5, 0.1470565171136773, 0.14774431930957369 },
 	};
 	double a[50], b[50];
@@ -102,14 +102,9 @@ static bool test_p_big(void)
 
 		fill(a, cases[i].na, b, cases[i].nb, cases[i].div, cases[i].shift);
 		EXPECT(!shift_test(a, cases[i].na, b, cases[i].nb, &t), "%s failed", cases[i].name);
-		if (!cases[i].formula)
-			EXPECT(near(t.p, cases[i].exact, 1e-9), "%s: p %.17g, want %.17g",
-			       cases[i].name, t.p, cases[i].exact);
-		else
-			EXPECT(near(t.p, cases[i].formula, 1e-9) &&
-			       fabs(t.p - cases[i].exact) < 1e-3,
-			       "%s: p %.17g, want %.17g (exact %.6f)", cases[i].name, t.p,
-			       cases[i].formula, cases[i].exact);
+		EXPECT(t.p_exact && near(t.p, cases[i].exact, 1e-10), "%s: p %.17g, want %.17g "
+		       "(the normal approximation's: %g)", cases[i].name, t.p, cases[i].exact,
+		       cases[i].normal);
 	}
 	return true;
 }
@@ -175,6 +170,57 @@ static bool test_hl_p(void)
 	       "median(a) 0: p %g", t.p);
 	EXPECT(!shift_test(hl_cases[0].a, 7, hl_cases[0].b, 7, &t) &&
 	       near(t.p, 445.0 / 1716, 1e-12), "b = 2a: p %g", t.p);
+	return true;
+}
+
+/* Values all > 0: on logs, distribution-free; a value of 0 anywhere: raw, approximate. */
+static bool test_interval_kind(void)
+{
+	struct shift_test t;
+
+	EXPECT(!shift_test(hl_cases[1].a, 10, hl_cases[1].b, 10, &t) && t.on_logs,
+	       "latencies: on raw values");
+	EXPECT(!shift_test(hl_cases[3].a, 5, hl_cases[3].b, 5, &t) && !t.on_logs,
+	       "counts with a 0: on logs");
+	return true;
+}
+
+#define T_MAX 8
+
+/*
+ * Tarone's K by hand: the least K >= 1 with #{p_min <= 0.05 / K} <= K, and
+ * which tests that leaves.
+ */
+static bool test_tarone(void)
+{
+	static const struct {
+		int n;
+		double p_min[T_MAX];
+		int k;
+		const char *counted;	/* '1': counted */
+	} cases[] = {
+		/* one real finding among untestable ones (a single pass apart: p_min 1) */
+		{ 4, { 2.0 / 252, 1, 1, 1 }, 1, "1000" },
+		/* four at 5 vs 5 passes: K = 4, 0.0125 >= 0.0079 */
+		{ 4, { 2.0 / 252, 2.0 / 252, 2.0 / 252, 2.0 / 252 }, 4, "1111" },
+		/* seven of them: m(6) = 7 > 6, and at K = 7 none is left (0.0071 < 0.0079) */
+		{ 7, { 2.0 / 252, 2.0 / 252, 2.0 / 252, 2.0 / 252, 2.0 / 252, 2.0 / 252,
+		       2.0 / 252 }, 7, "0000000" },
+		/* mixed sizes: K = 2 keeps the two below 0.025 */
+		{ 5, { 0.001, 0.02, 0.03, 0.1, 1 }, 2, "11000" },
+		{ 3, { NAN, 0.001, NAN }, 1, "010" },	/* NAN: no test */
+		{ 0, { 0 }, 1, "" },
+	};
+	bool counted[T_MAX];
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		int k = tarone_count(cases[i].p_min, cases[i].n, VERDICT_FDR, counted);
+
+		EXPECT(k == cases[i].k, "case %zu: K %d, want %d", i, k, cases[i].k);
+		for (int j = 0; j < cases[i].n; j++)
+			EXPECT(counted[j] == (cases[i].counted[j] == '1'), "case %zu, test %d: %s",
+			       i, j, counted[j] ? "counted" : "left out");
+	}
 	return true;
 }
 
@@ -325,11 +371,14 @@ static bool test_sd_log(void)
 void unit_core_verdict(void)
 {
 	check("verdict: exact p, separated, interleaved and tied samples", test_p_table());
-	check("verdict: p at 80 values (exact) and beyond (normal)", test_p_big());
+	check("verdict: p exact at 80 values and beyond, with ties", test_p_big());
 	check("verdict: NAN and infinite values skipped; none left is -EINVAL", test_skipped());
 	check("verdict: Hodges-Lehmann ratio and interval, logs and raw", test_hl_table());
 	check("verdict: p without a ratio", test_hl_p());
 	check("verdict: the interval's rank c, exact and normal", test_shift_rank());
+	check("verdict: the interval distribution-free on logs, approximate on raw values",
+	      test_interval_kind());
+	check("verdict: Tarone's K and the tests it counts", test_tarone());
 	check("verdict: Benjamini-Hochberg q-values", test_bh());
 	check("verdict: q-values monotone, >= p, <= 1", test_bh_monotone());
 	check("verdict: passes for significance, p_min", test_sizes());

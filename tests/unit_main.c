@@ -35,6 +35,7 @@ void unit_suites(void)
 	unit_contain();
 	unit_explain();
 	unit_vary();
+	unit_verdict();
 	unit_timeline();
 	unit_livefile();
 	unit_ncpus();

@@ -285,7 +285,7 @@ int cmp_verdicts_shown(const struct verdict_table *vt, const struct cmp_table *t
 	snprintf(text, len, "No verdict for %s%s: its runs have at most %d pass%s of a cell, and "
 		 "with the %d tests of this comparison a verdict needs %d of each (--repeat, or "
 		 "logs holding several runs).", name, t->realtime ? " real time" : "", most,
-		 most == 1 ? "" : "es", vt->ntests, need);
+		 most == 1 ? "" : "es", vt->ntests + vt->ntoofew, need);
 	return CV_TOO_FEW;
 }
 

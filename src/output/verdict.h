@@ -45,11 +45,15 @@ struct verdict {		/* one metric of one cell, one group against the first */
 	int ncpus;			/* --ncpus: the cell's CPU count, 0 without */
 	double a, b;			/* the medians over the passes */
 	struct shift_test t;
-	double q;			/* Benjamini-Hochberg over the table; NAN: no test */
+	double q;			/* Benjamini-Hochberg over the tests counted; NAN: not */
 	bool constant;			/* every pass of both the same value: nothing to test */
+	bool counted;			/* among the tests q is adjusted over (Tarone) */
+	bool tested;			/* counted, or would be with more passes: false where
+					 * the values' ties leave nothing a test could show */
 	int kind;			/* enum verdict_kind */
 	int need;			/* passes per group that could pass, with VK_TOO_FEW */
-	int power;			/* passes per group to find a 10 % change 80 % of the time */
+	int power;			/* passes per group to find a 10 % change 80 % of the
+					 * time at the table's level; POWER_CAP + 1: more; -1 */
 };
 
 struct verdict_table {
@@ -57,12 +61,19 @@ struct verdict_table {
 	struct verdict *v;
 	int ngroups;
 	char labels[VERDICT_MAX_GROUPS][RES_VARIANT_LEN + 8];	/* the groups' labels */
-	int ntests;			/* tests with a p, over which q is adjusted */
+	int ntests;			/* tests counted, over which q is adjusted (m) */
+	int tarone_k;			/* counted: least p (given the ties) <= FDR / tarone_k */
+	int ntoofew;			/* tests left out that more passes would bring in */
+	int ncalled;			/* better or worse (R) */
+	double power_level;		/* n10%'s two-sided level, FDR max(1, R) / m */
+	int npower;			/* verdicts given their n10% so far (building) */
 };
 
 extern const char *const verdict_metric_names[VM_COUNT];	/* "mean", "p99", "deadlines", */
 								/* "frame p99", "stutters", "xruns" */
 extern const char *const verdict_kind_names[];		/* "better", "no difference shown" */
+
+bool verdict_metric_is_count(int m);	/* stutters, xruns: no unit */
 
 int verdicts_build(const struct verdict_group *g, int ng, struct verdict_table *t);
 void verdicts_free(struct verdict_table *t);
