@@ -9,7 +9,7 @@
 #include "lib/util.h"
 #include "model/workloads.h"
 #include "output/output.h"
-#include "run/config.h"
+#include "run/options.h"
 #include "run/plan.h"
 
 #include "tests/unit.h"

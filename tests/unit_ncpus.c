@@ -7,7 +7,7 @@
 
 #include "lib/util.h"
 #include "model/workloads.h"
-#include "run/config.h"
+#include "run/options.h"
 #include "run/plan.h"
 #include "sys/cgroup.h"
 

@@ -17,7 +17,7 @@
 #include "output/compare.h"
 #include "output/output.h"
 #include "run/child.h"
-#include "run/config.h"
+#include "run/options.h"
 #include "run/plan.h"
 #include "run/run.h"
 #include "sys/cgroup.h"

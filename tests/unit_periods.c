@@ -7,7 +7,7 @@
 
 #include "core/render_work.h"
 #include "model/workloads.h"
-#include "run/config.h"
+#include "run/options.h"
 #include "run/run.h"
 #include "task/task.h"
 

@@ -10,7 +10,7 @@
 #include "lib/util.h"
 #include "output/compare.h"
 #include "output/output.h"
-#include "run/config.h"
+#include "run/options.h"
 #include "sys/machine.h"
 
 #include "tests/unit.h"

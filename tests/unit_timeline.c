@@ -13,7 +13,7 @@
 #include "lib/util.h"
 #include "output/output.h"
 #include "output/timeline.h"
-#include "run/config.h"
+#include "run/options.h"
 #include "run/plan.h"
 
 #include "tests/unit.h"

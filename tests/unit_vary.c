@@ -8,7 +8,7 @@
 
 #include "lib/util.h"
 #include "output/verdict.h"
-#include "run/config.h"
+#include "model/config.h"
 #include "run/plan.h"
 #include "run/vary.h"
 
@@ -70,19 +70,19 @@ static bool test_vary_parse(void)
 		int ok, kind, n;
 		const char *label1, *value1;
 	} cases[] = {
-		{ "load-nice=0,19", 1, VK_TASK, 2, "load-nice=19", "19" },
-		{ "load-nice=0,0", 1, VK_TASK, 2, "load-nice=0", "0" },
-		{ "slice=default,500", 1, VK_TASK, 2, "slice=500", "500" },
-		{ "slice=500,default", 1, VK_TASK, 2, "slice=default", "" },
-		{ "nice=0,5,10", 1, VK_TASK, 3, "nice=5", "5" },
-		{ "sysctl:kernel.timer_migration=0,1", 1, VK_SYSCTL, 2,
+		{ "load-nice=0,19", 1, VARY_TASK, 2, "load-nice=19", "19" },
+		{ "load-nice=0,0", 1, VARY_TASK, 2, "load-nice=0", "0" },
+		{ "slice=default,500", 1, VARY_TASK, 2, "slice=500", "500" },
+		{ "slice=500,default", 1, VARY_TASK, 2, "slice=default", "" },
+		{ "nice=0,5,10", 1, VARY_TASK, 3, "nice=5", "5" },
+		{ "sysctl:kernel.timer_migration=0,1", 1, VARY_SYSCTL, 2,
 		  "sysctl:kernel.timer_migration=1", "1" },
-		{ "sched-debug:base_slice_ns=default,3000000", 1, VK_SCHED_DEBUG, 2,
+		{ "sched-debug:base_slice_ns=default,3000000", 1, VARY_SCHED_DEBUG, 2,
 		  "sched-debug:base_slice_ns=3000000", "3000000" },
-		{ "sched-feature:PLACE_LAG=ON,off", 1, VK_SCHED_FEATURE, 2,
+		{ "sched-feature:PLACE_LAG=ON,off", 1, VARY_SCHED_FEATURE, 2,
 		  "sched-feature:PLACE_LAG=off", "off" },
-		{ "preempt", 1, VK_PREEMPT, 0, NULL, NULL },
-		{ "preempt=full,lazy", 1, VK_PREEMPT, 2, "preempt=lazy", "lazy" },
+		{ "preempt", 1, VARY_PREEMPT, 0, NULL, NULL },
+		{ "preempt=full,lazy", 1, VARY_PREEMPT, 2, "preempt=lazy", "lazy" },
 		{ "load-nice", 0, 0, 0, NULL, NULL },
 		{ "load-nice=1", 0, 0, 0, NULL, NULL },
 		{ "load-nice=1,,2", 0, 0, 0, NULL, NULL },

@@ -13,7 +13,7 @@
 #include "output/compare.h"
 #include "output/output.h"
 #include "run/child.h"
-#include "run/config.h"
+#include "model/config.h"
 #include "run/plan.h"
 #include "run/run.h"
 #include "task/task.h"

@@ -8,7 +8,7 @@
 
 #include "model/workloads.h"
 #include "output/output.h"
-#include "run/config.h"
+#include "model/config.h"
 #include "run/plan.h"
 
 /*

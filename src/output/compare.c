@@ -10,7 +10,7 @@
 #include "output/compare.h"
 #include "output/output.h"
 #include "output/verdict.h"
-#include "run/config.h"
+#include "model/config.h"
 
 /* "6.18.44 before": kernel release and comment, else the file's name. */
 static void make_label(struct cmp_input *c)

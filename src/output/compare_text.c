@@ -13,7 +13,7 @@
 #include "output/compare.h"
 #include "output/output.h"
 #include "output/verdict.h"
-#include "run/config.h"
+#include "model/config.h"
 
 #define CMP_WIDTH 100		/* two runs must fit, for mail */
 #define CMP_VALUE_WIDTH 6	/* characters of a latency: costs only decimals */

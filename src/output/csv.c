@@ -10,7 +10,7 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "output/output.h"
-#include "run/config.h"
+#include "model/config.h"
 #include "sys/machine.h"
 #include "task/work.h"
 

@@ -13,7 +13,7 @@
 #include "output/compare.h"
 #include "output/output.h"
 #include "output/verdict.h"
-#include "run/config.h"
+#include "model/config.h"
 
 /*
  * A live file (lib/livefile.c says how it stays complete) is a head, the

@@ -10,7 +10,7 @@
 #include "lib/util.h"
 #include "output/compare.h"
 #include "output/output.h"
-#include "run/config.h"
+#include "model/config.h"
 
 struct obs_ref {
 	const struct result *o;

@@ -10,7 +10,7 @@
 
 #include "lib/util.h"
 #include "output/plot.h"
-#include "run/config.h"
+#include "model/config.h"
 
 #define PANEL_H 330
 #define PLOT_X 80		/* plot area inside a panel */

@@ -15,7 +15,7 @@
 #include "model/workloads.h"
 #include "output/output.h"
 #include "output/verdict.h"
-#include "run/config.h"
+#include "model/config.h"
 #include "run/plan.h"
 #include "sys/machine.h"
 

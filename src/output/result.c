@@ -13,7 +13,7 @@
 #include "lib/util.h"
 #include "model/workloads.h"
 #include "output/result.h"
-#include "run/config.h"
+#include "model/config.h"
 
 void result_init(struct result *r)
 {

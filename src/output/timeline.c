@@ -12,7 +12,7 @@
 #include "lib/util.h"
 #include "output/output.h"
 #include "output/timeline.h"
-#include "run/config.h"
+#include "model/config.h"
 #include "run/plan.h"
 
 /*

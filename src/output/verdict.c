@@ -9,7 +9,7 @@
 
 #include "output/output.h"
 #include "output/verdict.h"
-#include "run/config.h"
+#include "model/config.h"
 
 #define CHANGE_SHOWN 0.10	/* the change "passes for" is worked out for */
 #define POWER_SHOWN 0.80

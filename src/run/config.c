@@ -13,6 +13,7 @@
 #include "loads/loads.h"
 #include "model/workloads.h"
 #include "output/result.h"
+#include "run/options.h"
 #include "run/run.h"
 
 void task_sched_of(const struct config *cfg, uint64_t period_num, uint64_t period_den,

@@ -6,7 +6,7 @@
 
 #include "lib/util.h"
 #include "model/workloads.h"
-#include "run/config.h"
+#include "run/options.h"
 
 
 /* A group is named by a '+' between names, or by a preset's name. */

@@ -21,7 +21,7 @@
 #include "model/workloads.h"
 #include "output/output.h"
 #include "output/timeline.h"
-#include "run/config.h"
+#include "run/options.h"
 #include "run/plan.h"
 #include "run/run.h"
 #include "run/vary.h"
@@ -193,7 +193,7 @@ static void run_variant_row(struct orchestrator *o, const struct cell *c, struct
 	load_params_of(vc, &o->lctx.par);
 	if (c->ncpus && !vc->cpu_load_given)
 		o->lctx.par.cpu_load = c->ncpus;	/* -L follows the row's CPUs */
-	if (cfg->vary_kind != VK_NONE && cfg->vary_kind != VK_TASK)
+	if (cfg->vary_kind != VARY_NONE && cfg->vary_kind != VARY_TASK)
 		knob = sysknob_apply(cfg, c->variant, got, sizeof(got), err, sizeof(err));
 	cell_members(cfg, c, member);
 	if (knob >= 0)

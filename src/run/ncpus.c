@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "lib/util.h"
-#include "run/config.h"
+#include "run/options.h"
 #include "run/run.h"
 #include "sys/cgroup.h"
 

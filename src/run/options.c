@@ -14,7 +14,7 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "model/workloads.h"
-#include "run/config.h"
+#include "run/options.h"
 #include "run/vary.h"
 #include "sys/cgroup.h"
 #include "sys/machine.h"
@@ -538,7 +538,7 @@ static int build_variants(struct parse_state *ps)
 		return 0;
 	if (vary_parse(cfg, err, errlen))
 		return -1;
-	if (cfg->vary_kind == VK_TASK && given(ps, cfg->vary_option))
+	if (cfg->vary_kind == VARY_TASK && given(ps, cfg->vary_option))
 		return set_err(err, errlen, "--vary %s and --%s both set it: give its values to "
 			       "--vary alone (default: as without the option)", cfg->vary_name,
 			       cfg->vary_option);
@@ -558,7 +558,7 @@ static int build_variants(struct parse_state *ps)
 
 		*c = *cfg;
 		c->variant_cfg = NULL;
-		if (v >= cfg->nvariants || cfg->vary_kind != VK_TASK || !val[0])
+		if (v >= cfg->nvariants || cfg->vary_kind != VARY_TASK || !val[0])
 			continue;
 		if (option_apply(c, cfg->vary_option, val, e, sizeof(e)) ||
 		    knobs_validate(c, e, sizeof(e)))

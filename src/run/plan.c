@@ -12,7 +12,7 @@
 #include "lib/util.h"
 #include "model/workloads.h"
 #include "output/result.h"
-#include "run/config.h"
+#include "model/config.h"
 #include "run/plan.h"
 #include "sys/machine.h"
 

@@ -16,7 +16,7 @@
 #include "core/split.h"
 #include "loads/loads.h"
 #include "model/workloads.h"
-#include "run/config.h"
+#include "model/config.h"
 #include "task/task.h"
 
 struct instance_set;

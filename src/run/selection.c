@@ -5,7 +5,7 @@
 
 #include "lib/util.h"
 #include "model/workloads.h"
-#include "run/config.h"
+#include "run/options.h"
 #include "task/task.h"
 
 /* Custom needs at least one whole period in a row. */

@@ -41,18 +41,18 @@ static int sysknob_path(const struct config *cfg, char *path, size_t len)
 	int n;
 
 	switch (cfg->vary_kind) {
-	case VK_SYSCTL:
+	case VARY_SYSCTL:
 		n = snprintf(path, len, "/proc/sys/%s", name + 1);
 		for (char *p = path + strlen("/proc/sys/"); *p; p++)
 			*p = *p == '.' ? '/' : *p;
 		break;
-	case VK_SCHED_DEBUG:
+	case VARY_SCHED_DEBUG:
 		n = snprintf(path, len, SCHED_DEBUG_DIR "/%s", name + 1);
 		break;
-	case VK_SCHED_FEATURE:
+	case VARY_SCHED_FEATURE:
 		n = snprintf(path, len, SCHED_DEBUG_DIR "/features");
 		break;
-	case VK_PREEMPT:
+	case VARY_PREEMPT:
 		n = snprintf(path, len, SCHED_DEBUG_DIR "/preempt");
 		break;
 	default:
@@ -101,7 +101,7 @@ static int knob_read(const struct config *cfg, const char *path, char *val, size
 		return ret;
 	squeeze(text);
 	switch (cfg->vary_kind) {
-	case VK_SCHED_FEATURE: {
+	case VARY_SCHED_FEATURE: {
 		const char *feat = strchr(cfg->vary_name, ':') + 1;
 		char no[sizeof(cfg->vary_name) + 4];
 
@@ -114,7 +114,7 @@ static int knob_read(const struct config *cfg, const char *path, char *val, size
 			return -ENOENT;
 		return 0;
 	}
-	case VK_PREEMPT:	/* "none voluntary (full) lazy" */
+	case VARY_PREEMPT:	/* "none voluntary (full) lazy" */
 		open = strchr(text, '(');
 		close = open ? strchr(open, ')') : NULL;
 		if (!close)
@@ -130,7 +130,7 @@ static int knob_read(const struct config *cfg, const char *path, char *val, size
 /* What to write to set the knob to val: a feature is NAME or NO_NAME. */
 static void knob_text(const struct config *cfg, const char *val, char *buf, size_t len)
 {
-	if (cfg->vary_kind == VK_SCHED_FEATURE)
+	if (cfg->vary_kind == VARY_SCHED_FEATURE)
 		snprintf(buf, len, "%s%s", strcmp(val, "off") ? "" : "NO_",
 			 strchr(cfg->vary_name, ':') + 1);
 	else
@@ -179,7 +179,7 @@ int sysknob_resolve(struct config *cfg, char *err, size_t errlen)
 	char path[PATH_MAX];
 	int ret;
 
-	if (cfg->vary_kind != VK_PREEMPT || cfg->nvariants)
+	if (cfg->vary_kind != VARY_PREEMPT || cfg->nvariants)
 		return 0;
 	sysknob_path(cfg, path, sizeof(path));
 	ret = read_small_file(path, text, sizeof(text));
@@ -246,14 +246,14 @@ int sysknob_prepare(const struct config *cfg, char *err, size_t errlen)
 	char path[PATH_MAX], got[SYSKNOB_VALUE_LEN];
 	int ret;
 
-	if (cfg->vary_kind == VK_NONE || cfg->vary_kind == VK_TASK)
+	if (cfg->vary_kind == VARY_NONE || cfg->vary_kind == VARY_TASK)
 		return 0;
 	if (geteuid() != 0)
 		return set_err(err, errlen, "--vary %s changes the kernel's settings: run as root",
 			       cfg->vary_name);
 	sysknob_path(cfg, path, sizeof(path));
 	ret = knob_read(cfg, path, saved.shown, sizeof(saved.shown));
-	if (ret == -ENOENT && cfg->vary_kind == VK_SCHED_FEATURE)
+	if (ret == -ENOENT && cfg->vary_kind == VARY_SCHED_FEATURE)
 		return set_err(err, errlen, "--vary %s: %s does not list the feature",
 			       cfg->vary_name, path);
 	if (ret)

@@ -31,10 +31,10 @@ static const struct {
 	enum vary_kind kind;
 	const char *chars;		/* what the name after the prefix may hold */
 } sys_knobs[] = {
-	{ "sysctl:", VK_SYSCTL, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-/" },
-	{ "sched-debug:", VK_SCHED_DEBUG,
+	{ "sysctl:", VARY_SYSCTL, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-/" },
+	{ "sched-debug:", VARY_SCHED_DEBUG,
 	  "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-" },
-	{ "sched-feature:", VK_SCHED_FEATURE,
+	{ "sched-feature:", VARY_SCHED_FEATURE,
 	  "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_" },
 };
 
@@ -48,12 +48,12 @@ static bool sane_name(const char *s, const char *chars)
 static int vary_knob(struct config *cfg, const char *name, char *err, size_t errlen)
 {
 	if (!strcmp(name, "preempt")) {
-		cfg->vary_kind = VK_PREEMPT;
+		cfg->vary_kind = VARY_PREEMPT;
 		return 0;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(task_knobs); i++) {
 		if (!strcmp(name, task_knobs[i].name)) {
-			cfg->vary_kind = VK_TASK;
+			cfg->vary_kind = VARY_TASK;
 			cfg->vary_option = task_knobs[i].option;
 			return 0;
 		}
@@ -96,7 +96,7 @@ static int vary_value(struct config *cfg, const char *v, size_t len, char *err, 
 		var->value[0] = '\0';
 	else
 		snprintf(var->value, sizeof(var->value), "%.*s", (int)len, v);
-	if (cfg->vary_kind == VK_SCHED_FEATURE && var->value[0]) {
+	if (cfg->vary_kind == VARY_SCHED_FEATURE && var->value[0]) {
 		if (strcasecmp(var->value, "on") && strcasecmp(var->value, "off"))
 			return set_err(err, errlen, "--vary %s: '%s' is neither on nor off",
 				       cfg->vary_name, var->value);
@@ -125,7 +125,7 @@ int vary_parse(struct config *cfg, char *err, size_t errlen)
 	if (vary_knob(cfg, cfg->vary_name, err, errlen))
 		return -1;
 	if (!eq) {
-		if (cfg->vary_kind == VK_PREEMPT)
+		if (cfg->vary_kind == VARY_PREEMPT)
 			return 0;
 		return set_err(err, errlen, "--vary %s: no values (expected %s=V1,V2)",
 			       cfg->vary_name, cfg->vary_name);

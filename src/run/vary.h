@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "run/config.h"
+#include "model/config.h"
 
 /* vary.c: the spec, parsed once with the options */
 int vary_parse(struct config *cfg, char *err, size_t errlen);	/* 0, or -1 with err */

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* run/config.h - the run's configuration, parsed and validated once from the command line. */
-#ifndef RUN_CONFIG_H
-#define RUN_CONFIG_H
+/* model/config.h - the run's configuration as data, parsed and validated once from the command
+ * line (run/options.c alone writes it). */
+#ifndef MODEL_CONFIG_H
+#define MODEL_CONFIG_H
 
-/* Plain data that every part may read; options.c alone writes it. */
+/* Plain data that every part above task/ and loads/ may read. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -30,12 +31,12 @@ struct task_group {		/* -W A+B+C: benchmarks measured at the same time */
 };
 
 enum vary_kind {		/* what --vary changes between variants */
-	VK_NONE,
-	VK_TASK,			/* a task knob: an option, applied to the variant's config */
-	VK_SYSCTL,			/* /proc/sys/NAME */
-	VK_SCHED_DEBUG,			/* /sys/kernel/debug/sched/FILE */
-	VK_SCHED_FEATURE,		/* a word of /sys/kernel/debug/sched/features */
-	VK_PREEMPT,			/* /sys/kernel/debug/sched/preempt */
+	VARY_NONE,
+	VARY_TASK,			/* a task knob: an option, applied to the variant's config */
+	VARY_SYSCTL,			/* /proc/sys/NAME */
+	VARY_SCHED_DEBUG,			/* /sys/kernel/debug/sched/FILE */
+	VARY_SCHED_FEATURE,		/* a word of /sys/kernel/debug/sched/features */
+	VARY_PREEMPT,			/* /sys/kernel/debug/sched/preempt */
 };
 
 struct variant {		/* one value of --vary */
@@ -109,37 +110,10 @@ struct config {
 	char **argv;
 };
 
-enum parse_status { PARSE_RUN, PARSE_EXIT_OK, PARSE_USAGE };
-enum parse_status parse_options(int argc, char **argv, struct config *cfg,
-				char *err, size_t errlen);
-void config_defaults(struct config *cfg);
-int check_work_dir(const char *dir, char *err, size_t errlen);
-uint64_t settle_from_env(const char *ms);
-void print_help(void);
-
-/* ncpus.c: --ncpus's list, checked against the CPUs this process may use */
-int ncpus_parse(const char *arg, int max, const char *allowed, int *counts, int *n,
-		char *err, size_t errlen);
-int ncpus_option(struct config *cfg, const char *arg, char *err, size_t errlen);
-
-/* selection.c: what runs, from -W/-X/-w/-x and the class; options that need one of them */
-int resolve_selection(struct config *cfg, const uint32_t sel[4], char *err, size_t errlen);
-int check_custom(const struct config *cfg, char *err, size_t errlen);
-int check_fps(struct config *cfg, char *err, size_t errlen);
-struct workload;
-int refuse_class(const struct config *cfg, const struct workload *wl, char *err, size_t errlen);
-
-/* groups.c: -W A+B+C and the Desktop preset */
-int group_parse(struct config *cfg, const char *arg, char *err, size_t errlen);
-bool group_spec(const char *arg);		/* a group, not one benchmark's name */
-
 /* Every benchmark that runs, alone or in a group. */
 static inline uint32_t cfg_benches(const struct config *cfg)
 {
 	return cfg->benches | cfg->grouped;
 }
-
-/* config.c: the checks of the knobs against each other and -r, -u */
-int knobs_validate(struct config *cfg, char *err, size_t errlen);
 
 #endif

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* run/options.h - the command line read into the configuration: the options, their checks,
+ * --help. */
+#ifndef RUN_OPTIONS_H
+#define RUN_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/config.h"
+
+enum parse_status { PARSE_RUN, PARSE_EXIT_OK, PARSE_USAGE };
+enum parse_status parse_options(int argc, char **argv, struct config *cfg,
+				char *err, size_t errlen);
+void config_defaults(struct config *cfg);
+int check_work_dir(const char *dir, char *err, size_t errlen);
+uint64_t settle_from_env(const char *ms);
+void print_help(void);
+
+/* ncpus.c: --ncpus's list, checked against the CPUs this process may use */
+int ncpus_parse(const char *arg, int max, const char *allowed, int *counts, int *n,
+		char *err, size_t errlen);
+int ncpus_option(struct config *cfg, const char *arg, char *err, size_t errlen);
+
+/* selection.c: what runs, from -W/-X/-w/-x and the class; options that need one of them */
+int resolve_selection(struct config *cfg, const uint32_t sel[4], char *err, size_t errlen);
+int check_custom(const struct config *cfg, char *err, size_t errlen);
+int check_fps(struct config *cfg, char *err, size_t errlen);
+struct workload;
+int refuse_class(const struct config *cfg, const struct workload *wl, char *err, size_t errlen);
+
+/* groups.c: -W A+B+C and the Desktop preset */
+int group_parse(struct config *cfg, const char *arg, char *err, size_t errlen);
+bool group_spec(const char *arg);		/* a group, not one benchmark's name */
+
+/* config.c: the checks of the knobs against each other and -r, -u */
+int knobs_validate(struct config *cfg, char *err, size_t errlen);
+
+#endif
