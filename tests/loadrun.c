@@ -14,11 +14,10 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "model/workloads.h"
-#include "output/compare.h"
-#include "output/output.h"
+#include "model/record.h"
 #include "run/child.h"
 #include "run/options.h"
-#include "run/plan.h"
+#include "model/plan.h"
 #include "run/run.h"
 #include "task/task.h"
 

@@ -7,7 +7,7 @@
 
 #include "core/defs.h"
 #include "core/ranksum.h"
-#include "core/verdict.h"
+#include "core/verdict_stats.h"
 
 #include "tests/unit.h"
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "core/defs.h"
-#include "core/verdict.h"
+#include "core/verdict_stats.h"
 
 #include "tests/unit.h"
 

@@ -9,11 +9,10 @@
 
 #include "lib/util.h"
 #include "loads/loads.h"
-#include "output/compare.h"
-#include "output/output.h"
+#include "report/report.h"
 #include "run/child.h"
 #include "model/config.h"
-#include "run/plan.h"
+#include "model/plan.h"
 #include "run/run.h"
 #include "task/task.h"
 

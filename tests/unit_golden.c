@@ -15,16 +15,19 @@
 #include "core/period.h"
 #include "lib/util.h"
 #include "model/workloads.h"
-#include "output/compare.h"
-#include "output/output.h"
+#include "report/report.h"
+#include "formats/format.h"
+#include "compare/compare.h"
+#include "plot/plot.h"
 #include "run/child.h"
 #include "run/options.h"
-#include "run/plan.h"
+#include "model/plan.h"
 #include "run/run.h"
 #include "sys/machine.h"
 #include "task/task.h"
 
 #include "tests/unit.h"
+#include "formats/readers.h"
 
 static char golden_dir[4096];	/* tests/golden, absolute: some checks run elsewhere */
 
@@ -367,7 +370,7 @@ static void golden_drive(struct golden_run *run, struct golden_out *o)
 	if (run->rec.interrupted)
 		report_interrupted(&run->out, &run->rec);
 	report_files_end(&run->files, &run->rec);
-	report_plot(&run->rec, cfg->plot_path);
+	plot_run(&run->rec, cfg->plot_path);
 	fclose(text);
 }
 

@@ -8,9 +8,9 @@
 
 #include "lib/util.h"
 #include "model/workloads.h"
-#include "output/output.h"
+#include "report/report.h"
 #include "run/options.h"
-#include "run/plan.h"
+#include "model/plan.h"
 
 #include "tests/unit.h"
 
@@ -180,7 +180,7 @@ static bool test_summary(void)
 			fake_pass(&rec, "Video", "Audio+Video", load, pass, 30 + l + pass);
 		}
 	EXPECT(rec.nres == 18, "%d results", rec.nres);
-	report_each_summary(&rec, seen_summary, &seen);
+	each_cell_summary(&rec, seen_summary, &seen);
 	EXPECT(seen.n == (int)ARRAY_SIZE(want), "%d summary lines, want %zu (a member each)",
 	       seen.n, ARRAY_SIZE(want));
 	for (int i = 0; i < seen.n; i++) {

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "core/stats.h"
-#include "output/result.h"
+#include "model/record.h"
 #include "run/run.h"
 
 #include "tests/unit.h"

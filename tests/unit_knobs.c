@@ -8,17 +8,17 @@
 
 #include "lib/util.h"
 #include "model/workloads.h"
-#include "output/compare.h"
-#include "output/output.h"
+#include "model/record.h"
 #include "run/child.h"
 #include "run/options.h"
-#include "run/plan.h"
+#include "model/plan.h"
 #include "run/run.h"
 #include "sys/machine.h"
 #include "task/task.h"
 #include "core/render_work.h"
 
 #include "tests/unit.h"
+#include "model/log_format.h"
 
 /* Deadline = period (rounded down), runtime 1.25 x work (rounded up), never above the period. */
 static bool test_dl_params(void)

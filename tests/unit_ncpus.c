@@ -8,7 +8,7 @@
 #include "lib/util.h"
 #include "model/workloads.h"
 #include "run/options.h"
-#include "run/plan.h"
+#include "model/plan.h"
 #include "sys/cgroup.h"
 
 #include "tests/unit.h"

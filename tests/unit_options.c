@@ -14,16 +14,16 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "model/workloads.h"
-#include "output/compare.h"
-#include "output/output.h"
+#include "model/record.h"
 #include "run/child.h"
 #include "run/options.h"
-#include "run/plan.h"
+#include "model/plan.h"
 #include "run/run.h"
 #include "sys/cgroup.h"
 #include "task/task.h"
 
 #include "tests/unit.h"
+#include "lib/numfmt.h"
 
 /* ---- output formatting ---- */
 

@@ -10,15 +10,16 @@
 
 #include "lib/util.h"
 #include "loads/loads.h"
-#include "output/compare.h"
-#include "output/output.h"
+#include "compare/compare.h"
 #include "run/child.h"
 #include "run/options.h"
-#include "run/plan.h"
+#include "model/plan.h"
 #include "run/run.h"
 #include "task/task.h"
 
 #include "tests/unit.h"
+#include "lib/numfmt.h"
+#include "formats/readers.h"
 
 /* ---- reading results back: logs and CSV ---- */
 

@@ -8,12 +8,14 @@
 #include <string.h>
 
 #include "lib/util.h"
-#include "output/compare.h"
-#include "output/output.h"
+#include "report/report.h"
+#include "formats/format.h"
+#include "compare/compare.h"
 #include "run/options.h"
 #include "sys/machine.h"
 
 #include "tests/unit.h"
+#include "formats/readers.h"
 
 #define TABLE "--- Benchmarking simulated cpu of Audio in the presence of simulated ---\n" \
 	"Load\tLatency +/- SD (ms)  Max Latency   % Desired CPU  % Deadlines Met  Load intensity\n" \

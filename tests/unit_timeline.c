@@ -11,10 +11,10 @@
 #include "core/accounting.h"
 #include "core/defs.h"
 #include "lib/util.h"
-#include "output/output.h"
-#include "output/timeline.h"
+#include "model/record.h"
+#include "timeline/timeline.h"
 #include "run/options.h"
-#include "run/plan.h"
+#include "model/plan.h"
 
 #include "tests/unit.h"
 

@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "lib/util.h"
-#include "output/verdict.h"
+#include "verdicts/verdicts.h"
 #include "model/config.h"
-#include "run/plan.h"
+#include "model/plan.h"
 #include "run/vary.h"
 
 #include "tests/unit.h"

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "core/defs.h"
-#include "output/result.h"
-#include "output/sbuf.h"
-#include "output/verdict.h"
+#include "model/record.h"
+#include "lib/sbuf.h"
+#include "verdicts/verdicts.h"
 
 #include "tests/unit.h"
 

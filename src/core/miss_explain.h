@@ -66,7 +66,7 @@ enum miss_share {		/* of the misses' time from their wake-up to their work's end
 	MS_COUNT,
 };
 
-struct miss_report {		/* a row's misses: a kept row holds it (output/result.h) */
+struct miss_report {		/* a row's misses: a kept row holds it (model/result.h) */
 	struct miss worst[MISS_WORST];	/* the most late first */
 	int n;				/* in worst */
 	bool partial;			/* the ring dropped the row's oldest periods */

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "core/ranksum.h"
-#include "core/verdict.h"
+#include "core/verdict_stats.h"
 
 /*
  * The model: B's passes brought to A's (on logs when all values are > 0,

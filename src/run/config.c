@@ -12,7 +12,7 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "model/workloads.h"
-#include "output/result.h"
+#include "model/record.h"
 #include "run/options.h"
 #include "run/run.h"
 

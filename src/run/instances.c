@@ -7,7 +7,7 @@
 
 #include "core/accounting.h"
 #include "core/stats.h"
-#include "output/result.h"
+#include "model/record.h"
 #include "run/run.h"
 
 /* One copy's own figures, as the table's note and JSON's instance_results give them. */

@@ -19,10 +19,13 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "model/workloads.h"
-#include "output/output.h"
-#include "output/timeline.h"
+#include "report/report.h"
+#include "formats/format.h"
+#include "compare/compare.h"
+#include "plot/plot.h"
+#include "timeline/timeline.h"
 #include "run/options.h"
-#include "run/plan.h"
+#include "model/plan.h"
 #include "run/run.h"
 #include "run/vary.h"
 #include "sys/kernel_files.h"
@@ -576,7 +579,7 @@ int main(int argc, char **argv)
 	load_close_files(&o.lctx);
 	o.rec.end = time(NULL);
 	if (cfg.plot_path && o.rec.nres) {
-		int ret = report_plot(&o.rec, cfg.plot_path);
+		int ret = plot_run(&o.rec, cfg.plot_path);
 
 		if (ret)
 			error("--plot %s: %s", cfg.plot_path, strerror(-ret));

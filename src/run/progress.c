@@ -7,7 +7,7 @@
 
 #include "lib/util.h"
 #include "model/workloads.h"
-#include "run/plan.h"
+#include "model/plan.h"
 #include "run/run.h"
 
 static struct {

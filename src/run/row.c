@@ -20,9 +20,9 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "model/workloads.h"
-#include "output/result.h"
+#include "model/record.h"
 #include "run/child.h"
-#include "run/plan.h"
+#include "model/plan.h"
 #include "run/run.h"
 #include "sys/trace_instance.h"
 

@@ -9,7 +9,7 @@
 #include "core/miss_explain.h"
 #include "lib/util.h"
 #include "model/workloads.h"
-#include "output/result.h"
+#include "model/record.h"
 #include "run/run.h"
 #include "sys/machine.h"
 

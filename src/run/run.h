@@ -47,7 +47,7 @@ struct row {
 	struct sched_trace trace;	/* --explain: the task's scheduler events */
 	struct sched_trace stage_trace[STAGES_MAX];	/* and each of stages' */
 	struct ran_instead stage_ran[STAGES_MAX];	/* who ran instead while it waited */
-	struct instance_set *inst;	/* --instances: each copy's figures (output/result.h) */
+	struct instance_set *inst;	/* --instances: each copy's figures (model/result.h) */
 	struct chain_hists *hists;	/* --instances of a chain: what its copies pool; NULL */
 };
 

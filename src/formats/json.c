@@ -1,0 +1,639 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* formats/json.c - the --json file: the run, the system, every result, then what is about the
+ * whole run (the summary over passes). */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/frames.h"
+#include "core/miss_explain.h"
+#include "lib/util.h"
+#include "model/workloads.h"
+#include "formats/format.h"
+#include "verdicts/verdicts.h"
+#include "model/config.h"
+#include "model/plan.h"
+#include "sys/machine.h"
+#include "task/work.h"
+
+struct jw {			/* a pretty-printing JSON writer */
+	struct sbuf *sb;
+	const struct config *cfg;	/* of the run written */
+	int depth;
+	bool first;		/* nothing yet in the open object or array */
+};
+
+/* The separator, indentation and key before a value. */
+static void jw_key(struct jw *w, const char *key)
+{
+	if (w->depth) {
+		sb_puts(w->sb, w->first ? "\n" : ",\n");
+		for (int i = 0; i < w->depth; i++)
+			sb_add(w->sb, "  ", 2);
+	}
+	if (key) {
+		json_string(w->sb, key);
+		sb_add(w->sb, ": ", 2);
+	}
+	w->first = false;
+}
+
+static void jw_open(struct jw *w, const char *key, char c)
+{
+	jw_key(w, key);
+	sb_add(w->sb, &c, 1);
+	w->depth++;
+	w->first = true;
+}
+
+static void jw_close(struct jw *w, char c)
+{
+	w->depth--;
+	if (!w->first) {
+		sb_add(w->sb, "\n", 1);
+		for (int i = 0; i < w->depth; i++)
+			sb_add(w->sb, "  ", 2);
+	}
+	sb_add(w->sb, &c, 1);
+	w->first = false;
+}
+
+static void jw_str(struct jw *w, const char *key, const char *v)
+{
+	jw_key(w, key);
+	json_string(w->sb, v);
+}
+
+/* A string that is null when empty: what could not be read. */
+static void jw_known(struct jw *w, const char *key, const char *v)
+{
+	jw_str(w, key, v && *v ? v : NULL);
+}
+
+static void jw_num(struct jw *w, const char *key, double v)
+{
+	jw_key(w, key);
+	json_number(w->sb, v);
+}
+
+static void jw_int(struct jw *w, const char *key, long long v)	/* SI_UNKNOWN: null */
+{
+	jw_key(w, key);
+	if (v == SI_UNKNOWN)
+		sb_puts(w->sb, "null");
+	else
+		sb_printf(w->sb, "%lld", v);
+}
+
+static void jw_u64(struct jw *w, const char *key, uint64_t v)
+{
+	jw_key(w, key);
+	sb_printf(w->sb, "%llu", (unsigned long long)v);
+}
+
+static void jw_bool(struct jw *w, const char *key, bool v)
+{
+	jw_key(w, key);
+	sb_puts(w->sb, v ? "true" : "false");
+}
+
+static void jw_null(struct jw *w, const char *key)
+{
+	jw_key(w, key);
+	sb_puts(w->sb, "null");
+}
+
+/* 1 true, 0 false, < 0 null: what could not be read. */
+static void jw_tristate(struct jw *w, const char *key, int v)
+{
+	if (v < 0)
+		jw_null(w, key);
+	else
+		jw_bool(w, key, v);
+}
+
+/* The scheduling knobs, by the table the log line and CSV columns use too. */
+static void json_knobs(struct jw *w, const struct knob_values *kv)
+{
+	for (int k = 0; k < NR_KNOBS; k++) {
+		const char *v = kv->v[k];
+
+		if (knob_descs[k].number)
+			jw_num(w, knob_descs[k].file, *v ? strtod(v, NULL) : NAN);
+		else
+			jw_str(w, knob_descs[k].file, v);
+	}
+}
+
+/* The settings of Render and Custom, which the log's Settings line and the CSV keep too. */
+static void json_task_settings(struct jw *w, const struct config *cfg)
+{
+	jw_int(w, "fps", cfg->fps_ran ? cfg->fps_ran : SI_UNKNOWN);
+	/* both 0 without Custom: null, as no Custom task ran */
+	jw_int(w, "custom_cpu_pct", cfg->custom_pct ? cfg->custom_pct : SI_UNKNOWN);
+	jw_int(w, "custom_interval_us", cfg->custom_interval_us ? cfg->custom_interval_us :
+	       SI_UNKNOWN);
+}
+
+/* --vary: the knob, its variants in their index order, and how their order turns. */
+static void json_vary(struct jw *w, const struct config *cfg)
+{
+	if (!cfg->nvariants) {
+		jw_null(w, "vary");
+		return;
+	}
+	jw_open(w, "vary", '{');
+	jw_str(w, "knob", cfg->vary_name);
+	jw_str(w, "order", "williams");
+	jw_open(w, "variants", '[');
+	for (int v = 0; v < cfg->nvariants; v++) {
+		jw_open(w, NULL, '{');
+		jw_int(w, "variant_index", v + 1);
+		jw_str(w, "variant", cfg->variants[v].label);
+		jw_known(w, "value", cfg->variants[v].value);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+	jw_close(w, '}');
+}
+
+static void json_run(struct jw *w, const struct run_record *run)
+{
+	const struct config *cfg = run->cfg;
+	char t[40];
+
+	jw_open(w, "run", '{');
+	jw_open(w, "command_line", '[');
+	for (int i = 0; i < cfg->argc; i++)
+		jw_str(w, NULL, cfg->argv[i]);
+	jw_close(w, ']');
+	fmt_iso8601(t, sizeof(t), run->start);
+	jw_str(w, "start", t);
+	fmt_iso8601(t, sizeof(t), run->end);
+	jw_str(w, "end", run->end ? t : NULL);
+	jw_num(w, "seconds_per_row", cfg->seconds);
+	jw_str(w, "work", work_mode_name(cfg->work));
+	if (cfg->work == WORK_LOOPS)
+		jw_u64(w, "loops_per_ms", cfg->loops_per_ms);
+	else
+		jw_null(w, "loops_per_ms");
+	jw_str(w, "periods", period_mode_names[cfg->periods]);
+	if (cfg->periods == PERIOD_SWEPT)
+		jw_u64(w, "period_drift_ns", cfg->period_drift_ns);
+	else
+		jw_null(w, "period_drift_ns");
+	jw_int(w, "cpu_load", cfg->cpu_load);
+	jw_bool(w, "realtime", cfg->realtime);
+	jw_int(w, "bench_nice", cfg->bench_nice);
+	jw_int(w, "load_nice", cfg->load_nice);
+	jw_str(w, "comment", cfg->comment);
+	jw_bool(w, "interrupted", run->interrupted);
+	jw_int(w, "signal", run->interrupted ? run->interrupted : SI_UNKNOWN);
+	json_knobs(w, &run->knobs);
+	json_task_settings(w, cfg);
+	jw_bool(w, "waker_fifo", run->waker_rt);
+	jw_bool(w, "uniprocessor", cfg->uniprocessor);
+	jw_int(w, "repeat", cfg->repeat);
+	jw_int(w, "trace_above_us", cfg->trace_above_us > 0 ? cfg->trace_above_us : SI_UNKNOWN);
+	jw_bool(w, "explain", cfg->explain);
+	jw_bool(w, "split", !cfg->no_split);
+	json_vary(w, cfg);
+	jw_close(w, '}');
+}
+
+static void json_system(struct jw *w, const struct run_record *run)
+{
+	static const struct machine none = {
+		.preempt_dynamic = -1, .cpus_online = -1, .sched_rt_runtime_us = SI_UNKNOWN,
+		.sched_rt_period_us = SI_UNKNOWN, .timer_slack_ns = SI_UNKNOWN,
+		.pm_qos_us = SI_UNKNOWN, .mem_kib = SI_UNKNOWN, .swap_kib = SI_UNKNOWN,
+		.autogroup = -1,
+		.mem_limit_bytes = SI_UNKNOWN, .cpus_usable = -1, .work_dir_in_memory = -1,
+	};
+	const struct machine *si = run->sys ? run->sys : &none;
+
+	jw_open(w, "system", '{');
+	jw_known(w, "kernel_release", run->kernel);
+	jw_known(w, "kernel_version", si->kernel_version);
+	jw_known(w, "preemption", si->preemption);
+	jw_known(w, "preemption_source", si->preemption_source);
+	jw_tristate(w, "preempt_dynamic", si->preempt_dynamic);
+	jw_int(w, "hz", si->hz > 0 ? si->hz : SI_UNKNOWN);
+	jw_known(w, "hostname", si->hostname);
+	jw_known(w, "cpu_model", si->cpu_model);
+	jw_int(w, "cpus_online", si->cpus_online > 0 ? si->cpus_online : SI_UNKNOWN);
+	jw_int(w, "cpus_usable", si->cpus_usable > 0 ? si->cpus_usable : SI_UNKNOWN);
+	jw_known(w, "cpufreq_governor", si->cpufreq_governor);
+	jw_known(w, "clocksource", si->clocksource);
+	jw_int(w, "sched_rt_runtime_us", si->sched_rt_runtime_us);
+	jw_int(w, "sched_rt_period_us", si->sched_rt_period_us);
+	jw_int(w, "timer_slack_ns", si->timer_slack_ns);
+	jw_int(w, "pm_qos_us", si->pm_qos_us);
+	jw_int(w, "mem_kib", si->mem_kib);
+	jw_int(w, "swap_kib", si->swap_kib);
+	jw_int(w, "memory_limit_bytes", si->mem_limit_bytes);
+	jw_known(w, "memory_limit_file", si->mem_limit_file);
+	jw_known(w, "work_dir_fs", si->work_dir_fs);
+	jw_known(w, "work_dir_device", si->work_dir_device);
+	if (si->work_dir_in_memory < 0)
+		jw_null(w, "work_dir_in_memory");
+	else
+		jw_bool(w, "work_dir_in_memory", si->work_dir_in_memory);
+	jw_known(w, "io_scheduler", si->io_scheduler);
+	jw_known(w, "kernel_cmdline", si->kernel_cmdline);
+	jw_known(w, "sched_ext", si->sched_ext);
+	jw_known(w, "sched_ext_ops", si->sched_ext_ops);
+	jw_tristate(w, "autogroup", si->autogroup);
+	jw_close(w, '}');
+}
+
+/* A latency's numbers from v[base..base+8), as JSON keeps them; null without samples. */
+static void json_latency(struct jw *w, const char *key, const struct result *r, int base)
+{
+	static const char *const names[] = {
+		"min", "mean", "sd", "max", "p50", "p90", "p99", "p999",
+	};
+
+	jw_open(w, key, '{');
+	for (int i = 0; i < (int)ARRAY_SIZE(names); i++)
+		jw_num(w, names[i], result_file_value(r, base + i));
+	jw_close(w, '}');
+}
+
+/* [[upper bound (exclusive), count], ...] of the non-empty buckets, on one line. */
+static void json_histogram(struct jw *w, const struct latency_compact *l)
+{
+	struct hist_span s;
+	unsigned pos = 0;
+	bool first = true;
+
+	jw_key(w, "histogram");
+	sb_add(w->sb, "[", 1);
+	while (l && latency_compact_next(l, &pos, &s)) {
+		sb_printf(w->sb, "%s[%llu, %llu]", first ? "" : ", ", (unsigned long long)s.upper,
+			  (unsigned long long)s.count);
+		first = false;
+	}
+	sb_add(w->sb, "]", 1);
+}
+
+static void json_ran(struct jw *w, const struct ran_instead *ri);
+
+/* Where the latency went (explain.h): null where not measured, ran_instead without --explain. */
+static void json_split(struct jw *w, const struct result *r)
+{
+	const struct ran_instead *ri = &r->ran;
+
+	json_latency(w, "queue_wait_ns", r, RF_QMIN);
+	json_latency(w, "wake_path_ns", r, RF_PMIN);
+	jw_num(w, "wakeups_queued", r->v[RF_QUEUED]);
+	jw_num(w, "wakeups_cross_cpu", r->v[RF_CROSS_CPU]);
+	jw_num(w, "migrations", r->v[RF_MIGRATIONS]);
+	json_ran(w, ri);
+}
+
+/* Who ran instead: "ran_instead" and "ran_instead_lost_events", null where not traced. */
+static void json_ran(struct jw *w, const struct ran_instead *ri)
+{
+	if (!ri || ri->state != RAN_OK) {
+		jw_null(w, "ran_instead");
+		jw_null(w, "ran_instead_lost_events");
+		return;
+	}
+	jw_open(w, "ran_instead", '[');
+	for (int i = 0; i < ri->n; i++) {
+		jw_open(w, NULL, '{');
+		jw_str(w, "comm", ri->top[i].comm);
+		jw_int(w, "pid", ri->top[i].pid);
+		jw_int(w, "prio", ri->top[i].prio);
+		jw_int(w, "threads", ri->top[i].threads);
+		jw_num(w, "share", ri->top[i].share);
+		jw_num(w, "preempted", ri->top[i].preempted);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+	jw_bool(w, "ran_instead_lost_events", ri->lost);
+}
+
+/* Who had the CPU: {"comm", "pid", "prio"}, or null when not known. */
+static void json_miss_task(struct jw *w, const char *key, const struct miss_task *t)
+{
+	if (t->pid < 0) {
+		jw_null(w, key);
+		return;
+	}
+	jw_open(w, key, '{');
+	jw_str(w, "comm", t->comm);
+	jw_int(w, "pid", t->pid);
+	jw_int(w, "prio", t->prio);
+	jw_close(w, '}');
+}
+
+/*
+ * One explained miss (core/miss_explain.h); what only the trace tells is null
+ * without it. A chain's (c) names the stage whose story it is, by its
+ * thread and its hop (null: the head's whole frame).
+ */
+static void json_miss(struct jw *w, const struct miss *m, const struct chain_summary *c)
+{
+	bool traced = m->flags & MISS_TRACED;
+
+	jw_open(w, NULL, '{');
+	jw_u64(w, "period", m->period);
+	if (c && m->hop >= 0 && m->hop < c->nhops) {
+		jw_str(w, "stage", c->hop[m->hop].thread);
+		jw_str(w, "hop", c->hop[m->hop].name);
+	} else if (c) {
+		jw_null(w, "stage");
+		jw_null(w, "hop");
+	}
+	jw_num(w, "at_s", round((double)m->at_ns / 1e3) / 1e6);
+	jw_u64(w, "missed_by_ns", (uint64_t)m->late_us * NSEC_PER_USEC);
+	jw_u64(w, "woke_late_ns", (uint64_t)m->woke_us * NSEC_PER_USEC);
+	jw_int(w, "cpu", m->cpu >= 0 ? m->cpu : SI_UNKNOWN);
+	jw_u64(w, "waited_ns", (uint64_t)m->waited_us * NSEC_PER_USEC);
+	json_miss_task(w, "behind", &m->behind);
+	jw_u64(w, "ran_ns", (uint64_t)m->ran_us * NSEC_PER_USEC);
+	jw_int(w, "preempted", traced ? m->npreempt : SI_UNKNOWN);
+	jw_int(w, "preempted_ns", traced ? (long long)m->preempted_us * 1000 : SI_UNKNOWN);
+	json_miss_task(w, "preempted_by", &m->by);
+	jw_int(w, "blocked_ns", traced ? (long long)m->blocked_us * 1000 : SI_UNKNOWN);
+	jw_bool(w, "traced", traced);
+	jw_bool(w, "overran", m->flags & MISS_OVERRAN);
+	jw_bool(w, "cut", m->flags & MISS_CUT);
+	jw_close(w, '}');
+}
+
+/* --explain: the row's worst misses and where the missed time went; null without. */
+static void json_misses(struct jw *w, const struct result *r)
+{
+	const struct miss_report *mr = r->misses;
+
+	if (!mr) {
+		jw_null(w, "misses");
+	} else {
+		jw_open(w, "misses", '[');
+		for (int i = 0; i < mr->n; i++)
+			json_miss(w, &mr->worst[i], r->chain);
+		jw_close(w, ']');
+	}
+	if (!isfinite(r->v[RF_MISS_QUEUED])) {
+		jw_null(w, "miss_shares");
+		return;
+	}
+	jw_open(w, "miss_shares", '{');
+	jw_num(w, "queued", r->v[RF_MISS_QUEUED]);
+	jw_num(w, "running", r->v[RF_MISS_RUNNING]);
+	jw_num(w, "preempted", r->v[RF_MISS_PREEMPTED]);
+	jw_num(w, "blocked", r->v[RF_MISS_BLOCKED]);
+	jw_close(w, '}');
+}
+
+/* A chain's set of numbers, ns: {"min", "mean", "p50", "p90", "p99", "max"}. */
+static void json_chain_stats(struct jw *w, const char *key, const double *v)
+{
+	jw_open(w, key, '{');
+	for (int i = 0; i < CS_COUNT; i++)
+		jw_num(w, chain_stat_names[i], v[i]);
+	jw_close(w, '}');
+}
+
+/* A chain's hops; with --explain as root, who ran instead while each hop's wakee waited. */
+static void json_hops(struct jw *w, const struct chain_summary *c, const struct ran_instead *ran)
+{
+	jw_open(w, "hops", '[');
+	for (int h = 0; h < c->nhops; h++) {
+		const struct hop_stats *hs = &c->hop[h];
+
+		jw_open(w, NULL, '{');
+		jw_str(w, "name", hs->name);
+		jw_str(w, "thread", hs->thread);
+		jw_num(w, "wakeups", (double)hs->n);
+		json_chain_stats(w, "latency_ns", hs->lat);
+		jw_open(w, "queue_wait_ns", '{');
+		jw_num(w, "mean", hs->queue_mean);
+		jw_close(w, '}');
+		jw_open(w, "wake_path_ns", '{');
+		jw_num(w, "mean", hs->path_mean);
+		jw_close(w, '}');
+		json_ran(w, ran ? &ran[h] : NULL);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+}
+
+/* Game's frames or AudioGraph's cycles (README: "Chains"); nothing for a single task. */
+static void json_chain(struct jw *w, const struct result *r)
+{
+	const struct chain_summary *c = r->chain;
+	bool game = c && c->kind == CHAIN_GAME;
+
+	if (!c)
+		return;
+	json_chain_stats(w, game ? "frame_time_ns" : "cycle_ns", c->time);
+	jw_num(w, game ? "frames" : "cycles", (double)c->done);
+	jw_num(w, game ? "frames_on_time" : "cycles_in_time", (double)c->on_time);
+	if (game) {
+		jw_num(w, "fps", c->fps);
+		jw_num(w, "fps_1pct_low", c->fps_low);
+		jw_num(w, "stutters", (double)c->stutters);
+		json_chain_stats(w, "input_latency_ns", c->input);
+	} else {
+		jw_open(w, "dsp_load", '{');
+		jw_num(w, "mean", c->dsp_mean);
+		jw_num(w, "max", c->dsp_max);
+		jw_close(w, '}');
+		jw_num(w, "xruns", (double)c->xruns);
+		jw_num(w, "xruns_per_min", c->xruns_per_min);
+	}
+	jw_open(w, game ? "stutter_frames" : "xrun_cycles", '[');
+	for (int i = 0; i < c->nmarks; i++)
+		jw_num(w, NULL, (double)c->marks[i]);
+	jw_close(w, ']');
+	json_hops(w, c, r->hop_ran);
+}
+
+/* A chain's copy: its frames or cycles, their time's p99, Game's fps and stutters, or xruns. */
+static void json_instance_chain(struct jw *w, bool game, const struct instance_fig *f)
+{
+	jw_num(w, game ? "frames" : "cycles", f->chain_done);
+	jw_num(w, game ? "frame_time_p99_ns" : "cycle_p99_ns", f->chain_p99_ns);
+	if (game) {
+		jw_num(w, "fps", f->fps);
+		jw_num(w, "stutters", f->stutters);
+	} else {
+		jw_num(w, "xruns", f->xruns);
+	}
+}
+
+/* --instances: the copies pooled in the result, and each one's own figures. */
+static void json_instances(struct jw *w, const struct result *r)
+{
+	const struct instance_set *s = r->inst;
+
+	if (!s)
+		return;
+	jw_int(w, "instances", s->n);
+	jw_int(w, "worst_instance", s->worst + 1);
+	jw_open(w, "instance_results", '[');
+	for (int i = 0; i < s->n; i++) {
+		jw_open(w, NULL, '{');
+		jw_int(w, "instance", i + 1);
+		jw_num(w, "samples", s->f[i].samples);
+		jw_num(w, "latency_mean_ns", s->f[i].mean_ns);
+		jw_num(w, "latency_p99_ns", s->f[i].p99_ns);
+		jw_num(w, "latency_max_ns", s->f[i].max_ns);
+		jw_num(w, "pct_deadlines", s->f[i].pct_deadlines);
+		jw_num(w, "pct_cpu", s->f[i].pct_cpu);
+		if (r->chain)
+			json_instance_chain(w, r->chain->kind == CHAIN_GAME, &s->f[i]);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+}
+
+static void json_result(struct jw *w, const struct result *r)
+{
+	jw_open(w, NULL, '{');
+	jw_str(w, "benchmark", r->bench);
+	jw_str(w, "load", r->load);
+	jw_int(w, "pass", r->pass + 1);
+	jw_known(w, "variant", r->variant);
+	jw_int(w, "variant_index", r->variant[0] ? r->variant_index + 1 : SI_UNKNOWN);
+	jw_known(w, "variant_value", r->knob_value);
+	jw_int(w, "ncpus", r->ncpus ? r->ncpus : SI_UNKNOWN);
+	jw_known(w, "group", r->group);
+	json_instances(w, r);
+	jw_str(w, "status", status_name(r->status));
+	jw_known(w, "reason", r->reason);
+	jw_num(w, "samples", r->v[RF_SAMPLES]);
+	json_latency(w, "latency_ns", r, RF_MIN);
+	json_latency(w, "timer_latency_ns", r, RF_TMIN);
+	json_histogram(w, r->wake);
+	jw_num(w, "pct_desired_cpu", r->v[RF_CPU]);
+	jw_num(w, "pct_deadlines_met", r->v[RF_DL]);
+	jw_open(w, "load_intensity", '{');
+	jw_num(w, "value", r->v[RF_INTENSITY]);
+	jw_known(w, "unit", r->unit);
+	jw_close(w, '}');
+	jw_known(w, "load_medium", r->medium);
+	if (isfinite(r->v[RF_MET])) {
+		jw_open(w, "periods", '{');
+		jw_num(w, "met", r->v[RF_MET]);
+		jw_num(w, "missed", r->v[RF_MISSED]);
+		jw_num(w, "dropped", r->v[RF_DROPPED]);
+		jw_close(w, '}');
+	} else {
+		jw_null(w, "periods");
+	}
+	jw_num(w, "period_ns", r->v[RF_PERIOD]);
+	jw_num(w, "frame_rate", r->v[RF_FRAME_RATE]);
+	jw_num(w, "task_cpu_ns", r->v[RF_TASK_CPU]);
+	jw_num(w, "wall_ns", r->v[RF_WALL]);
+	jw_num(w, "load_stop_ns", r->v[RF_LOAD_STOP]);
+	jw_num(w, "trace_triggered_ns", r->v[RF_TRACED]);
+	jw_num(w, "work_ratio", r->v[RF_WORK_RATIO]);
+	jw_num(w, "loop_speed", result_file_value(r, RF_LOOP_SPEED));
+	json_split(w, r);
+	json_misses(w, r);
+	json_chain(w, r);
+	jw_close(w, '}');
+}
+
+/* Per benchmark x load, over the passes (--repeat): what the summary table shows, in ns. */
+static void json_summary(void *arg, const struct cell *c, const struct pass_summary *s)
+{
+	struct jw *w = arg;
+	double nan = NAN;
+	bool have = s->npass > 0;
+
+	jw_open(w, NULL, '{');
+	jw_str(w, "benchmark", workloads[c->bench].name);
+	if (c->group)		/* only then: a run without groups keeps its summary's shape */
+		jw_str(w, "group", cell_group_name(w->cfg, c));
+	jw_str(w, "load", workloads[c->load].name);
+	jw_known(w, "variant", w->cfg->nvariants ? w->cfg->variants[c->variant].label : NULL);
+	jw_int(w, "variant_index", w->cfg->nvariants ? c->variant + 1 : SI_UNKNOWN);
+	jw_int(w, "ncpus", c->ncpus ? c->ncpus : SI_UNKNOWN);
+	jw_int(w, "passes", s->npass);
+	jw_num(w, "latency_mean_ns", have ? s->v[RF_MEAN] : nan);
+	jw_num(w, "latency_mean_ci95_low_ns", have ? s->v[RF_MEAN] - s->half_mean : nan);
+	jw_num(w, "latency_mean_ci95_high_ns", have ? s->v[RF_MEAN] + s->half_mean : nan);
+	jw_num(w, "latency_max_mean_ns", have ? s->v[RF_MAX] : nan);
+	jw_num(w, "pct_desired_cpu_mean", have ? s->v[RF_CPU] : nan);
+	jw_num(w, "pct_deadlines_met_mean", have ? s->v[RF_DL] : nan);
+	jw_open(w, "passes_for_10pct", '{');
+	jw_int(w, "latency_mean", s->power[0] > 0 ? s->power[0] : SI_UNKNOWN);
+	jw_int(w, "latency_p99", s->power[1] > 0 ? s->power[1] : SI_UNKNOWN);
+	jw_int(w, "pct_deadlines_met", s->power[2] > 0 ? s->power[2] : SI_UNKNOWN);
+	jw_close(w, '}');
+	jw_close(w, '}');
+}
+
+/*
+ * The document in three parts, so that a live file (files.c) grows by a
+ * result and a tail at a time. The head: everything up to the open results
+ * array. Its run.end and interrupted are known only at the end, when the
+ * file is written whole once more.
+ */
+void json_head(struct sbuf *sb, const struct run_record *run)
+{
+	struct jw w = { .sb = sb, .cfg = run->cfg, .first = true };
+
+	jw_open(&w, NULL, '{');
+	jw_open(&w, "interbench", '{');
+	jw_str(&w, "version", INTERBENCH_VERSION);
+	jw_int(&w, "schema", 1);
+	jw_close(&w, '}');
+	json_run(&w, run);
+	json_system(&w, run);
+	jw_open(&w, "results", '[');
+}
+
+/* Result i of the record as the results array holds it, with what separates it from i - 1. */
+void json_result_at(struct sbuf *sb, const struct run_record *run, int i)
+{
+	struct jw w = { .sb = sb, .depth = 2, .first = i == 0 };
+
+	json_result(&w, &run->res[i]);
+}
+
+/*
+ * What closes the document after the record's results. Mid-run, only
+ * "complete": false: a tail that did not grow with the run. The final tail
+ * (once, at the end or after a signal) holds what is about the whole run:
+ * the summary over passes, then "complete": true. What else is about the
+ * whole run belongs here too, before "complete".
+ */
+void json_tail(struct sbuf *sb, const struct run_record *run, bool final)
+{
+	struct jw w = { .sb = sb, .cfg = run->cfg, .depth = 2, .first = run->nres == 0 };
+	struct verdict_table vt;
+
+	jw_close(&w, ']');
+	if (final) {
+		jw_open(&w, "summary", '[');
+		each_cell_summary(run, json_summary, &w);
+		jw_close(&w, ']');
+		jw_key(&w, "verdicts");
+		if (run->cfg->nvariants && !record_verdicts(run, &vt)) {
+			verdicts_json(sb, &vt, w.depth);
+			verdicts_free(&vt);
+		} else {
+			sb_puts(sb, "[]");
+		}
+	}
+	jw_bool(&w, "complete", final);
+	jw_close(&w, '}');
+	sb_add(sb, "\n", 1);
+}
+
+/* The final document whole: what --json - prints and the unit tests compare. */
+void build_json(struct sbuf *sb, const struct run_record *run)
+{
+	json_head(sb, run);
+	for (int i = 0; i < run->nres; i++)
+		json_result_at(sb, run, i);
+	json_tail(sb, run, true);
+}

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* model/result.c - a result: made empty, what its marks and status say, its name as the outputs
+ * write it. */
+#include <math.h>
+#include <stdio.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/latency_strip.h"
+#include "model/config.h"
+#include "model/plan.h"
+#include "model/result.h"
+#include "model/workloads.h"
+
+void result_init(struct result *r)
+{
+	memset(r, 0, sizeof(*r));
+	for (int k = 0; k < RF_COUNT; k++)
+		r->v[k] = NAN;
+}
+
+/*
+ * The row's latency over time from its period records (core/latency_strip.h), kept
+ * in r; none for Gaming, which has no wake-ups. 0, or -ENOMEM (r then has
+ * none).
+ */
+int result_set_strip(struct result *r, const struct period_log *h, const struct period_rec *rec,
+		     size_t n, uint64_t row_start, double seconds)
+{
+	free(r->strip);
+	r->strip = NULL;
+	if (!h->num)
+		return 0;
+	r->strip = malloc(sizeof(*r->strip));
+	if (!r->strip || strip_of(h, rec, n, row_start, seconds, r->strip)) {
+		free(r->strip);
+		r->strip = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+const char *status_name(int status)
+{
+	switch (status) {
+	case ROW_OK: return "ok";
+	case ROW_FAILED: return "failed";
+	default: return "skipped";
+	}
+}
+
+/*
+ * The marks of a row, fastest being the highest loop_speed of the run so
+ * far, and their text for the row's end ("" when none): what was off, by
+ * how much.
+ */
+unsigned result_marks(const struct result *r, double fastest, char *buf, size_t len)
+{
+	double ratio = r->v[RF_WORK_RATIO], speed = r->v[RF_LOOP_SPEED];
+	double periods = r->v[RF_MET] + r->v[RF_MISSED] + r->v[RF_DROPPED];
+	unsigned m = 0;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (r->status != ROW_OK)
+		return 0;
+	if (isfinite(ratio) && fabs(ratio - 1.0) > MARK_WORK_OFF) {
+		m |= MARK_WORK;
+		n += (size_t)snprintf(buf + n, len - n, "work_ratio %.2f", ratio);
+	}
+	if (isfinite(speed) && fastest > 0 && speed < fastest * (1.0 - MARK_SPEED_BELOW) &&
+	    n < len) {
+		m |= MARK_SPEED;
+		n += (size_t)snprintf(buf + n, len - n, "%sloop_speed %.0f%%", n ? ", " : "",
+				      100.0 * (speed / fastest - 1.0));
+	}
+	if (isfinite(periods) && isfinite(r->v[RF_SAMPLES]) && r->v[RF_SAMPLES] < periods &&
+	    n < len) {
+		m |= MARK_SAMPLES;
+		snprintf(buf + n, len - n, "%s%.0f samples, %.0f periods", n ? ", " : "",
+			 r->v[RF_SAMPLES], periods);
+	}
+	return m;
+}
+
+/* The one footnote line under a table: what the marks in it mean. */
+void result_marks_note(unsigned marks, char *buf, size_t len)
+{
+	static const struct { unsigned mark; const char *text; } notes[] = {
+		{ MARK_WORK, "work_ratio: task CPU time / the work of its periods, off 1 by over 3 %" },
+		{ MARK_SPEED, "loop_speed: loop iterations per CPU us, over 10 % below the run's "
+			      "fastest row" },
+		{ MARK_SAMPLES, "fewer samples than periods: a period begun while the task still "
+				"worked has no wakeup" },
+	};
+	size_t n = (size_t)snprintf(buf, len, "[...]:");
+
+	for (size_t i = 0; i < ARRAY_SIZE(notes) && n < len; i++)
+		if (marks & notes[i].mark)
+			n += (size_t)snprintf(buf + n, len - n, "%s %s", n > 6 ? ";" : "",
+					      notes[i].text);
+}
+
+/* Files keep mean, SD and loop speed to 0.001: more digits are noise and only make them longer. */
+double result_file_value(const struct result *r, int field)
+{
+	double v = r->v[field];
+
+	if (field == RF_MEAN || field == RF_SD || field == RF_TMEAN || field == RF_TSD ||
+	    field == RF_LOOP_SPEED || field == RF_QMEAN || field == RF_QSD || field == RF_PMEAN ||
+	    field == RF_PSD)
+		return round(v * 1e3) / 1e3;
+	return v;
+}
+
+/* The position among the registry's workloads that have flag; unknown names after. */
+static int rank_in_registry(const char *name, unsigned flag)
+{
+	int k = 0;
+
+	for (size_t i = 0; i < nr_workloads; i++) {
+		if (!(workloads[i].flags & flag))
+			continue;
+		if (!strcasecmp(workloads[i].name, name))
+			return k;
+		k++;
+	}
+	return k;
+}
+
+int bench_rank(const char *name)
+{
+	return rank_in_registry(name, WL_BENCH);
+}
+
+int load_rank(const char *name)
+{
+	return rank_in_registry(name, WL_LOAD);
+}
+
+/* The group a cell's row measured its benchmark in (-W A+B): its name, or "" alone. */
+const char *cell_group_name(const struct config *cfg, const struct cell *c)
+{
+	return c->group > 0 && c->group <= cfg->ngroups ? cfg->groups[c->group - 1].name : "";
+}
+
+/*
+ * A benchmark as the outputs name it in a row of its own: "Video" alone,
+ * "Video@Desktop" or "Video@Audio+Video" as a member of a group (-W A+B).
+ */
+void member_label(char *buf, size_t len, const char *bench, const char *group)
+{
+	snprintf(buf, len, "%s%s%s", bench, *group ? "@" : "",
+		 !strcmp(group, GROUP_DESKTOP) ? "Desktop" : group);
+}
+

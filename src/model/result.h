@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* model/result.h - the one result model: a row, measured now or read back from a log or CSV, and the
+ * passes of a cell summarised. */
+#ifndef MODEL_RESULT_H
+#define MODEL_RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/defs.h"
+#include "core/split.h"
+#include "core/stats.h"
+
+struct cell;
+struct chain_summary;
+struct config;
+struct latency_strip;
+struct miss_report;
+struct period_log;
+struct period_rec;
+
+#define RES_NAME_LEN 32
+#define RES_GROUP_LEN 64		/* model/config.h's GROUP_NAME_LEN */
+#define RES_VARIANT_LEN 128
+
+/*
+ * The numbers of a result, each a double: ns for latencies and times,
+ * percent for shares (but the misses' parts, 0..1), NAN for "not known"
+ * (not measured, not in the file).
+ *
+ * Adding a field end to end is one line per layer:
+ *   1. an RF_ name here;
+ *   2. live: set it in row_result() (run/row_result.c);
+ *   3. JSON: one jw_num() in json_result() (json.c);
+ *   4. CSV: one row of csv_columns[] (csv.c), which both the writer and the
+ *      reader walk, so --compare reads it back and summarize_passes()
+ *      averages it with the others; a log column is one row of
+ *      log_columns[] (model/log_format.c), walked by the log writer and reader.
+ */
+enum rfield {
+	RF_SAMPLES,				/* wakeups (Gaming: units of work) */
+	RF_MIN, RF_MEAN, RF_SD, RF_MAX,		/* wakeup latency: t_run - t_wake */
+	RF_P50, RF_P90, RF_P99, RF_P999,
+	RF_CPU, RF_DL,				/* % desired CPU, % deadlines met */
+	RF_INTENSITY,				/* of the load, in unit */
+	RF_TMIN, RF_TMEAN, RF_TSD, RF_TMAX,	/* timer latency: t_wake - intended */
+	RF_TP50, RF_TP90, RF_TP99, RF_TP999,
+	RF_MET, RF_MISSED, RF_DROPPED,		/* periods */
+	RF_PERIOD,				/* the period as it ran (swept: shortened), ns */
+	RF_FRAME_RATE,				/* Render's, Game's frames per second as set */
+	RF_TASK_CPU, RF_WALL, RF_LOAD_STOP, RF_TRACED,
+	RF_WORK_RATIO,				/* task CPU time / the work asked of it */
+	RF_LOOP_SPEED,				/* loop iterations per CPU us while working */
+	RF_QMIN, RF_QMEAN, RF_QSD, RF_QMAX,	/* queue wait per wake-up (explain.h) */
+	RF_QP50, RF_QP90, RF_QP99, RF_QP999,
+	RF_PMIN, RF_PMEAN, RF_PSD, RF_PMAX,	/* wake path: latency - queue wait */
+	RF_PP50, RF_PP90, RF_PP99, RF_PP999,
+	RF_CROSS_CPU, RF_MIGRATIONS, RF_QUEUED,	/* wake-ups: from another CPU, moved, queued */
+	RF_MISS_QUEUED, RF_MISS_RUNNING,	/* of the missed periods' time (core/miss_explain.h): */
+	RF_MISS_PREEMPTED, RF_MISS_BLOCKED,	/*   where it went, 0..1 */
+	RF_FRAME_P50, RF_FRAME_P99, RF_FRAME_MAX,	/* Game: vsync to present, ns */
+	RF_FPS, RF_FPS_LOW, RF_STUTTERS,	/* average and 1 % low fps, stutters */
+	RF_CYCLE_P50, RF_CYCLE_P99, RF_CYCLE_MAX,	/* AudioGraph: quantum start to done */
+	RF_DSP_MEAN, RF_DSP_MAX,		/* cycle time / quantum */
+	RF_XRUNS, RF_XRUNS_MIN,			/* cycles done late: count, per minute */
+	RF_COUNT,
+};
+
+/*
+ * --instances N: what each of a row's N copies measured, kept beside the
+ * pooled result (its own allocation, run/plan.h's ROW_MEM_INST). The worst
+ * is the one with the highest p99 wake-up latency, or of a chain the one
+ * with the highest p99 frame or cycle time.
+ */
+#define INSTANCES_MAX 64
+struct instance_fig {
+	double samples;
+	double mean_ns, p99_ns, max_ns;		/* wake-up latency */
+	double pct_deadlines, pct_cpu;		/* NAN: not known */
+	double chain_done;			/* a chain's frames or cycles; NAN: none */
+	double chain_p99_ns;			/* its frame or cycle time */
+	double fps;				/* Game's; NAN: none */
+	double stutters, xruns;			/* Game's, AudioGraph's; NAN: none */
+};
+
+struct instance_set {
+	int n;				/* 2..INSTANCES_MAX */
+	int worst;			/* 0-based: the highest p99 (of a chain's time) */
+	struct instance_fig f[];	/* [n], in the order they were started */
+};
+
+struct result {			/* one benchmark x load x pass */
+	char bench[RES_NAME_LEN];	/* registry spelling when known */
+	char load[RES_NAME_LEN];
+	int pass;			/* 0-based */
+	int variant_index;		/* --vary's value, 0-based; 0 without */
+	int ncpus;			/* --ncpus: the CPUs its row was confined to; 0: all */
+	char group[RES_GROUP_LEN];	/* -W A+B: "Audio+Video", measured with it; "" */
+	char variant[RES_VARIANT_LEN];	/* its label, "load-nice=19"; "" without --vary */
+	char knob_value[64];		/* a system knob as the kernel read it back; "" */
+	bool realtime;
+	int status;			/* enum row_status */
+	char reason[REASON_LEN];	/* why it failed, or what went wrong */
+	char unit[16];			/* of RF_INTENSITY, "" when none */
+	char medium[8];			/* where the load's file I/O went: RES_MEDIUM_*, "" */
+	double v[RF_COUNT];		/* NAN: not known */
+	struct latency_compact *wake;	/* its histogram, owned: live rows only, else NULL */
+	struct latency_strip *strip;	/* its latency over time, owned: live rows with */
+					/* wake-ups only (core/latency_strip.h), else NULL */
+	struct ran_instead ran;		/* who ran instead: live rows only, else RAN_UNKNOWN */
+	struct miss_report *misses;	/* --explain: its worst misses explained (core/miss_explain.h), */
+					/* owned: live rows with periods only, else NULL */
+	struct chain_summary *chain;	/* Game, AudioGraph: hops and frames (core/frames.h), */
+					/* owned: live rows of a chain only, else NULL */
+	struct ran_instead *hop_ran;	/* --explain: who ran instead at each hop of chain */
+					/* [CHAIN_HOPS_MAX], owned: live rows of a chain, */
+					/* traced, only, else NULL */
+	int instances;			/* --instances: the copies pooled here; 0 or 1: one */
+	struct instance_set *inst;	/* each copy's figures, owned: live rows of two or */
+					/* more only, else NULL */
+};
+
+/* Where a Write, Read or Compile row's I/O went: what its intensity measured. */
+#define RES_MEDIUM_DISK "disk"
+#define RES_MEDIUM_MEMORY "memory"		/* tmpfs, ramfs: no disk at all */
+#define RES_MEDIUM_CACHE "cache"		/* Read's page cache drop did not work */
+
+void result_init(struct result *r);
+int result_set_strip(struct result *r, const struct period_log *h, const struct period_rec *rec,
+		     size_t n, uint64_t row_start, double seconds);
+double result_file_value(const struct result *r, int field);	/* as JSON and CSV keep it */
+const char *status_name(int status);
+int bench_rank(const char *name);	/* registry order; unknown names after */
+int load_rank(const char *name);
+
+/* The passes of one benchmark x load, summarised: what --repeat and --compare show. */
+struct pass_summary {
+	int npass;			/* passes that gave numbers */
+	int nfail;			/* passes that failed */
+	double v[RF_COUNT];		/* means over the passes; SD: root mean square */
+	double half_mean, half_max;	/* 95 % confidence half-widths, 0 for one pass */
+	int power[3];			/* passes for a 10 % change of mean, p99, deadlines */
+};					/* met: 80 % power, from these passes; -1: unknown */
+void summarize_passes(const struct result *const *res, int n, struct pass_summary *s);
+
+struct run_record;
+/* summary.c: per cell of the plan's first pass (and member of its group), in the tables'
+ * order, its passes summarised */
+void each_cell_summary(const struct run_record *rec,
+		       void (*fn)(void *arg, const struct cell *c, const struct pass_summary *s),
+		       void *arg);
+
+/*
+ * What the text table marks at a row's end (one footnote under the table
+ * says what the marks in it mean): the row's CPU time did not do the work
+ * asked, or did less loop work per CPU us than the run's fastest row (an
+ * SMT sibling, the frequency, steal), or some periods had no wakeup.
+ */
+enum result_mark {
+	MARK_WORK = 1u << 0,		/* work_ratio off 1 by more than MARK_WORK_OFF */
+	MARK_SPEED = 1u << 1,		/* loop_speed more than MARK_SPEED_BELOW under the fastest */
+	MARK_SAMPLES = 1u << 2,		/* fewer samples than periods: periods overran into */
+};
+#define MARK_WORK_OFF 0.03
+#define MARK_SPEED_BELOW 0.10
+unsigned result_marks(const struct result *r, double fastest, char *buf, size_t len);
+void result_marks_note(unsigned marks, char *buf, size_t len);
+
+
+/* "Video@Desktop": a benchmark as a member of the group it ran in; the name alone without. */
+#define MEMBER_LABEL_LEN (RES_NAME_LEN + RES_GROUP_LEN + 2)
+void member_label(char *buf, size_t len, const char *bench, const char *group);
+const char *cell_group_name(const struct config *cfg, const struct cell *c);	/* "" alone */
+
+#endif

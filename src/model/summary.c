@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* model/summary.c - the passes of one cell summarised (means, their intervals, the passes a
+ * 10 % change would take), and the walk over every cell's summary in the tables' order. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/verdict_stats.h"
+#include "model/config.h"
+#include "model/plan.h"
+#include "model/record.h"
+#include "model/result.h"
+#include "model/workloads.h"
+
+/*
+ * The passes that gave numbers: mean latency and max with their 95 %
+ * confidence intervals, the SD pooled (root mean square), the rest averaged.
+ */
+void summarize_passes(const struct result *const *res, int n, struct pass_summary *s)
+{
+	static const int power_of[3] = { RF_MEAN, RF_P99, RF_DL };
+	double *v = calloc((size_t)n + 1, sizeof(*v)), half;
+
+	memset(s, 0, sizeof(*s));
+	for (int k = 0; k < 3; k++)
+		s->power[k] = -1;
+	for (int k = 0; k < RF_COUNT; k++)
+		s->v[k] = NAN;
+	for (int i = 0; i < n; i++) {
+		if (res[i]->status != ROW_OK || !isfinite(res[i]->v[RF_MEAN]))
+			s->nfail += res[i]->status == ROW_FAILED;
+		else
+			s->npass++;
+	}
+	for (int k = 0; v && s->npass && k < RF_COUNT; k++) {
+		int cnt = 0;
+
+		for (int i = 0; i < n; i++) {
+			double x = res[i]->v[k];
+
+			if (res[i]->status != ROW_OK || !isfinite(res[i]->v[RF_MEAN]) ||
+			    !isfinite(x))
+				continue;
+			v[cnt++] = k == RF_SD ? x * x : x;
+		}
+		if (!cnt)
+			continue;
+		for (int m = 0; m < 3; m++)
+			if (power_of[m] == k)
+				s->power[m] = passes_for_power(sd_log_pooled(v, cnt, NULL, 0), 0.10,
+							       0.80);
+		mean_ci95(v, cnt, &s->v[k], k == RF_MEAN ? &s->half_mean :
+			  k == RF_MAX ? &s->half_max : &half);
+		if (k == RF_SD)
+			s->v[k] = sqrt(s->v[k]);
+		if (k == RF_MAX && cnt != s->npass)
+			s->half_max = 0.0;
+	}
+	free(v);
+}
+
+/* One line of the summary: first's cell, of benchmark bench, variant v; end: its table's last. */
+static void summary_of(const struct run_record *rec, const struct cell *first, int bench, int v,
+		       bool end, const struct result **list,
+		       void (*fn)(void *arg, const struct cell *c, const struct pass_summary *s),
+		       void *arg)
+{
+	struct cell c = *first;
+	struct pass_summary s;
+	int n;
+
+	c.bench = bench;
+	c.variant = v;
+	c.table_start = first->table_start && v == 0;
+	c.table_end = end;
+	n = record_passes_of(rec, workloads[bench].name, workloads[c.load].name, v, c.ncpus,
+			     cell_group_name(rec->cfg, &c), list);
+	summarize_passes(list, n, &s);
+	fn(arg, &c, &s);
+}
+
+/* The end of the table that begins at cell i of the plan's first pass: its last cell. */
+static int table_last(const struct plan *p, int i)
+{
+	while (i < p->per_pass - 1 && !p->cells[i].table_end)
+		i++;
+	return i;
+}
+
+/*
+ * Per table of the plan's first pass, in its order, each member of its
+ * group in turn (-W A+B: the tables print so), per cell each variant in
+ * turn (whatever order the pass ran them in): the summary of its passes.
+ * fn gets the cell with bench the member's, group still the cell's.
+ */
+void each_cell_summary(const struct run_record *rec,
+		       void (*fn)(void *arg, const struct cell *c, const struct pass_summary *s),
+			 void *arg)
+{
+	const struct result **list = calloc((size_t)rec->nres + 1, sizeof(*list));
+	const struct plan *p = rec->plan;
+	int nv = rec->cfg->nvariants ? rec->cfg->nvariants : 1;
+
+	for (int t = 0, end; list && t < p->per_pass; t = end + 1) {
+		int member[GROUP_MAX], nm = cell_members(rec->cfg, &p->cells[t], member);
+
+		end = table_last(p, t);
+		for (int k = 0; k < nm; k++)
+			for (int i = t; i + nv - 1 <= end; i += nv)
+				for (int v = 0; v < nv; v++)
+					summary_of(rec, &p->cells[i], member[k], v,
+						   p->cells[i + nv - 1].table_end && v == nv - 1,
+						   list, fn, arg);
+	}
+	free(list);
+}
+

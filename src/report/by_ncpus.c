@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* report/by_ncpus.c - --ncpus's closing tables: a number of each benchmark x load against the
+ * CPU count, the table sched_ext authors post. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/workloads.h"
+#include "report/report.h"
+#include "model/config.h"
+#include "model/plan.h"
+#include "lib/numfmt.h"
+
+/*
+ * The tables, in the order printed. A chain's figure (stutters, xruns) is
+ * one more row here: its field, and no fallback.
+ */
+const struct count_metric count_metrics[] = {
+	{ .title = "% deadlines met", .field = RF_DL, .fallback = RF_CPU,
+	  .fallback_note = "% desired CPU: it has no deadlines" },
+	{ .title = "stutters (Game)", .field = RF_STUTTERS, .fallback = -1 },
+	{ .title = "xruns (AudioGraph)", .field = RF_XRUNS, .fallback = -1 },
+};
+const size_t nr_count_metrics = ARRAY_SIZE(count_metrics);
+
+/*
+ * The mean over the passes of cell x count of the metric, for the cell's
+ * benchmark bench (a group's member); *fell: from its fallback.
+ */
+static double count_value(const struct run_record *rec, const struct cell *c, int bench,
+			  int variant, int ncpus, const struct count_metric *m,
+			  const struct result **list, bool *fell)
+{
+	struct pass_summary s;
+	int n = record_passes_of(rec, workloads[bench].name, workloads[c->load].name, variant,
+				 ncpus, cell_group_name(rec->cfg, c), list);
+
+	summarize_passes(list, n, &s);
+	*fell = false;
+	if (!s.npass)
+		return NAN;
+	if (isfinite(s.v[m->field]) || m->fallback < 0)
+		return s.v[m->field];
+	*fell = true;
+	return s.v[m->fallback];
+}
+
+/* The first column: the benchmark, "Video@Desktop" for a group's member; "*" its fallback. */
+static void bench_label(char *buf, size_t len, const struct run_record *rec,
+			const struct cell *c, int bench, bool fell)
+{
+	char label[MEMBER_LABEL_LEN];
+
+	member_label(label, sizeof(label), workloads[bench].name, cell_group_name(rec->cfg, c));
+	snprintf(buf, len, "%s%s", label, fell ? "*" : "");
+}
+
+/*
+ * One line: the benchmark (bench: the cell's, or a member of its group),
+ * the load (with --vary, its variant), a column per count.
+ */
+static bool count_line(struct sbuf *sb, const struct run_record *rec, const struct cell *c,
+		       int bench, int variant, const struct count_metric *m,
+		       const struct result **list, int width)
+{
+	const struct config *cfg = rec->cfg;
+	char load[RES_NAME_LEN + 4], label[RES_GROUP_LEN + RES_NAME_LEN + 4], v[32], line[512];
+	bool any = false, fell = false;
+	size_t used;
+
+	snprintf(load, sizeof(load), cfg->nvariants ? "%s/%c" : "%s", workloads[c->load].name,
+		 'A' + variant);
+	for (int k = 0; k < cfg->nncpus; k++) {
+		bool f;
+		double x = count_value(rec, c, bench, variant, cfg->ncpus[k], m, list, &f);
+
+		any |= isfinite(x);
+		fell |= f;
+	}
+	if (!any)
+		return false;	/* a figure this benchmark does not have */
+	bench_label(label, sizeof(label), rec, c, bench, fell);
+	used = (size_t)snprintf(line, sizeof(line), "%-*s %-10s", width, label, load);
+	for (int k = 0; k < cfg->nncpus && used < sizeof(line); k++) {
+		bool f;
+		double x = count_value(rec, c, bench, variant, cfg->ncpus[k], m, list, &f);
+
+		if (isfinite(x))
+			fmt_pct(v, sizeof(v), x, 0);
+		else
+			snprintf(v, sizeof(v), "-");
+		used += (size_t)snprintf(line + used, sizeof(line) - used, " %8s", v);
+	}
+	sb_printf(sb, "%s\n", line);
+	return fell;
+}
+
+/* Whether any result has metric m: the chains' tables only where a chain ran. */
+static bool metric_shown(const struct run_record *rec, const struct count_metric *m)
+{
+	if (m->fallback >= 0)
+		return true;
+	for (int i = 0; i < rec->nres; i++)
+		if (isfinite(rec->res[i].v[m->field]))
+			return true;
+	return false;
+}
+
+/* The first column's width: the longest label of the run, at least 10. */
+static int label_width(const struct run_record *rec)
+{
+	int w = 10;
+
+	for (int g = 0; g < rec->cfg->ngroups; g++) {
+		const struct task_group *tg = &rec->cfg->groups[g];
+		bool desktop = !strcmp(tg->name, GROUP_DESKTOP);
+
+		for (int j = 0; j < tg->n; j++) {
+			int n = (int)(strlen(workloads[tg->member[j]].name) + 2 +
+				      (desktop ? strlen("Desktop") : strlen(tg->name)));
+
+			w = n > w ? n : w;
+		}
+	}
+	return w;
+}
+
+/*
+ * The table of metric m: a line per benchmark x load (x variant) of the
+ * plan's first pass, in its order, a column per --ncpus count in the order
+ * given; each value the mean over the passes ("-": no pass gave one).
+ */
+void count_table(struct sbuf *sb, const struct run_record *rec, const struct count_metric *m)
+{
+	const struct config *cfg = rec->cfg;
+	const struct plan *p = rec->plan;
+	const struct result **list = calloc((size_t)rec->nres + 1, sizeof(*list));
+	int nv = cfg->nvariants ? cfg->nvariants : 1, width;
+	bool fell = false;
+	char head[32];
+
+	if (!list || !cfg->nncpus || !metric_shown(rec, m))
+		goto out;
+	sb_printf(sb, "--- %s by CPU count", m->title);
+	if (cfg->repeat > 1)
+		sb_printf(sb, ", the mean of %d passes", cfg->repeat);
+	width = label_width(rec);
+	sb_printf(sb, " ---\n%-*s %-10s", width, "Bench", "Load");
+	for (int k = 0; k < cfg->nncpus; k++) {
+		snprintf(head, sizeof(head), "%d CPU%s", cfg->ncpus[k], cfg->ncpus[k] == 1 ? "" : "s");
+		sb_printf(sb, " %8s", head);
+	}
+	sb_puts(sb, "\n");
+	for (int i = 0; i < p->per_pass && p->cells[i].ncpus == cfg->ncpus[0]; i += nv) {
+		const struct cell *c = &p->cells[i];
+		const struct task_group *g = c->group ? &cfg->groups[c->group - 1] : NULL;
+
+		for (int j = 0; j < (g ? g->n : 1); j++)
+			for (int v = 0; v < nv; v++)
+				fell |= count_line(sb, rec, c, g ? g->member[j] : c->bench, v, m,
+						   list, width);
+	}
+	if (fell)
+		sb_printf(sb, "*: %s\n", m->fallback_note);
+	sb_puts(sb, "\n");
+out:
+	free(list);
+}

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* report/explain_text.c - --explain's text lines under a table: where a row's latency went, who ran
+ * instead, its worst misses. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "core/frames.h"
+#include "core/miss_explain.h"
+#include "report/report.h"
+#include "lib/numfmt.h"
+
+/* ---- the text line ---- */
+
+static void cat(char *buf, size_t len, size_t *at, const char *fmt, ...) PRINTF(4, 5);
+static void cat(char *buf, size_t len, size_t *at, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (*at >= len)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(buf + *at, len - *at, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		*at += (size_t)n;
+}
+
+/* A share of the samples, as the line prints it: "48", "0.4", "100". */
+static const char *pct_of(char *buf, size_t len, double part, double whole)
+{
+	fmt_pct(buf, len, whole > 0 ? 100.0 * part / whole : NAN, 3);
+	return buf;
+}
+
+static void ran_part(char *buf, size_t len, size_t *at, const struct ran_instead *ri)
+{
+	char p[16];
+
+	if (ri->state == RAN_UNKNOWN)
+		return;
+	if (ri->state == RAN_FAILED) {
+		cat(buf, len, at, "; ran instead: not known (the trace could not be read)");
+		return;
+	}
+	cat(buf, len, at, "; ran instead: %s", ri->n ? "" : "nothing (no wake-up waited)");
+	for (int i = 0; i < ri->n; i++)
+		cat(buf, len, at, "%s%s %s %%", i ? ", " : "", ri->top[i].comm,
+		    pct_of(p, sizeof(p), ri->top[i].share, 1.0));
+	if (ri->lost)
+		cat(buf, len, at, " (the trace lost events)");
+}
+
+/*
+ * "Burn: queue wait 0.91 mean / 3.7 p99, wake path 0.06 / 0.12; 48 % of
+ * wake-ups queued behind another task, 51 % woken from another CPU, 3 %
+ * migrated; ran instead: ibload-Burn 97 %, kworker/1:1 3 %"
+ */
+void explain_line(char *buf, size_t len, const struct result *r, double unit_ns)
+{
+	char a[32], b[32], c[32], d[32], e[16];
+	double n = r->v[RF_SAMPLES];
+	size_t at = 0;
+
+	buf[0] = '\0';
+	cat(buf, len, &at, "%s: ", r->load);
+	if (!isfinite(r->v[RF_CROSS_CPU])) {
+		cat(buf, len, &at, "%s", isfinite(r->v[RF_TMEAN]) ? "not split (--no-split)" :
+		    "no wake-ups to split");
+		return;
+	}
+	if (isfinite(r->v[RF_QMEAN])) {
+		fmt_sig3(a, sizeof(a), r->v[RF_QMEAN] / unit_ns);
+		fmt_sig3(b, sizeof(b), r->v[RF_QP99] / unit_ns);
+		fmt_sig3(c, sizeof(c), r->v[RF_PMEAN] / unit_ns);
+		fmt_sig3(d, sizeof(d), r->v[RF_PP99] / unit_ns);
+		cat(buf, len, &at, "queue wait %s mean / %s p99, wake path %s / %s; %s %% of "
+		    "wake-ups queued behind another task, ", a, b, c, d,
+		    pct_of(e, sizeof(e), r->v[RF_QUEUED], n));
+	} else {
+		cat(buf, len, &at, "no queue wait / wake path (the kernel keeps no schedstat); ");
+	}
+	cat(buf, len, &at, "%s %% woken from another CPU, ",
+	    pct_of(a, sizeof(a), r->v[RF_CROSS_CPU], n));
+	cat(buf, len, &at, "%s %% migrated", pct_of(a, sizeof(a), r->v[RF_MIGRATIONS], n));
+	ran_part(buf, len, &at, &r->ran);
+}
+
+/* "; ran instead: ibload-Burn 97 %, ..." alone (a chain's hop line), "" where not traced. */
+void ran_instead_part(char *buf, size_t len, const struct ran_instead *ri)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	ran_part(buf, len, &at, ri);
+}
+
+
+/* ---- the misses' lines ---- */
+
+/* A time in the table's unit as the misses' lines print it: "4.1", "0.05", "1234". */
+static const char *time_of(char *buf, size_t len, uint32_t us, double unit_ns)
+{
+	double v = (double)us * 1e3 / unit_ns;
+
+	snprintf(buf, len, v >= 1000.0 ? "%.0f" : "%.3g", v);
+	return buf;
+}
+
+/* "Video/Burn pass 2", with --vary "Video/Burn load-nice=19 pass 2". */
+static void row_name(char *buf, size_t len, size_t *at, const struct result *r)
+{
+	cat(buf, len, at, "%s/%s%s%s pass %d", r->bench, r->load, r->variant[0] ? " " : "",
+	    r->variant, r->pass + 1);
+}
+
+/*
+ * "Video/Burn pass 1: 37 deadlines missed; of their time from wake-up to the
+ * work's end: 52 % queued, 30 % running, 15 % preempted, 3 % blocked"; empty
+ * when the row missed none.
+ */
+void miss_total_line(char *buf, size_t len, const struct result *r)
+{
+	static const char *const names[MS_COUNT] = { "queued", "running", "preempted", "blocked" };
+	const struct miss_report *m = r->misses;
+	char p[16];
+	size_t at = 0;
+
+	buf[0] = '\0';
+	if (!m || !m->missed)
+		return;
+	row_name(buf, len, &at, r);
+	cat(buf, len, &at, ": %llu deadline%s missed%s; of their time from wake-up to the work's "
+	    "end", (unsigned long long)m->missed, m->missed == 1 ? "" : "s",
+	    m->partial ? " (in the periods kept: the oldest were dropped)" : "");
+	if (m->traced && m->traced < m->missed)
+		cat(buf, len, &at, " (the %llu traced)", (unsigned long long)m->traced);
+	if (!m->traced) {
+		cat(buf, len, &at, ": %s %% queued, the rest running, preempted or blocked (not "
+		    "traced: not told apart)", pct_of(p, sizeof(p), m->share[MS_QUEUED], 1.0));
+		return;
+	}
+	for (int i = 0; i < MS_COUNT; i++)
+		cat(buf, len, &at, "%s%s %% %s", i ? ", " : ": ", pct_of(p, sizeof(p), m->share[i],
+		    1.0), names[i]);
+}
+
+/*
+ * Its wake-up and wait: "woke +0.05 ms on CPU 1, waited 3.9 ms behind X[812] (prio 120)";
+ * a chain's stage's (stage) is its hop's, whether or not its frame began late.
+ */
+static void miss_wait(char *buf, size_t len, size_t *at, const struct miss *m, bool stage,
+		      double u, const char *unit)
+{
+	char a[24], b[24];
+	bool overran = (m->flags & MISS_OVERRAN) && !stage;
+
+	if (overran)
+		cat(buf, len, at, "started +%s %s (the period before overran)",
+		    time_of(a, sizeof(a), m->woke_us, u), unit);
+	else
+		cat(buf, len, at, "woke +%s %s", time_of(a, sizeof(a), m->woke_us, u), unit);
+	if (m->cpu >= 0)
+		cat(buf, len, at, " on CPU %d", m->cpu);
+	if (overran)
+		return;
+	cat(buf, len, at, ", waited %s %s", time_of(b, sizeof(b), m->waited_us, u), unit);
+	if (m->behind.pid == 0)
+		cat(buf, len, at, ", its CPU idle (%s)", m->behind.comm);
+	else if (m->behind.pid > 0)
+		cat(buf, len, at, " behind %s[%d] (prio %d)", m->behind.comm, m->behind.pid,
+		    m->behind.prio);
+	else if (m->flags & MISS_NO_SWITCH_IN)
+		cat(buf, len, at, " (its switch-in is not in the trace)");
+}
+
+/*
+ * "Video/Burn pass 2 +12.304 s: missed by 4.1 ms: woke +0.05 ms on CPU 1,
+ * waited 3.9 ms behind ibload-Burn[812] (prio 120), ran 2.6 ms, preempted
+ * once by kworker/1:0 for 0.3 ms": a miss, its deadline from the row's start.
+ * A chain's says whose story it tells: "missed by 19.7 ms: made late by
+ * ib-Game-render (main>render): woke +5.2 ms ...", and when a stage's, if
+ * its frame began late because the one before overran.
+ */
+void miss_line(char *buf, size_t len, const struct result *r, const struct miss *m,
+	       double unit_ns, const char *unit)
+{
+	char a[24], b[24];
+	size_t at = 0;
+	bool stage = r->chain && m->hop > 0 && m->hop < r->chain->nhops;
+
+	buf[0] = '\0';
+	row_name(buf, len, &at, r);
+	cat(buf, len, &at, " +%.3f s: missed by %s %s: ", (double)m->at_ns / 1e9,
+	    time_of(a, sizeof(a), m->late_us, unit_ns), unit);
+	if (r->chain && m->hop >= 0 && m->hop < r->chain->nhops)
+		cat(buf, len, &at, "made late by %s (%s)", r->chain->hop[m->hop].thread,
+		    r->chain->hop[m->hop].name);
+	if (stage && (m->flags & MISS_OVERRAN))
+		cat(buf, len, &at, ", in a %s begun late (the one before overran)",
+		    r->chain->kind == CHAIN_GAME ? "frame" : "cycle");
+	if (r->chain && m->hop >= 0 && m->hop < r->chain->nhops)
+		cat(buf, len, &at, ": ");
+	miss_wait(buf, len, &at, m, stage, unit_ns, unit);
+	cat(buf, len, &at, ", ran %s %s", time_of(a, sizeof(a), m->ran_us, unit_ns), unit);
+	if (!(m->flags & MISS_TRACED)) {
+		cat(buf, len, &at, " (not traced: who had the CPU, preemptions and blocking are "
+		    "not known)");
+	} else if (m->npreempt == 1) {
+		cat(buf, len, &at, ", preempted once by %s for %s %s", m->by.comm,
+		    time_of(a, sizeof(a), m->preempted_us, unit_ns), unit);
+	} else if (m->npreempt > 1) {
+		cat(buf, len, &at, ", preempted %d times for %s %s, longest by %s", m->npreempt,
+		    time_of(a, sizeof(a), m->preempted_us, unit_ns), unit, m->by.comm);
+	}
+	if (m->blocked_us)
+		cat(buf, len, &at, ", blocked %s %s", time_of(b, sizeof(b), m->blocked_us, unit_ns),
+		    unit);
+	if (m->flags & MISS_CUT)
+		cat(buf, len, &at, ", cut by the row's end");
+}
