@@ -42,17 +42,24 @@ if [ $ok = 1 ] && ! ${CC:-cc} -o "$dir/core" "$dir/m.c" "$dir"/*.o -lm 2>"$dir/e
 fi
 if [ $ok = 1 ]; then pass "$t"; else fail "$t" "$why"; fi
 
-# What each folder may include, besides itself: the folders below it. The
-# output side reads the configuration and the plan as data, never the
-# orchestrator (run/run.h, run/child.h).
+# What each folder may include, besides itself: the folders below it, with
+# no exceptions (data flows one way: measure -> row -> run record -> every
+# output). The model is what every output reads; the outputs are above it,
+# each a folder of one job; run/ alone is above them all.
 declare -A may=(
 	[core]=""
 	[lib]="core/"
 	[sys]="core/ lib/"
 	[task]="core/ lib/ sys/"
 	[loads]="core/ lib/ sys/ task/"
-	[output]="core/ lib/ sys/ loads/ run/config.h run/plan.h task/work.h"
-	[run]="core/ lib/ sys/ task/ loads/ output/"
+	[model]="core/ lib/ sys/ task/ loads/"
+	[verdicts]="core/ lib/ sys/ task/ loads/ model/"
+	[report]="core/ lib/ sys/ task/ loads/ model/ verdicts/"
+	[timeline]="core/ lib/ sys/ task/ loads/ model/ verdicts/"
+	[plot]="core/ lib/ sys/ task/ loads/ model/ verdicts/"
+	[formats]="core/ lib/ sys/ task/ loads/ model/ verdicts/ report/ timeline/ plot/"
+	[compare]="core/ lib/ sys/ task/ loads/ model/ verdicts/ report/ timeline/ plot/ formats/"
+	[run]="core/ lib/ sys/ task/ loads/ model/ verdicts/ report/ timeline/ plot/ formats/ compare/"
 )
 t="each folder includes only what is below it (README: Source layout)"
 bad=""

@@ -7,8 +7,9 @@
 #include <stddef.h>
 
 /*
- * The words that mark a log's lines, in one table that the writer (report.c,
- * knobs.c) prints with and the reader (results.c) walks: a marker that
+ * The words that mark a log's lines, in one table that the writer
+ * (report/report.c, model/knob_text.c) prints with and the reader
+ * (formats/log_read.c) walks: a marker that
  * starts a line tells the reader what the line is; the others are words
  * within one. A marker changed here changes both.
  */
@@ -21,7 +22,7 @@ enum log_mark {
 	LM_PERIODS,			/* "Periods: swept, ..." (the Settings line's key) */
 	LM_KERNEL,			/* "Benchmarking kernel R at datestamp D" */
 	LM_DATESTAMP,
-	LM_SCHEDULING,			/* the knobs (knobs.c) */
+	LM_SCHEDULING,			/* the knobs (model/knob_text.c) */
 	LM_SETTINGS,			/* the run keys, name=value; 1.0.0 wrote none */
 	LM_COMMENT,
 	LM_VARIANTS,			/* --vary: "Variants: A load-nice=0, B load-nice=19; ..." */
@@ -50,7 +51,7 @@ extern const struct log_marker log_markers[LM_COUNT];
 #define LOG_MARK(m) (log_markers[m].text)
 int log_mark_of(const char *line);	/* the marker that starts line, or -1 */
 
-/* The columns of a log's tables, written by report.c, read by results.c. */
+/* The columns of a log's tables, written by report/report.c, read by formats/log_read.c. */
 enum log_col_flag {
 	LC_LATENCY = 1u << 0,		/* in the table's unit (ms, or us for -r) */
 	LC_PCT = 1u << 1,		/* a percentage */

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <time.h>
 
-#include "model/knobs.h"
+#include "model/knob_text.h"
 #include "model/machine_keys.h"
 #include "model/result.h"
 

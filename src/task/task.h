@@ -32,7 +32,7 @@ enum sim_model {
 
 #define GAME_FPS 60			/* Game's frame rate without --fps */
 
-/* ---- knobs.c: how the benchmark task is scheduled, as data ---- */
+/* ---- sched_policy.c: how the benchmark task is scheduled, as data ---- */
 
 enum sched_policy {		/* --policy; the first three are --load-policy's too */
 	POL_OTHER, POL_BATCH, POL_IDLE, POL_FIFO, POL_RR, POL_DEADLINE,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* task/knobs.c - the scheduling knobs as data: checks, the task's attributes, the
- * "Scheduling:" line. */
+/* task/sched_policy.c - the scheduling knobs as data: the classes' names, their checks, a
+ * deadline task's parameters, the attributes read back. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>

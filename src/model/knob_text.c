@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* model/knobs.c - the scheduling knobs as text: the log's "Scheduling:" line, written and
+/* model/knob_text.c - the scheduling knobs as text: the log's "Scheduling:" line, written and
  * read, and their names in JSON and CSV. */
 #include <stdio.h>
 #include <string.h>

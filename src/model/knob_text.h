@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* model/knobs.h - the knobs a run used, as text: the log's "Scheduling:" line, CSV columns, JSON
+/* model/knob_text.h - the knobs a run used, as text: the log's "Scheduling:" line, CSV columns, JSON
  * keys. */
-#ifndef MODEL_KNOBS_H
-#define MODEL_KNOBS_H
+#ifndef MODEL_KNOB_TEXT_H
+#define MODEL_KNOB_TEXT_H
 
 #include <stdbool.h>
 #include <stddef.h>
