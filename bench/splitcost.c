@@ -15,7 +15,6 @@
 #include "run/child.h"
 #include "model/config.h"
 #include "model/plan.h"
-#include "run/run.h"
 #include "task/task.h"
 
 static struct split_result res;

@@ -18,7 +18,8 @@
 #include "run/child.h"
 #include "run/options.h"
 #include "model/plan.h"
-#include "run/run.h"
+#include "run/row.h"
+#include "run/params.h"
 #include "task/task.h"
 
 /*

@@ -12,7 +12,7 @@
 #include "run/child.h"
 #include "model/config.h"
 #include "model/plan.h"
-#include "run/run.h"
+#include "run/runlock.h"
 #include "sys/cgroup.h"
 #include "sys/machine.h"
 #include "task/task.h"

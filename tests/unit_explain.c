@@ -13,7 +13,6 @@
 #include "run/child.h"
 #include "model/config.h"
 #include "model/plan.h"
-#include "run/run.h"
 #include "task/task.h"
 
 #include "tests/unit.h"

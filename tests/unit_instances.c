@@ -7,7 +7,7 @@
 
 #include "core/stats.h"
 #include "model/record.h"
-#include "run/run.h"
+#include "run/row.h"
 
 #include "tests/unit.h"
 

@@ -15,7 +15,6 @@
 #include "run/child.h"
 #include "run/options.h"
 #include "model/plan.h"
-#include "run/run.h"
 #include "sys/machine.h"
 #include "task/task.h"
 #include "loads/family.h"

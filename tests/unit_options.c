@@ -18,7 +18,6 @@
 #include "run/child.h"
 #include "run/options.h"
 #include "model/plan.h"
-#include "run/run.h"
 #include "sys/cgroup.h"
 #include "task/task.h"
 

@@ -16,7 +16,6 @@
 #include "run/child.h"
 #include "model/config.h"
 #include "model/plan.h"
-#include "run/run.h"
 #include "sys/machine.h"
 #include "task/task.h"
 

@@ -466,7 +466,7 @@ static int csv_row(struct result_file *f, struct csv_reader *c, const int *col, 
 	return 0;
 }
 
-int parse_csv(const char *text, size_t len, struct result_file *f, char *err, size_t errlen)
+int csv_parse(const char *text, size_t len, struct result_file *f, char *err, size_t errlen)
 {
 	struct csv_reader c = { .p = text, .end = text + len, .next_line = 1 };
 	int col[NR_COLS], ncols, ret;
@@ -507,4 +507,14 @@ int parse_csv(const char *text, size_t len, struct result_file *f, char *err, si
 	}
 	free(c.buf);
 	return ret;
+}
+
+/* Is text our CSV: a header line naming its first columns? */
+bool csv_sniff(const char *text, size_t len)
+{
+	const char *nl = memchr(text, '\n', len);
+	size_t n = nl ? (size_t)(nl - text) : len;
+
+	return memmem(text, n, "benchmark", 9) && memmem(text, n, "latency_mean_ns", 15) &&
+	       memchr(text, ',', n);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* formats/fork_log.c - the tables of the maintained fork of interbench 0.31, for the log reader:
  * its column line and its rows, with a median and microseconds. */
+#define _GNU_SOURCE
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,6 +26,21 @@
 bool fork_columns(const char *line)
 {
 	return strstr(line, "median") != NULL;
+}
+
+/* Is text a log with the fork's tables: a column line of one (the log reader reads either)? */
+bool fork_sniff(const char *text, size_t len)
+{
+	const char *end = text + len;
+
+	for (const char *p = text; p < end; ) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end;
+
+		if (e - p > 5 && !memcmp(p, "Load\t", 5) && memmem(p, (size_t)(e - p), "median", 6))
+			return true;
+		p = e + 1;
+	}
+	return false;
 }
 
 /* Its unit, in ns: us, or its own 100 ns ("[100]") in real-time tables; 0 when neither. */

@@ -16,7 +16,7 @@
 
 /*
  * A live file (lib/livefile.c says how it stays complete) is a head, the
- * results so far and a tail (formats[]): JSON's tail closes the results
+ * results so far and a tail (its format in formats/registry.c): JSON's tail closes the results
  * array and says "complete": false; CSV's is empty. What a shadow lacks is
  * written from the record: the results it does not hold yet.
  *
@@ -27,20 +27,8 @@
  */
 #define BATCH 65536			/* bytes built before they are written */
 
-struct file_format {
-	const char *opt;
-	void (*head)(struct sbuf *sb, const struct run_record *rec);
-	void (*result)(struct sbuf *sb, const struct run_record *rec, int i);
-	void (*tail)(struct sbuf *sb, const struct run_record *rec, bool final);	/* or NULL */
-};
-
-static const struct file_format formats[] = {	/* in struct live_files' order */
-	{ "--json", json_head, json_result_at, json_tail },
-	{ "--csv", csv_head, csv_result_at, NULL },
-};
-
 struct file_version {		/* a version of one format, as the record holds it now */
-	const struct file_format *fm;
+	const struct format *fm;
 	const struct run_record *rec;
 	const int *held;		/* the results each file holds (a stream: none) */
 	bool final;
@@ -57,7 +45,7 @@ static void version_body(void *arg, struct livefile_writer *w, int k)
 	else
 		fv->fm->head(&w->sb, fv->rec);
 	for (int i = from; i < fv->rec->nres; i++) {
-		fv->fm->result(&w->sb, fv->rec, i);
+		fv->fm->row(&w->sb, fv->rec, i);
 		livefile_flush(w, BATCH);
 	}
 }
@@ -101,14 +89,21 @@ static int write_verdicts_csv(const struct run_record *rec, const char *csv)
 	return ret;
 }
 
+/* A live file per results format of the registry, each at its option's path, if given. */
 static void files_init(struct live_files *lf, const struct run_record *rec)
 {
-	const char *paths[] = { rec->cfg->json_path, rec->cfg->csv_path };
-
 	if (lf->ready)
 		return;
-	for (size_t k = 0; k < ARRAY_SIZE(formats); k++)
-		livefile_init(&lf->f[k].lf, formats[k].opt, paths[k]);
+	lf->n = 0;
+	for (size_t k = 0; k < nr_formats && lf->n < LIVE_FILES_MAX; k++) {
+		struct live_file *f = &lf->f[lf->n];
+
+		if (formats[k].writer != FW_RESULTS)
+			continue;
+		f->fm = &formats[k];
+		livefile_init(&f->lf, f->fm->option, format_path(&formats[k], rec->cfg));
+		lf->n++;
+	}
 	lf->ready = true;
 }
 
@@ -118,10 +113,9 @@ static bool live_on(const struct live_file *f)
 }
 
 /* The first version, before any row, at path and in its shadow. */
-static int live_begin(struct live_file *f, const struct file_format *fm,
-		      const struct run_record *rec)
+static int live_begin(struct live_file *f, const struct run_record *rec)
 {
-	struct file_version fv = { .fm = fm, .rec = rec, .held = f->held };
+	struct file_version fv = { .fm = f->fm, .rec = rec, .held = f->held };
 	int ret = livefile_begin(&f->lf, &VERSION(&fv));
 
 	if (!ret)
@@ -130,10 +124,9 @@ static int live_begin(struct live_file *f, const struct file_format *fm,
 }
 
 /* The row added: the shadow grown by the results it lacks, then put at path. */
-static int live_row(struct live_file *f, const struct file_format *fm,
-		    const struct run_record *rec)
+static int live_row(struct live_file *f, const struct run_record *rec)
 {
-	struct file_version fv = { .fm = fm, .rec = rec, .held = f->held };
+	struct file_version fv = { .fm = f->fm, .rec = rec, .held = f->held };
 	int ret = livefile_next(&f->lf, &VERSION(&fv));
 
 	if (!ret)
@@ -142,10 +135,9 @@ static int live_row(struct live_file *f, const struct file_format *fm,
 }
 
 /* The final version, whole: to stdout for "-", else into a new file renamed over path. */
-static int live_end(struct live_file *f, const struct file_format *fm,
-		    const struct run_record *rec)
+static int live_end(struct live_file *f, const struct run_record *rec)
 {
-	struct file_version fv = { .fm = fm, .rec = rec, .held = f->held, .final = true };
+	struct file_version fv = { .fm = f->fm, .rec = rec, .held = f->held, .final = true };
 
 	if (live_on(f))
 		return livefile_replace(&f->lf, &VERSION(&fv));
@@ -158,13 +150,13 @@ static int live_end(struct live_file *f, const struct file_format *fm,
 int report_files_begin(struct live_files *lf, const struct run_record *rec)
 {
 	files_init(lf, rec);
-	for (size_t k = 0; k < ARRAY_SIZE(formats); k++) {
+	for (int k = 0; k < lf->n; k++) {
 		struct live_file *f = &lf->f[k];
-		int ret = live_on(f) ? live_begin(f, &formats[k], rec) : 0;
+		int ret = live_on(f) ? live_begin(f, rec) : 0;
 
 		if (ret) {
-			error("%s %s: %s", formats[k].opt, f->lf.path, strerror(-ret));
-			for (size_t j = 0; j <= k; j++)
+			error("%s %s: %s", f->fm->option, f->lf.path, strerror(-ret));
+			for (int j = 0; j <= k; j++)
 				livefile_close(&lf->f[j].lf);
 			return ret;
 		}
@@ -175,16 +167,16 @@ int report_files_begin(struct live_files *lf, const struct run_record *rec)
 /* After each row: the row added; an error is said once, and the file left as it was. */
 void report_files_row(struct live_files *lf, const struct run_record *rec)
 {
-	for (size_t k = 0; lf->ready && k < ARRAY_SIZE(formats); k++) {
+	for (int k = 0; lf->ready && k < lf->n; k++) {
 		struct live_file *f = &lf->f[k];
 		int ret;
 
 		if (!live_on(f) || f->failed)
 			continue;
-		ret = live_row(f, &formats[k], rec);
+		ret = live_row(f, rec);
 		if (ret) {
 			error("%s %s: %s; it keeps the rows before, and is written again at the "
-			      "end", formats[k].opt, f->lf.path, strerror(-ret));
+			      "end", f->fm->option, f->lf.path, strerror(-ret));
 			f->failed = true;
 		}
 	}
@@ -196,13 +188,13 @@ int report_files_end(struct live_files *lf, const struct run_record *rec)
 	int ret = 0;
 
 	files_init(lf, rec);
-	for (size_t k = 0; k < ARRAY_SIZE(formats); k++) {
+	for (int k = 0; k < lf->n; k++) {
 		struct live_file *f = &lf->f[k];
-		int r = f->lf.path ? live_end(f, &formats[k], rec) : 0;
+		int r = f->lf.path ? live_end(f, rec) : 0;
 
 		livefile_close(&f->lf);
 		if (r)
-			error("%s %s: %s", formats[k].opt, live_on(f) ? f->lf.path : "(stdout)",
+			error("%s %s: %s", f->fm->option, live_on(f) ? f->lf.path : "(stdout)",
 			      strerror(-r));
 		ret = ret ? ret : r;
 		f->lf.path = NULL;	/* written: a second end writes nothing */

@@ -8,16 +8,21 @@
 
 #include "model/record.h"
 
-/* results.c: parsing is pure (text in, structs out); results_read does the I/O */
+/* read_file.c: parsing is pure (text in, structs out); results_read does the I/O */
 int results_parse(const char *text, size_t len, struct result_file *f, char *err, size_t errlen);
 int results_read(const char *path, struct result_file *f, char *err, size_t errlen);
 
-/* forklog.c: the tables of the maintained fork of interbench, which has a median column */
+/* log_read.c: our logs, 0.31's and its fork's */
+int log_parse(const char *text, size_t len, struct result_file *f, char *err, size_t errlen);
+
+/* fork_log.c: the tables of the maintained fork of interbench, which has a median column */
 bool fork_columns(const char *line);
 double fork_unit_ns(const char *line);
 bool fork_row(const char *s, double unit_ns, bool deadlines, struct result *o);
+bool fork_sniff(const char *text, size_t len);	/* a log with the fork's tables */
 
 /* csv.c: our CSV, read back by the table of columns its writer walks */
-int parse_csv(const char *text, size_t len, struct result_file *f, char *err, size_t errlen);
+int csv_parse(const char *text, size_t len, struct result_file *f, char *err, size_t errlen);
+bool csv_sniff(const char *text, size_t len);
 
 #endif

@@ -8,7 +8,7 @@
 #include "core/accounting.h"
 #include "core/stats.h"
 #include "model/record.h"
-#include "run/run.h"
+#include "run/row.h"
 
 /* One copy's own figures, as the table's note and JSON's instance_results give them. */
 static void instance_fig_of(const struct bench_result *b, struct instance_fig *f)

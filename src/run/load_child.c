@@ -16,7 +16,7 @@
 #include "loads/loads.h"
 #include "model/workloads.h"
 #include "run/child.h"
-#include "run/run.h"
+#include "run/row.h"
 
 struct snapshot {
 	uint64_t wall, cpu, units, achieved, dropped;

@@ -9,7 +9,7 @@
 
 #include "lib/util.h"
 #include "run/options.h"
-#include "run/run.h"
+#include "run/row.h"
 #include "sys/cgroup.h"
 
 #define NCPUS_ARG_MAX 256		/* longer is no list of counts we could hold */

@@ -34,7 +34,7 @@ int refuse_class(const struct config *cfg, const struct workload *wl, char *err,
 int group_parse(struct config *cfg, const char *arg, char *err, size_t errlen);
 bool group_spec(const char *arg);		/* a group, not one benchmark's name */
 
-/* config.c: the checks of the knobs against each other and -r, -u */
+/* selection.c: the checks of the knobs against each other and -r, -u */
 int knobs_validate(struct config *cfg, char *err, size_t errlen);
 
 #endif

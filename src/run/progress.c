@@ -8,7 +8,7 @@
 #include "lib/util.h"
 #include "model/workloads.h"
 #include "model/plan.h"
-#include "run/run.h"
+#include "run/progress.h"
 
 static struct {
 	bool on;			/* stderr is a terminal and no -q */

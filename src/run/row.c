@@ -23,7 +23,10 @@
 #include "model/record.h"
 #include "run/child.h"
 #include "model/plan.h"
-#include "run/run.h"
+#include "run/row.h"
+#include "run/stops.h"
+#include "run/progress.h"
+#include "run/params.h"
 #include "sys/trace_instance.h"
 
 #define READY_TIMEOUT_NS (10 * NSEC_PER_SEC)	/* a child's set-up */

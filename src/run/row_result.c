@@ -10,7 +10,8 @@
 #include "lib/util.h"
 #include "model/workloads.h"
 #include "model/record.h"
-#include "run/run.h"
+#include "run/row.h"
+#include "run/params.h"
 #include "sys/machine.h"
 
 

@@ -13,7 +13,7 @@
 
 #include "lib/sbuf.h"
 #include "lib/util.h"
-#include "run/run.h"
+#include "run/runlock.h"
 
 /*
  * The first of these that is world-writable and sticky, as every user's

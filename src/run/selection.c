@@ -129,3 +129,27 @@ int check_fps(struct config *cfg, char *err, size_t errlen)
 		cfg->quantum = 256;
 	return 0;
 }
+
+/* The checks of the knobs against each other and -r, -u, before anything runs. */
+int knobs_validate(struct config *cfg, char *err, size_t errlen)
+{
+	int pol = cfg->policy;
+
+	if (cfg->realtime && pol >= 0 && !policy_is_rt(pol))
+		return set_err(err, errlen, "-r runs the benchmarks in a real-time class; "
+			       "--policy %s contradicts it", policy_names[pol]);
+	cfg->policy = pol = policy_of(pol, cfg->realtime);
+	if (cfg->slice_us && pol != POL_OTHER && pol != POL_BATCH)
+		return set_err(err, errlen, "--slice sets the EEVDF slice of an other or batch "
+			       "task, not of --policy %s", policy_names[pol]);
+	if (cfg->uclamp_min >= 0 && cfg->uclamp_max >= 0 && cfg->uclamp_min > cfg->uclamp_max)
+		return set_err(err, errlen, "--uclamp-min %d is above --uclamp-max %d",
+			       cfg->uclamp_min, cfg->uclamp_max);
+	if (cfg->nncpus && cfg->uniprocessor)
+		return set_err(err, errlen, "--ncpus and -u contradict: -u runs everything on one "
+			       "CPU (--ncpus 1 does that per row)");
+	if (pol == POL_DEADLINE && cfg->uniprocessor)
+		return set_err(err, errlen, "--policy deadline and -u contradict: a SCHED_DEADLINE "
+			       "task must be allowed every CPU");
+	return 0;
+}

@@ -8,7 +8,7 @@
 
 #include "core/stop.h"
 #include "lib/util.h"
-#include "run/run.h"
+#include "run/stops.h"
 
 /*
  * For the tests only: INTERBENCH_TEST_CLOCK_JUMP=KIND:SECONDS makes the

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/config.c - the configuration turned into what a part needs: a task's parameters and
- * scheduling, the knobs' record, their checks and a trial. */
+/* run/params.c - the configuration turned into what a part needs: a task's parameters and
+ * scheduling, the loads', the knobs' record, a trial of them. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
@@ -14,7 +14,7 @@
 #include "model/workloads.h"
 #include "model/record.h"
 #include "run/options.h"
-#include "run/run.h"
+#include "run/params.h"
 
 void task_sched_of(const struct config *cfg, uint64_t period_num, uint64_t period_den,
 		   uint64_t work_ns, struct task_sched *ts)
@@ -28,30 +28,6 @@ void task_sched_of(const struct config *cfg, uint64_t period_num, uint64_t perio
 		dl_params(period_num, period_den, work_ns, &ts->dl_runtime_ns, &ts->dl_period_ns);
 	ts->util_min = uclamp_value(cfg->uclamp_min);
 	ts->util_max = uclamp_value(cfg->uclamp_max);
-}
-
-/* The checks of the knobs against each other and -r, -u, before anything runs. */
-int knobs_validate(struct config *cfg, char *err, size_t errlen)
-{
-	int pol = cfg->policy;
-
-	if (cfg->realtime && pol >= 0 && !policy_is_rt(pol))
-		return set_err(err, errlen, "-r runs the benchmarks in a real-time class; "
-			       "--policy %s contradicts it", policy_names[pol]);
-	cfg->policy = pol = policy_of(pol, cfg->realtime);
-	if (cfg->slice_us && pol != POL_OTHER && pol != POL_BATCH)
-		return set_err(err, errlen, "--slice sets the EEVDF slice of an other or batch "
-			       "task, not of --policy %s", policy_names[pol]);
-	if (cfg->uclamp_min >= 0 && cfg->uclamp_max >= 0 && cfg->uclamp_min > cfg->uclamp_max)
-		return set_err(err, errlen, "--uclamp-min %d is above --uclamp-max %d",
-			       cfg->uclamp_min, cfg->uclamp_max);
-	if (cfg->nncpus && cfg->uniprocessor)
-		return set_err(err, errlen, "--ncpus and -u contradict: -u runs everything on one "
-			       "CPU (--ncpus 1 does that per row)");
-	if (pol == POL_DEADLINE && cfg->uniprocessor)
-		return set_err(err, errlen, "--policy deadline and -u contradict: a SCHED_DEADLINE "
-			       "task must be allowed every CPU");
-	return 0;
 }
 
 static void knob_set(struct knob_values *kv, int k, bool set, long v)

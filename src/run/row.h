@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* run/run.h - the orchestrator's parts: a row's children, what they send, the lock, the checks
- * before a run. */
-#ifndef RUN_RUN_H
-#define RUN_RUN_H
+/* run/row.h - a row: its children (bench, load), what they send, how it ends, its result,
+ * --instances' copies pooled. */
+#ifndef RUN_ROW_H
+#define RUN_ROW_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -76,43 +76,10 @@ struct result *row_result(struct run_record *rec, const struct row *row);	/* NUL
 void bench_pool(struct bench_result *m, const struct bench_result *a);
 void instances_pool(struct row *rows, struct row *all, int n, int ni);
 
-/* stops.c: a stop that no signal told of, seen by the orchestrator's clocks */
-#define STOP_REDO_MAX 3			/* tries of a row the clocks may send round again */
-void stops_begin(bool judge);
-void stops_test_jump(void);
-bool stops_waited(uint64_t asked_ns, uint64_t took_ns);
-bool stops_check(void);
-void stops_describe(char *buf, size_t len);
-
-/* progress.c: the progress line, on a terminal only */
-void progress_start(const struct plan *p, double row_secs, bool on);
-void progress_row(const struct cell *c);
-void progress_restart_row(void);
-void progress_pause(uint64_t ns);
-void progress_clear(void);
-void progress_tick(void);
-
-/* config.c: the configuration, as each part needs it */
-void sim_params_init(struct sim_params *p, const struct workload *wl, const struct config *cfg);
-int bench_frame_rate(const struct config *cfg, int bench);
-void task_sched_of(const struct config *cfg, uint64_t period_num, uint64_t period_den,
-		   uint64_t work_ns, struct task_sched *ts);
-void knobs_of_config(const struct config *cfg, struct knob_values *kv);
-void load_params_of(const struct config *cfg, struct load_params *lp);
-uint64_t bench_wakeups(const struct config *cfg, int bench);
-uint64_t row_wakeups_max(const struct config *cfg);
-int sched_probe(const struct config *cfg, char *err, size_t errlen);
-
 /* load_child.c: the load process, run by the orchestrator's commands (child.h) */
 int load_process(const struct workload *wl, struct load_ctx *ctx, int ctl_fd, int res_fd);
 
 /* ncpus.c: a row's process confined to the first n CPUs allowed at start */
 int cpus_confine(int n, char *err, size_t errlen);
-
-/* runlock.c: one run at a time per machine */
-int lock_format(char *buf, size_t len, long pid, time_t start);
-int lock_parse(const char *text, long *pid, time_t *start);
-long lock_holder(const char *locks, unsigned maj, unsigned min, unsigned long ino);
-int run_lock(time_t start, char *err, size_t errlen);
 
 #endif
