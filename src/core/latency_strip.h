@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* core/latency_strip.h - a row's wakeup latency over time: p50, p99 and max per bin of seconds, made
- * once from its period records after the row. */
+/* core/latency_strip.h - a row's wakeup latency over time: p50, p99 and max per bin of seconds,
+ * made once from its period records after the row. */
 #ifndef CORE_LATENCY_STRIP_H
 #define CORE_LATENCY_STRIP_H
 

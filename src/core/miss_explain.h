@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* core/miss_explain.h - every missed deadline explained: a missed period's story from its records and
- * the task's scheduler events, and in a chain the stage that made it late. */
+/* core/miss_explain.h - every missed deadline explained: a missed period's story from its
+ * records and the task's scheduler events, and in a chain the stage that made it late. */
 #ifndef CORE_MISS_EXPLAIN_H
 #define CORE_MISS_EXPLAIN_H
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* core/render_work.c - the work of each frame of Render's sweep: a pure function, shared by the task
- * and its accounting. */
+/* core/render_work.c - the work of each frame of Render's sweep: a pure function, shared by the
+ * task and its accounting. */
 #include "core/accounting.h"
 #include "core/render_work.h"
 

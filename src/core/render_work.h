@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* core/render_work.h - Render's frame k needs 20 % to 80 % of the frame and back over 120 frames. */
+/* core/render_work.h - Render's frame k needs 20 % to 80 % of the frame and back over 120
+ * frames. */
 #ifndef CORE_RENDER_WORK_H
 #define CORE_RENDER_WORK_H
 

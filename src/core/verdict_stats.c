@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* core/verdict_stats.c - pure maths of a verdict: the shift's ratio and interval, the test, Tarone and
- * BH over a table. */
+/* core/verdict_stats.c - pure maths of a verdict: the shift's ratio and interval, the test,
+ * Tarone and BH over a table. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>

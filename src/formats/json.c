@@ -280,7 +280,7 @@ static void json_histogram(struct jw *w, const struct latency_compact *l)
 
 static void json_ran(struct jw *w, const struct ran_instead *ri);
 
-/* Where the latency went (explain.h): null where not measured, ran_instead without --explain. */
+/* Where the latency went (core/split.h): null where not measured, ran_instead without --explain. */
 static void json_split(struct jw *w, const struct result *r)
 {
 	const struct ran_instead *ri = &r->ran;

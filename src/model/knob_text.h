@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* model/knob_text.h - the knobs a run used, as text: the log's "Scheduling:" line, CSV columns, JSON
- * keys. */
+/* model/knob_text.h - the knobs a run used, as text: the log's "Scheduling:" line, CSV columns,
+ * JSON keys. */
 #ifndef MODEL_KNOB_TEXT_H
 #define MODEL_KNOB_TEXT_H
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* model/log_format.h - the log's markers and table columns, one table that its writer and its reader walk. */
+/* model/log_format.h - the log's markers and table columns, one table that its writer and its
+ * reader walk. */
 #ifndef MODEL_LOG_FORMAT_H
 #define MODEL_LOG_FORMAT_H
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* model/plan.c - the one place that turns the selected benchmarks and loads into the run's cells. */
+/* model/plan.c - the one place that turns the selected benchmarks and loads into the run's
+ * cells. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>

@@ -75,7 +75,7 @@ struct run_record {
 	/* a run measured now; NULL and 0 when read back */
 	const struct config *cfg;
 	const struct machine *sys;	/* what describes the machine */
-	const struct plan *plan;	/* its cells, in order (run/plan.h) */
+	const struct plan *plan;	/* its cells, in order (model/plan.h) */
 	time_t start, end;		/* wall clock; end 0 while it runs */
 	bool waker_rt;			/* wakers may use SCHED_FIFO */
 };

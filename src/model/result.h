@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* model/result.h - the one result model: a row, measured now or read back from a log or CSV, and the
- * passes of a cell summarised. */
+/* model/result.h - the one result model: a row, measured now or read back from a log or CSV,
+ * and the passes of a cell summarised. */
 #ifndef MODEL_RESULT_H
 #define MODEL_RESULT_H
 
@@ -31,8 +31,8 @@ struct period_rec;
  * Adding a field end to end is one line per layer:
  *   1. an RF_ name here;
  *   2. live: set it in row_result() (run/row_result.c);
- *   3. JSON: one jw_num() in json_result() (json.c);
- *   4. CSV: one row of csv_columns[] (csv.c), which both the writer and the
+ *   3. JSON: one jw_num() in json_result() (formats/json.c);
+ *   4. CSV: one row of csv_columns[] (formats/csv.c), which both the writer and the
  *      reader walk, so --compare reads it back and summarize_passes()
  *      averages it with the others; a log column is one row of
  *      log_columns[] (model/log_format.c), walked by the log writer and reader.
@@ -51,7 +51,7 @@ enum rfield {
 	RF_TASK_CPU, RF_WALL, RF_LOAD_STOP, RF_TRACED,
 	RF_WORK_RATIO,				/* task CPU time / the work asked of it */
 	RF_LOOP_SPEED,				/* loop iterations per CPU us while working */
-	RF_QMIN, RF_QMEAN, RF_QSD, RF_QMAX,	/* queue wait per wake-up (explain.h) */
+	RF_QMIN, RF_QMEAN, RF_QSD, RF_QMAX,	/* queue wait per wake-up (core/split.h) */
 	RF_QP50, RF_QP90, RF_QP99, RF_QP999,
 	RF_PMIN, RF_PMEAN, RF_PSD, RF_PMAX,	/* wake path: latency - queue wait */
 	RF_PP50, RF_PP90, RF_PP99, RF_PP999,
@@ -68,7 +68,7 @@ enum rfield {
 
 /*
  * --instances N: what each of a row's N copies measured, kept beside the
- * pooled result (its own allocation, run/plan.h's ROW_MEM_INST). The worst
+ * pooled result (its own allocation, model/plan.h's ROW_MEM_INST). The worst
  * is the one with the highest p99 wake-up latency, or of a chain the one
  * with the highest p99 frame or cycle time.
  */

@@ -750,7 +750,7 @@ static void rows_reset(struct row_try *t, const struct cell *c)
  * each Ctrl-Z or SIGCONT (someone stopped us), and up to STOP_REDO_MAX
  * stops the clocks saw, after which the clocks no longer judge it (a
  * machine that keeps us from running is measured, not waited out). rows
- * has one per member of the cell's group (row_members()).
+ * has one per member of the cell's group (cell_members(), model/plan.h).
  */
 void run_row(const struct row_env *env, const struct cell *c, struct row *rows)
 {

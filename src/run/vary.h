@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* run/vary.h - --vary: the knob and its values, and the system knobs set, read back and put back. */
+/* run/vary.h - --vary: the knob and its values, and the system knobs set, read back and put
+ * back. */
 #ifndef RUN_VARY_H
 #define RUN_VARY_H
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* sys/cgroup.h - the limits a container puts on this process: memory, CPU quota, cpuset (cgroup v1 and v2). */
+/* sys/cgroup.h - the limits a container puts on this process: memory, CPU quota, cpuset (cgroup
+ * v1 and v2). */
 #ifndef SYS_CGROUP_H
 #define SYS_CGROUP_H
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* task/sim.c - the simulated interactive tasks: the periodic loop and the waker (core/accounting.c counts). */
+/* task/sim.c - the simulated interactive tasks: the periodic loop and the waker
+ * (core/accounting.c counts). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* verdicts/verdict_table.c - verdicts: each group's passes against the first's, per cell and metric,
- * judged over the table (its text, JSON and CSV: verdict_print.c). */
+/* verdicts/verdict_table.c - verdicts: each group's passes against the first's, per cell and
+ * metric, judged over the table (its text, JSON and CSV: verdict_print.c). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
