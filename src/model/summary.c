@@ -12,6 +12,26 @@
 #include "model/result.h"
 #include "model/workloads.h"
 
+#define SUMMARY_CHANGE 0.10
+#define SUMMARY_POWER 0.80
+
+/*
+ * The passes per setting that find a 10 % change of a number 80 % of the
+ * time, from these passes' own spread resampled (core/power.c), at the
+ * level of one cell's three tests (mean, p99, deadlines: 0.05 / 3); a
+ * table of more cells asks for more, as its verdicts' n10% says. The
+ * passes stand for both settings, as if compared with themselves.
+ */
+static int summary_power(const double *v, int n)
+{
+	int got;
+
+	if (n < 3)
+		return -1;	/* two passes say next to nothing of a spread */
+	got = passes_for_change(v, n, v, n, SUMMARY_CHANGE, SUMMARY_POWER, VERDICT_FDR / 3);
+	return got > POWER_CAP ? -1 : got;
+}
+
 /*
  * The passes that gave numbers: mean latency and max with their 95 %
  * confidence intervals, the SD pooled (root mean square), the rest averaged.
@@ -47,8 +67,7 @@ void summarize_passes(const struct result *const *res, int n, struct pass_summar
 			continue;
 		for (int m = 0; m < 3; m++)
 			if (power_of[m] == k)
-				s->power[m] = passes_for_power(sd_log_pooled(v, cnt, NULL, 0), 0.10,
-							       0.80);
+				s->power[m] = summary_power(v, cnt);
 		mean_ci95(v, cnt, &s->v[k], k == RF_MEAN ? &s->half_mean :
 			  k == RF_MAX ? &s->half_max : &half);
 		if (k == RF_SD)

@@ -519,8 +519,9 @@ static void summary_line(void *arg, const struct cell *cell, const struct pass_s
 	}
 	if (cell->table_end)
 		out(o, "n10%%: the passes of each setting it would take to find a 10 %% change of "
-		    "that number 80 %% of the time,\nfrom these passes' spread (the verdicts' "
-		    "Mann-Whitney test; -: fewer than 3 passes).\n\n");
+		    "that number 80 %% of the time,\nby the verdicts' test of one cell's three "
+		    "numbers, from these passes' spread resampled (-: fewer than 3\npasses, or "
+		    "over 10000); a table of more cells asks more, as its verdicts' n10%% says.\n\n");
 }
 
 /*
