@@ -71,5 +71,6 @@ void unit_json_read(void);
 void unit_rtapp(void);
 void unit_rtapp_check(void);
 void unit_rtapp_examples(void);
+void unit_rtapp_run(void);
 
 #endif

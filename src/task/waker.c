@@ -6,6 +6,7 @@
 #include <linux/futex.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -141,4 +142,48 @@ void waker_stop(struct waker *w)
 	atomic_store(&w->req, 2);
 	futex_wake(&w->req);
 	pthread_join(w->thread, NULL);
+}
+
+static void on_waker_signal(int sig)
+{
+	(void)sig;
+}
+
+int waker_interrupts_on(struct sigaction *old)
+{
+	struct sigaction sa = { .sa_handler = on_waker_signal };
+
+	sigemptyset(&sa.sa_mask);
+	return sigaction(WAKER_SIGNAL, &sa, old) ? -errno : 0;
+}
+
+void waker_interrupts_off(const struct sigaction *old)
+{
+	sigaction(WAKER_SIGNAL, old, NULL);
+}
+
+/*
+ * The quit posted, and the signal sent again and again: one that comes
+ * just before the waker goes to sleep is not seen by that sleep. Its stop
+ * must be set, for the sleep it cuts short to end it.
+ */
+int waker_end(struct waker *w, uint64_t until_ns)
+{
+	for (;;) {
+		atomic_store(&w->req, 2);
+		futex_wake(&w->req);
+		pthread_kill(w->thread, WAKER_SIGNAL);
+		if (!pthread_tryjoin_np(w->thread, NULL))
+			return 0;
+		if (now_ns() >= until_ns)
+			return -ETIMEDOUT;
+		sleep_ns(100 * NSEC_PER_USEC);
+	}
+}
+
+/* The task returns from wait_for_waker() with no fresh t_wake: it must look at its stop. */
+void waker_let_go(struct waker *w)
+{
+	atomic_store(&w->go, 1);
+	futex_wake(&w->go);
 }

@@ -5,6 +5,7 @@
 #define TASK_WAKER_H
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
@@ -35,5 +36,21 @@ struct waker {
 int waker_start(struct waker *w, int prio, atomic_int *stop);
 uint64_t wait_for_waker(struct waker *w, uint64_t t, uint64_t next);
 void waker_stop(struct waker *w);
+
+/*
+ * For a task that is told to stop at any instant (an rt-app workload's
+ * thread, whose next expiry may be seconds away). While the interrupts are
+ * on (a handler that does nothing, without SA_RESTART, for WAKER_SIGNAL,
+ * which is ignored by default), waker_end() cuts the waker's sleep short,
+ * as a stop signal does, whatever it was doing, until it has ended, by
+ * until_ns (CLOCK_MONOTONIC): 0, or -ETIMEDOUT with the waker left behind.
+ * waker_let_go() lets a task still blocked on it return, with no wake-up
+ * to measure: it must look at its stop.
+ */
+#define WAKER_SIGNAL SIGURG
+int waker_interrupts_on(struct sigaction *old);
+void waker_interrupts_off(const struct sigaction *old);
+int waker_end(struct waker *w, uint64_t until_ns);
+void waker_let_go(struct waker *w);
 
 #endif
