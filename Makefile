@@ -35,8 +35,8 @@ CORE_TEST_SRCS = $(sort $(wildcard tests/unit_core*.c))
 UNIT_SRCS = $(filter-out $(CORE_TEST_SRCS),$(sort $(wildcard tests/unit*.c)))
 UNIT_OBJS = $(patsubst %.c,$(B)/%.o,$(UNIT_SRCS))
 CORE_TEST_OBJS = $(patsubst %.c,$(B)/%.o,$(CORE_TEST_SRCS)) $(B)/tests/unit.o
-TEST_OBJS = $(UNIT_OBJS) $(CORE_TEST_OBJS) $(B)/tests/loadrun.o
-TEST_PROGS = $(B)/tests/unit $(B)/tests/unit-core $(B)/tests/loadrun
+TEST_OBJS = $(UNIT_OBJS) $(CORE_TEST_OBJS) $(B)/tests/loadrun.o $(B)/tests/rtapprun.o
+TEST_PROGS = $(B)/tests/unit $(B)/tests/unit-core $(B)/tests/loadrun $(B)/tests/rtapprun
 
 all: interbench
 
@@ -56,6 +56,10 @@ $(B)/tests/unit-core: $(CORE_TEST_OBJS) $(CORE_OBJS)
 $(B)/tests/loadrun: $(B)/tests/loadrun.o $(LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(B)/tests/loadrun.o $(LIB_OBJS) $(LDLIBS)
+
+$(B)/tests/rtapprun: $(B)/tests/rtapprun.o $(LIB_OBJS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(B)/tests/rtapprun.o $(LIB_OBJS) $(LDLIBS)
 
 $(B)/%.o: src/%.c
 	@mkdir -p $(@D)

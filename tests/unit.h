@@ -47,6 +47,7 @@ void unit_core_schedev(void);
 void unit_core_missx(void);
 void unit_core_ranslice(void);
 void unit_core_frames(void);
+void unit_core_rtapp_periods(void);
 void unit_options(void);
 void unit_loads(void);
 void unit_child(void);
@@ -70,5 +71,6 @@ void unit_json_read(void);
 void unit_rtapp(void);
 void unit_rtapp_check(void);
 void unit_rtapp_examples(void);
+void unit_rtapp_run(void);
 
 #endif

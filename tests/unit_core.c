@@ -19,4 +19,5 @@ void unit_suites(void)
 	unit_core_missx();
 	unit_core_ranslice();
 	unit_core_frames();
+	unit_core_rtapp_periods();
 }

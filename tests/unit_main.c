@@ -45,4 +45,5 @@ void unit_suites(void)
 	unit_rtapp();
 	unit_rtapp_check();
 	unit_rtapp_examples();
+	unit_rtapp_run();
 }
