@@ -214,8 +214,10 @@ static bool test_untied_counts(void)
 	EXPECT(c, "no memory");
 	for (int u = 0; u < 7; u++)
 		if (c[u] != want[u]) {
+			double got = c[u];
+
 			free(c);
-			EXPECT(false, "U = %d: %g ways, want %g", u, c[u], want[u]);
+			EXPECT(false, "U = %d: %g ways, want %g", u, got, want[u]);
 		}
 	free(c);
 	return true;
