@@ -403,6 +403,25 @@ void stage_rings_close(struct stage_rings *r, const struct sim_params *p)
  * asked of them. A head with no work of its own (AudioGraph's driver)
  * counts in neither.
  */
+/* The summary, once the chain has stopped: the hops, their wakees, its totals into res. */
+void chain_summary_end(const struct chain_parts *cp, struct chain_hists *h,
+		       struct bench_result *res)
+{
+	struct chain_summary *sum = cp->sum;
+
+	if (cp->start0)
+		stage_end(&cp->st[0]);
+	sum->nhops = 1 + cp->nhop;
+	hop_from_task(sum, h, cp->head_hop, res);
+	for (int i = 0; i < cp->nhop; i++)
+		hop_summary(sum, h, 1 + i, cp->hop_name[i], &cp->hop[i]);
+	hop_threads(sum, cp->st, cp->nstage, cp->hop);
+	h->span_ns = cp->base->end_ns > cp->start0 ? cp->base->end_ns - cp->start0 : 0;
+	chain_summarise(sum, h);
+	res->chain = *sum;
+	chain_totals(res, cp->st + 1, cp->nstage - 1, cp->head_works);
+}
+
 void chain_totals(struct bench_result *res, const struct stage *st, int n, bool head_works)
 {
 	if (!head_works) {

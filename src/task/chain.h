@@ -125,7 +125,28 @@ int stage_rings_open(struct stage_rings *r, const struct sim_params *p, struct s
 void stage_rings_close(struct stage_rings *r, const struct sim_params *p);
 void chain_totals(struct bench_result *res, const struct stage *st, int n, bool head_works);
 
-/* game.c, agraph.c */
-extern const struct chain_ops game_ops, agraph_ops;
+/*
+ * What a chain's finish shares with the other chain's: its head and
+ * stages, its hops, and where its summary goes. Each chain fills in what
+ * is its own (frame and input times; cycle times and DSP load) before
+ * chain_summary_end() does the rest, the same for both.
+ */
+struct chain_parts {
+	struct chain_base *base;
+	struct stage *st;		/* [nstage], the head first */
+	int nstage;
+	const struct hop_meas *hop;	/* [nhop]: hop 1 + i of the summary */
+	int nhop;
+	const char *const *hop_name;	/* [nhop] */
+	const char *head_hop;		/* the head's own wake-up: "vsync>main" */
+	uint64_t start0;		/* the first frame's start; 0: none began */
+	struct chain_summary *sum;
+	bool head_works;		/* the head has work of its own (chain_totals()) */
+};
+void chain_summary_end(const struct chain_parts *cp, struct chain_hists *h,
+		       struct bench_result *res);
+
+/* game.c, audiograph.c */
+extern const struct chain_ops game_ops, audiograph_ops;
 
 #endif

@@ -297,20 +297,16 @@ static void game_finish(struct chain *c, struct bench_result *res)
 	game_stop(g);
 	stage_rings_close(&g->rings, c->p);
 	if (res && (h = c->p->hists)) {
-		if (g->start0)
-			stage_end(&g->st[G_MAIN]);
-		sum->nhops = 1 + GH_COUNT;
-		hop_from_task(sum, h, "vsync>main", res);
-		for (int i = 0; i < GH_COUNT; i++)
-			hop_summary(sum, h, 1 + i, hop_name[i], &g->hop[i]);
-		hop_threads(sum, g->st, G_NSTAGE, g->hop);
+		const struct chain_parts cp = {
+			.base = &g->base, .st = g->st, .nstage = G_NSTAGE, .hop = g->hop,
+			.nhop = GH_COUNT, .hop_name = hop_name, .head_hop = "vsync>main",
+			.start0 = g->start0, .sum = sum, .head_works = true,
+		};
+
 		h->time = g->frame;
 		h->input = g->input;
-		h->span_ns = g->base.end_ns > g->start0 ? g->base.end_ns - g->start0 : 0;
 		h->period_ns = g->period_ns;
-		chain_summarise(sum, h);
-		res->chain = *sum;
-		chain_totals(res, g->st + 1, G_NSTAGE - 1, true);
+		chain_summary_end(&cp, h, res);
 	}
 	shared_free(g, sizeof(*g));
 	c->impl = NULL;

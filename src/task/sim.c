@@ -297,10 +297,6 @@ static int apply_sched(const struct sim_params *p, struct bench_result *res)
 	return ret;
 }
 
-/*
- * Run the simulation in the calling thread for duration_ns (0: until *stop),
- * measuring into res when it is not NULL, publishing progress into live.
- */
 /* Game and AudioGraph: their chain, started before the waker; NULL for a single task. */
 static struct chain *chain_of(const struct sim_params *p, struct chain *ch,
 			      struct bench_result *res, int *ret)
@@ -310,7 +306,7 @@ static struct chain *chain_of(const struct sim_params *p, struct chain *ch,
 	*ret = 0;
 	if (p->model != SIM_GAME && p->model != SIM_AGRAPH)
 		return NULL;
-	*ch = (struct chain){ .ops = p->model == SIM_GAME ? &game_ops : &agraph_ops, .p = p };
+	*ch = (struct chain){ .ops = p->model == SIM_GAME ? &game_ops : &audiograph_ops, .p = p };
 	*ret = ch->ops->start(ch, why);
 	if (!*ret)
 		return ch;
@@ -321,6 +317,10 @@ static struct chain *chain_of(const struct sim_params *p, struct chain *ch,
 	return NULL;
 }
 
+/*
+ * Run the simulation in the calling thread for duration_ns (0: until *stop),
+ * measuring into res when it is not NULL, publishing progress into live.
+ */
 int sim_run(const struct sim_params *p, uint64_t duration_ns, atomic_int *stop,
 	    struct bench_result *res, struct sim_live *live)
 {

@@ -342,7 +342,7 @@ static void xrun(struct tl_ctx *c, uint64_t k, int64_t cycle_ns)
 }
 
 /*
- * AudioGraph's xruns as agraph.c counts them: a quantum whose driver
+ * AudioGraph's xruns as task/audiograph.c counts them: a quantum whose driver
  * started after its end (the record found its period over: one xrun, the
  * quanta it skipped are dropped), and a cycle that completed after its
  * quantum's end (cycle time > the quantum).

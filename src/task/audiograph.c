@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* task/agraph.c - AudioGraph: a PipeWire-shaped graph of a driver, two nodes in a client
+/* task/audiograph.c - AudioGraph: a PipeWire-shaped graph of a driver, two nodes in a client
  * process and a mixer in another, woken through eventfds, each hop stamped. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -28,7 +28,7 @@ static const char *const hop_name[AH_COUNT] = {
 	"driver>node0", "driver>node1", "node>mixer", "mixer>driver",
 };
 
-struct agraph {			/* shared memory: the nodes and the mixer are other processes */
+struct audiograph {			/* shared memory: the nodes and the mixer are other processes */
 	struct chain_base base;
 	struct stage st[A_NSTAGE];
 	struct hop_meas hop[AH_COUNT];
@@ -44,7 +44,7 @@ struct agraph {			/* shared memory: the nodes and the mixer are other processes 
 };
 
 struct node_arg {
-	struct agraph *a;
+	struct audiograph *a;
 	int i;
 };
 static struct node_arg node_args[A_NODES];
@@ -52,7 +52,7 @@ static struct node_arg node_args[A_NODES];
 static void *node_main(void *arg)
 {
 	struct node_arg *na = arg;
-	struct agraph *a = na->a;
+	struct audiograph *a = na->a;
 	int i = na->i;
 	struct stage *st = &a->st[A_NODE0 + i];
 	struct wake_slot *s = &a->node_slot[i];
@@ -76,7 +76,7 @@ static void *node_main(void *arg)
 /* The client process: its main thread and its two nodes. */
 static int client_main(void *arg)
 {
-	struct agraph *a = arg;
+	struct audiograph *a = arg;
 	pthread_t th[A_NODES];
 	bool have[A_NODES] = { false };
 
@@ -93,7 +93,7 @@ static int client_main(void *arg)
 /* The mixer's process: woken once both nodes are done, it completes the cycle. */
 static int mixer_main(void *arg)
 {
-	struct agraph *a = arg;
+	struct audiograph *a = arg;
 	struct stage *st = &a->st[A_MIXER];
 	uint64_t t_run;
 
@@ -111,7 +111,7 @@ static int mixer_main(void *arg)
 	return 0;
 }
 
-static void agraph_stages(struct agraph *a, const struct sim_params *p)
+static void audiograph_stages(struct audiograph *a, const struct sim_params *p)
 {
 	uint64_t q = p->period_num / p->period_den;
 
@@ -133,16 +133,16 @@ static void agraph_stages(struct agraph *a, const struct sim_params *p)
 	a->sum.kind = CHAIN_AUDIO;
 }
 
-static int agraph_start(struct chain *c, char *why)
+static int audiograph_start(struct chain *c, char *why)
 {
-	struct agraph *a = shared_alloc(sizeof(*a));
+	struct audiograph *a = shared_alloc(sizeof(*a));
 	struct stage *drawn[A_NSTAGE - A_NODE0];
 	int ret;
 
 	if (!a)
 		return -ENOMEM;
 	c->impl = a;
-	agraph_stages(a, c->p);
+	audiograph_stages(a, c->p);
 	for (int i = A_NODE0; i < A_NSTAGE; i++)	/* the client's main thread does no work */
 		drawn[i - A_NODE0] = &a->st[i];
 	if (stage_rings_open(&a->rings, c->p, drawn, A_NSTAGE - A_NODE0, a->hop))
@@ -166,10 +166,10 @@ static int agraph_start(struct chain *c, char *why)
 }
 
 /* The driver's cycle k of the quantum starting at s: the nodes, then the mixer's completion. */
-static uint64_t agraph_cycle(struct chain *c, struct burner *bn, uint64_t k, uint64_t s,
+static uint64_t audiograph_cycle(struct chain *c, struct burner *bn, uint64_t k, uint64_t s,
 			     bool *cut, uint64_t *t_done)
 {
-	struct agraph *a = c->impl;
+	struct audiograph *a = c->impl;
 	struct stage *d = &a->st[A_DRIVER];
 	uint64_t t_run, done, cycle;
 
@@ -206,15 +206,15 @@ static uint64_t agraph_cycle(struct chain *c, struct burner *bn, uint64_t k, uin
 }
 
 /* A quantum whose driver woke after its end: no cycle ran in it, an xrun all the same. */
-static void agraph_late(struct chain *c, uint64_t k)
+static void audiograph_late(struct chain *c, uint64_t k)
 {
-	struct agraph *a = c->impl;
+	struct audiograph *a = c->impl;
 
 	dsp_xrun(&a->dsp);
 	chain_mark(&a->sum, k);
 }
 
-static void agraph_stop(struct agraph *a)
+static void audiograph_stop(struct audiograph *a)
 {
 	uint64_t one = 1;
 	int fds[] = { a->efd_node[0], a->efd_node[1], a->efd_mixer, a->efd_done };
@@ -230,39 +230,35 @@ static void agraph_stop(struct agraph *a)
 			close(fds[i]);
 }
 
-static void agraph_finish(struct chain *c, struct bench_result *res)
+static void audiograph_finish(struct chain *c, struct bench_result *res)
 {
-	struct agraph *a = c->impl;
+	struct audiograph *a = c->impl;
 	struct chain_summary *sum = &a->sum;
 	struct chain_hists *h;
 
 	if (!a)
 		return;
-	agraph_stop(a);
+	audiograph_stop(a);
 	stage_rings_close(&a->rings, c->p);
 	if (res && (h = c->p->hists)) {
-		if (a->start0)
-			stage_end(&a->st[A_DRIVER]);
-		sum->nhops = 1 + AH_COUNT;
-		hop_from_task(sum, h, "quantum>driver", res);
-		for (int i = 0; i < AH_COUNT; i++)
-			hop_summary(sum, h, 1 + i, hop_name[i], &a->hop[i]);
-		hop_threads(sum, a->st, A_NSTAGE, a->hop);
+		const struct chain_parts cp = {
+			.base = &a->base, .st = a->st, .nstage = A_NSTAGE, .hop = a->hop,
+			.nhop = AH_COUNT, .hop_name = hop_name, .head_hop = "quantum>driver",
+			.start0 = a->start0, .sum = sum, .head_works = false,
+		};
+
 		h->time = a->cycle;
-		h->span_ns = a->base.end_ns > a->start0 ? a->base.end_ns - a->start0 : 0;
 		h->dsp_sum = a->dsp.sum;
 		h->dsp_n = a->dsp.n;
 		sum->dsp_max = a->dsp.n ? a->dsp.max : NAN;
 		sum->xruns = a->dsp.xruns;
-		chain_summarise(sum, h);
-		res->chain = *sum;
-		chain_totals(res, a->st + 1, A_NSTAGE - 1, false);
+		chain_summary_end(&cp, h, res);
 	}
 	shared_free(a, sizeof(*a));
 	c->impl = NULL;
 }
 
-const struct chain_ops agraph_ops = {
-	.start = agraph_start, .frame = agraph_cycle, .late = agraph_late,
-	.finish = agraph_finish,
+const struct chain_ops audiograph_ops = {
+	.start = audiograph_start, .frame = audiograph_cycle, .late = audiograph_late,
+	.finish = audiograph_finish,
 };
