@@ -74,3 +74,26 @@ stats() {
 		printf "%d %.10g %.6g %.6g %.10g %.10g %.10g\n", n, m, sd, m ? 100 * sd / m : 0, v[1], med, v[n]
 	}'
 }
+
+# The options every bench script takes, at "$@": sets QUICK, WRITE, OUT_MD and IB, and TOOK
+# to the words used (0: $1 is not one of them, the script's own to read).
+common_opt() {
+	TOOK=1
+	case "$1" in
+	--quick) QUICK=1 ;;
+	--no-write) WRITE=0 ;;
+	--output) [ $# -ge 2 ] || die "--output needs a file"; OUT_MD=$2; TOOK=2 ;;
+	--interbench) [ $# -ge 2 ] || die "--interbench needs a path"; IB=$2; TOOK=2 ;;
+	*) TOOK=0 ;;
+	esac
+}
+
+# "Measured DATE by `SCRIPT FLAGS` (version, git revision) on CPU, N CPUs, kernel R.": the
+# first line of a report.
+measured_by() {
+	local ver rev model
+	ver=$("$IB" --version 2>/dev/null | head -1)
+	rev=$(git -C "$TOP" describe --always --dirty 2>/dev/null || echo "?")
+	model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+	echo "Measured $(date -u '+%Y-%m-%d %H:%M') UTC by \`$1\` ($ver, $rev) on ${model:-an unknown CPU}, $(nproc) CPUs, kernel $(uname -r); load average at the start $(cut -d' ' -f1 /proc/loadavg)."
+}

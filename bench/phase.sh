@@ -27,15 +27,14 @@ EOF
 }
 
 while [ $# -gt 0 ]; do
-	case "$1" in
-	--quick) QUICK=1 ;;
-	--no-write) WRITE=0 ;;
-	--output) [ $# -ge 2 ] || die "--output needs a file"; OUT_MD=$2; shift ;;
-	--interbench) [ $# -ge 2 ] || die "--interbench needs a path"; IB=$2; shift ;;
-	-h|--help) usage; exit 0 ;;
-	*) usage >&2; exit 2 ;;
-	esac
-	shift
+	common_opt "$@"
+	if [ "$TOOK" = 0 ]; then
+		case "$1" in
+		-h|--help) usage; exit 0 ;;
+		*) usage >&2; exit 2 ;;
+		esac
+	fi
+	shift "$TOOK"
 done
 
 # Custom at 5 % of 50 ms is Audio's period with the least work: only the period decides.
@@ -67,9 +66,9 @@ passes() {
 	csv_cols "$W/run.csv" latency_mean_ns frame_p99_ns cycle_p99_ns >>"$W/$name.$mode"
 }
 
-say "Measured $(date -u '+%Y-%m-%d %H:%M') UTC by \`bench/phase.sh\` on $(uname -r), $(nproc) CPUs,"
-say "HZ $(awk '$1 == "#define" { next } /^CONFIG_HZ=/ { sub(/CONFIG_HZ=/, ""); print }' \
-	<(zcat /proc/config.gz 2>/dev/null) | head -1); load average at the start $(cut -d' ' -f1 /proc/loadavg)."
+say "$(measured_by "bench/phase.sh$([ "$QUICK" = 1 ] && echo ' --quick')")"
+HZ=$(zcat /proc/config.gz 2>/dev/null | sed -n 's/^CONFIG_HZ=//p' | head -1)
+say "HZ ${HZ:-unknown}: a swept row's wake-ups step through one tick${HZ:+ ($(awk -v h="$HZ" 'BEGIN { printf "%g ms", 1e3 / h }'))} of phase."
 say ""
 say "Each benchmark against Burn, $((2 * HALF)) passes of $T s with \`--period exact\` and as"
 say "many swept, in the order exact, swept, swept, exact ($HALF passes a run). CV: the SD of"

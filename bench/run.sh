@@ -41,20 +41,20 @@ EOF
 
 
 while [ $# -gt 0 ]; do
-	case "$1" in
-	--peer) [ $# -ge 2 ] || die "--peer needs a path"; PEER=$2; shift ;;
-	--peer=*) PEER=${1#--peer=} ;;
-	--quick) QUICK=1 ;;
-	--soak-only) SOAK_ONLY=1 ;;
-	--timeline-only) TL_ONLY=1 ;;
-	--instances-only) IN_ONLY=1 ;;
-	--no-write) WRITE=0 ;;
-	--output) [ $# -ge 2 ] || die "--output needs a file"; OUT_MD=$2; shift ;;
-	--interbench) [ $# -ge 2 ] || die "--interbench needs a path"; IB=$2; shift ;;
-	-h|--help) usage; exit 0 ;;
-	*) usage >&2; exit 2 ;;
-	esac
-	shift
+	common_opt "$@"
+	if [ "$TOOK" = 0 ]; then
+		TOOK=1
+		case "$1" in
+		--peer) [ $# -ge 2 ] || die "--peer needs a path"; PEER=$2; TOOK=2 ;;
+		--peer=*) PEER=${1#--peer=} ;;
+		--soak-only) SOAK_ONLY=1 ;;
+		--timeline-only) TL_ONLY=1 ;;
+		--instances-only) IN_ONLY=1 ;;
+		-h|--help) usage; exit 0 ;;
+		*) usage >&2; exit 2 ;;
+		esac
+	fi
+	shift "$TOOK"
 done
 
 # Row lengths (seconds). The floor rows give 300 samples each; X's fidelity

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# bench/verdicts.sh - how often are the verdicts wrong? Repeated A/A runs give
-# the share of false verdicts, runs with a known effect the share found; the
-# report goes into BENCHMARKS.md (between this script's own markers).
+# bench/verdicts.sh - how often are the verdicts wrong, how often do they find an effect, and
+# does n10% keep its word? A/A runs give the share of false verdicts, runs with a known
+# effect the share found, and a known 10 % effect run at the passes n10% asks for the share
+# found then; the report goes into BENCHMARKS.md (between this script's own markers).
 set -u -o pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -15,10 +16,13 @@ WRITE=1
 usage() {
 	cat <<EOF
 Usage: bench/verdicts.sh [--quick] [--no-write] [--output FILE] [--interbench PATH]
-Measures the verdicts of --vary (about 11 minutes): the false ones in A/A runs
-(--vary load-nice=0,0, Audio and Video against None and Burn) and how often a
-known effect is found (--vary load-nice=0,19 and --vary slice=default,500,
-Audio against Burn); 5 passes of 1 s each.
+Measures the verdicts of --vary (about 40 minutes):
+  - false verdicts: A/A runs (--vary load-nice=0,0), Audio and Video against None
+    and Burn, 8 passes of 1 s;
+  - power: --vary slice=default,500 and --vary load-nice=0,19, Audio and Video
+    against Burn, 5 passes of 2 s, 10 runs each;
+  - n10%: Game's frame p99 with --vary fps=60,67 (frames 10 % shorter) against
+    Burn, run at the passes a pilot's n10% asks for.
   --quick            short rows and few runs: checks the harness only
   --no-write         print the report only, leave BENCHMARKS.md alone
   --output FILE      write the report into FILE instead of BENCHMARKS.md
@@ -26,23 +30,21 @@ Audio against Burn); 5 passes of 1 s each.
 EOF
 }
 
-
 while [ $# -gt 0 ]; do
-	case "$1" in
-	--quick) QUICK=1 ;;
-	--no-write) WRITE=0 ;;
-	--output) [ $# -ge 2 ] || die "--output needs a file"; OUT_MD=$2; shift ;;
-	--interbench) [ $# -ge 2 ] || die "--interbench needs a path"; IB=$2; shift ;;
-	-h|--help) usage; exit 0 ;;
-	*) usage >&2; exit 2 ;;
-	esac
-	shift
+	common_opt "$@"
+	if [ "$TOOK" = 0 ]; then
+		case "$1" in
+		-h|--help) usage; exit 0 ;;
+		*) usage >&2; exit 2 ;;
+		esac
+	fi
+	shift "$TOOK"
 done
 
 if [ "$QUICK" = 1 ]; then
-	T=0.3 PASSES=5 AA_RUNS=1 POWER_RUNS=2
+	AA_T=0.3 AA_PASSES=4 AA_RUNS=1 T=0.3 PASSES=3 POWER_RUNS=1 N10_RUNS=1 N10_MAX=4
 else
-	T=1 PASSES=5 AA_RUNS=3 POWER_RUNS=10
+	AA_T=1 AA_PASSES=8 AA_RUNS=5 T=2 PASSES=5 POWER_RUNS=10 N10_RUNS=8 N10_MAX=24
 fi
 [ -x "$IB" ] || die "$IB not found; run make first"
 W=$(mktemp -d "${TMPDIR:-/tmp}/ib-verdicts.XXXXXX") || die "mktemp failed"
@@ -51,90 +53,129 @@ REPORT=$W/report.md
 T0=$SECONDS
 say() { printf '%s\n' "$*" >>"$REPORT"; }
 step() { note "[$((SECONDS - T0)) s] $*"; }
+pct() { awk -v f="$1" -v n="$2" 'BEGIN { printf "%.1f", n ? 100 * f / n : 0 }'; }
 
-# One run with --vary; its verdicts CSV, or nothing when the run failed.
+# One run with --vary of $2 passes of $3 s; its verdicts CSV on stdout, or nothing.
 vary_run() {
-	local name=$1
-	shift
+	local name=$1 passes=$2 t=$3
+	shift 3
 	rm -f "$W/$name.csv" "$W/$name.verdicts.csv"
-	timeout -k 5 900 "$IB" -c -q -t "$T" --repeat "$PASSES" --work-dir "$W" \
+	timeout -k 5 1800 "$IB" -c -q -t "$t" --repeat "$passes" --work-dir "$W" \
 		--csv "$W/$name.csv" "$@" >"$W/$name.out" 2>"$W/$name.err" &&
 		[ -f "$W/$name.verdicts.csv" ] && cat "$W/$name.verdicts.csv"
 }
 
-# A verdicts CSV's cell, metric, verdict (13th) and tested (14th: 0 when the
-# number was the same in every pass, nothing to test).
-verdicts_of() { awk -F, 'NR > 1 { print $1 "/" $2 " " $3 " " ($14 == "0" ? "untested" : $13) }' "$1"; }
-# The p (11th) of each tested verdict: the test's own rate, before the correction.
-raw_p() { awk -F, 'NR > 1 && $14 == "1" && $11 != "" { print $11 }' "$1"; }
-# "no difference shown" as one word for the table: "none".
-short() { sed 's/no difference shown/none/; s/too few passes/too-few/'; }
+# A verdicts CSV's lines as "cell metric verdict tested p a b n10": by its header's names.
+verdict_cols() {
+	csv_cols "$1" benchmark load metric verdict tested p a b passes_for_10pct |
+		awk -F'\t' '{ gsub(/ /, "_", $3); gsub(/ /, "_", $4)
+			print $1 "/" $2, $3, $4, $5, $6, $7, $8, $9 }'
+}
 
-say "Measured $(date -u '+%Y-%m-%d %H:%M') UTC by \`bench/verdicts.sh\` on $(uname -r), $(nproc) CPUs;"
-say "load average at the start $(cut -d' ' -f1 /proc/loadavg)."
+say "$(measured_by "bench/verdicts.sh$([ "$QUICK" = 1 ] && echo ' --quick')")"
 say ""
 
 # ---- false positives: A/A ----
 : >"$W/aa.all"
-: >"$W/aa.p"
 aa_done=0
 for ((i = 1; i <= AA_RUNS; i++)); do
 	step "A/A run $i of $AA_RUNS"
-	if vary_run "aa$i" -W Audio -W Video -w None -w Burn --vary load-nice=0,0 >"$W/aa$i.v"; then
-		verdicts_of "$W/aa$i.v" >>"$W/aa.all"
-		raw_p "$W/aa$i.v" >>"$W/aa.p"
+	if vary_run "aa$i" "$AA_PASSES" "$AA_T" -W Audio -W Video -w None -w Burn \
+		--vary load-nice=0,0 >"$W/aa$i.v"; then
+		verdict_cols "$W/aa$i.v" >>"$W/aa.all"
 		aa_done=$((aa_done + 1))
 	else
 		note "A/A run $i failed: $(tail -1 "$W/aa$i.err")"
 	fi
 done
 aa_total=$(grep -c . "$W/aa.all")
-aa_flag=$(grep -cE ' (better|worse)$' "$W/aa.all")
-aa_few=$(grep -c ' too few passes$' "$W/aa.all")
-aa_untested=$(grep -c ' untested$' "$W/aa.all")
-say "**False verdicts (A/A).** $aa_done runs of \`--vary load-nice=0,0\` (the same"
-say "setting twice), Audio and Video against None and Burn, $PASSES passes of $T s:"
-say "$aa_total verdicts (cells x metrics), of which $aa_flag called \`better\` or"
-say "\`worse\` ($(awk -v f="$aa_flag" -v n="$aa_total" 'BEGIN { printf "%.1f", n ? 100 * f / n : 0 }') %; target <= 5 %); $aa_untested had nothing to test (the"
-say "same value in every pass: 100 % deadlines met), and $aa_few were \`too few passes\`"
-say "(5 passes cannot pass Benjamini-Hochberg alone among this many tests; only"
-say "several small p together could)."
-raw_n=$(grep -c . "$W/aa.p")
-raw_low=$(awk '$1 <= 0.05' "$W/aa.p" | grep -c .)
-say "Before the correction, the test itself gave p <= 0.05 in $raw_low of the $raw_n"
-say "tested A/A comparisons ($(awk -v f="$raw_low" -v n="$raw_n" 'BEGIN { printf "%.1f", n ? 100 * f / n : 0 }') %; an exact test gives at most 5 %)."
+# tested: counted in the table's correction (not too few passes, not untestable by its ties)
+counted() { awk '$4 == 1 && $3 != "too_few_passes"' "$@"; }
+aa_tested=$(counted "$W/aa.all" | grep -c .)
+aa_few=$(awk '$3 == "too_few_passes"' "$W/aa.all" | grep -c .)
+aa_flag=$(counted "$W/aa.all" | awk '$3 == "better" || $3 == "worse"' | grep -c .)
+aa_raw=$(counted "$W/aa.all" | awk '$5 != "NA" && $5 <= 0.05' | grep -c .)
+say "**False verdicts (A/A).** $aa_done runs of \`--vary load-nice=0,0\` (the same setting"
+say "twice), Audio and Video against None and Burn (a table of 4 cells), $AA_PASSES passes of"
+say "$AA_T s: $aa_total verdicts (cells x metrics), $aa_tested of them tested, that is counted"
+say "in the table's correction ($aa_few had too few passes for this many tests, the others"
+say "nothing to test: the same value in every pass, or ties that leave no p small enough,"
+say "Tarone's criterion). Called \`better\` or \`worse\`: **$aa_flag of $aa_tested tested"
+say "($(pct "$aa_flag" "$aa_tested") %; target ≤ 5 %)**. Before the correction over the table,"
+say "the test itself gave p ≤ 0.05 in $aa_raw of the $aa_tested ($(pct "$aa_raw" "$aa_tested") %;"
+say "an exact test gives at most 5 %)."
 if [ "$aa_flag" -gt 0 ]; then
-	say "The ones called: $(grep -E ' (better|worse)$' "$W/aa.all" | tr '\n' ';' | sed 's/;$//; s/;/; /g')."
+	say "The ones called: $(counted "$W/aa.all" | awk '$3 == "better" || $3 == "worse" { printf "%s%s %s %s (p %s)", n++ ? "; " : "", $1, $2, $3, $5 }')."
 fi
 say ""
 
 # ---- power: known effects ----
+# The mean's verdict of run $1 and whether it goes the way the medians do: "better 0.28/0.03 ok".
+mean_verdict() {
+	awk '$2 == "mean" { dir = ($7 < $6) ? "better" : ($7 > $6) ? "worse" : "same"
+		way = ($3 == "better" || $3 == "worse") ? ($3 == dir ? "ok" : "WRONG") : ""
+		printf "%s %.3g/%.3g %s\n", $3, $6 / 1e6, $7 / 1e6, way }' "$1"
+}
 power() {
-	local label=$1 knob=$2 found=0 done=0 dirs=""
+	local bench=$1 knob=$2 found=0 done=0 wrong=0 runs="" v
 	for ((i = 1; i <= POWER_RUNS; i++)); do
-		step "$label run $i of $POWER_RUNS"
-		if vary_run "p$i" -W Audio -w Burn --vary "$knob" >"$W/p$i.v"; then
-			local v
-			v=$(verdicts_of "$W/p$i.v" | short | awk '$2 == "mean" { print $3 }')
-			# and the medians of A's and B's pass means, in ms
-			v="$v $(awk -F, '$3 == "mean" { printf "%.3g/%.3g", $6 / 1e6, $7 / 1e6 }' "$W/p$i.v")"
+		step "power: $bench --vary $knob, run $i of $POWER_RUNS"
+		if vary_run "p$i" "$PASSES" "$T" -W "$bench" -w Burn --vary "$knob" >"$W/p$i.v"; then
+			verdict_cols "$W/p$i.v" >"$W/p$i.cols"
+			v=$(mean_verdict "$W/p$i.cols")
 			done=$((done + 1))
-			[ "${v%% *}" = better ] && found=$((found + 1))
-			dirs="$dirs${dirs:+, }${v:-none}"
+			case "$v" in
+			*" ok") found=$((found + 1)) ;;
+			*" WRONG") wrong=$((wrong + 1)) ;;
+			esac
+			runs="$runs${runs:+, }$(printf '%s' "$v" | sed 's/no_difference_shown/none/; s/too_few_passes/too-few/; s/ ok$//')"
 		else
-			note "$label run $i failed: $(tail -1 "$W/p$i.err")"
+			note "power run $i failed: $(tail -1 "$W/p$i.err")"
 		fi
 	done
-	say "| \`--vary $knob\` | $done | $found of $done | $dirs |"
+	say "| $bench | \`--vary $knob\` | $done | **$found of $done** | $wrong | $runs |"
 }
-say "**Known effects (power).** Audio against Burn, $PASSES passes of $T s per"
-say "variant; a run finds the effect when its verdict on the mean latency of B"
-say "against A is \`better\` (target: in at least 9 of 10 runs):"
+say "**Known effects (power).** Against Burn, $PASSES passes of $T s per variant, $POWER_RUNS"
+say "runs each; a run finds the effect when its verdict on the mean latency is \`better\`"
+say "or \`worse\` in the direction its medians show (target: at least 9 of 10 runs; a call"
+say "against the medians would be a wrong one):"
 say ""
-say "| variant B against A | runs | mean latency called better | each run's verdict (median pass mean of A/B, ms) |"
-say "|---|---|---|---|"
-power "load-nice" load-nice=0,19
-power "slice" slice=default,500
+say "| benchmark | variant B against A | runs | mean called, in the medians' direction | called the wrong way | each run: verdict, median pass mean of A/B (ms) |"
+say "|---|---|---|---|---|---|"
+for bench in Audio Video; do
+	power "$bench" slice=default,500
+	power "$bench" load-nice=0,19
+done
+say ""
+
+# ---- n10%: does running as many passes as it asks find the effect? ----
+# Game's frames at 67 fps are 10 % shorter than at 60 (60/67 = 0.896): frame p99 is the
+# number with a known change. A pilot of PASSES passes says what n10% asks for.
+step "n10%: the pilot"
+n10=""
+if vary_run pilot "$PASSES" "$T" -W Game -w Burn --vary fps=60,67 >"$W/pilot.v"; then
+	n10=$(verdict_cols "$W/pilot.v" | awk '$2 == "frame_p99" { print $8 }')
+fi
+if ! [[ $n10 =~ ^[0-9]+$ ]]; then
+	say "**Is n10% honest?** The pilot gave no n10% for Game's frame p99 (${n10:-none}): not checked."
+elif [ "$n10" -gt "$N10_MAX" ]; then
+	say "**Is n10% honest?** The pilot asked for $n10 passes of Game's frame p99, more than"
+	say "this bench runs ($N10_MAX): not checked."
+else
+	found=0 done=0
+	for ((i = 1; i <= N10_RUNS; i++)); do
+		step "n10%: run $i of $N10_RUNS at $n10 passes"
+		if vary_run "n$i" "$n10" "$T" -W Game -w Burn --vary fps=60,67 >"$W/n$i.v"; then
+			done=$((done + 1))
+			verdict_cols "$W/n$i.v" | awk '$2 == "frame_p99" && $3 == "better"' | grep -q . &&
+				found=$((found + 1))
+		fi
+	done
+	say "**Is n10% honest?** Game against Burn, \`--vary fps=60,67\` (frames 10 % shorter:"
+	say "frame p99 should be called \`better\`). A pilot of $PASSES passes of $T s said n10% ="
+	say "$n10 for frame p99; $done runs of $n10 passes each then called it \`better\` in"
+	say "**$found of $done** ($(pct "$found" "$done") %; n10% promises at least 80 %)."
+fi
 say ""
 say "Took $((SECONDS - T0)) s."
 
