@@ -7,7 +7,7 @@
 # with "$ " is a command (a trailing "\" joins the next line); the lines after it, up to the
 # next command, are what it printed ("..." stands for lines left out). An HTML comment on
 # the line before the fence sets the block's options:
-#   <!-- example: t=SECONDS -->    -t of its interbench runs (default: $T_DEFAULT)
+#   <!-- example: t=SECONDS -->    -t of its interbench runs (default: T_DEFAULT, below)
 #   <!-- example: dry-run -->      its interbench runs get --dry-run: a full run is too long
 #   <!-- example: skip: REASON --> not run, and said so
 # A block's commands run in order, in a scratch directory of the block's own (so a later
@@ -25,7 +25,7 @@
 #   "exit status N" line as it is.
 . "$(dirname "$0")/lib.sh"
 
-T_DEFAULT=0.2
+T_DEFAULT=0.1
 REPEAT_MAX=5
 export INTERBENCH_TEST_SETTLE_MS=0
 
