@@ -146,7 +146,7 @@ static const struct opt opts[] = {
 	{ 0, "policy", "POLICY", G_SCHED, CHOICE(policy, policy_names, "policy"),
 	  .help = "benchmark class: other|batch|idle|fifo|rr|deadline" },
 	{ 0, "rt-priority", "N", G_SCHED, INT(rt_priority, 1, 98),
-	  .help = "SCHED_FIFO priority of a -r task; waker +1 (default 40)" },
+	  .help = "priority of a -r, fifo or rr task; its waker's +1 (default 40)" },
 	{ 0, "slice", "USEC", G_SCHED, LONG(slice_us, 100, 100000),
 	  .help = "EEVDF slice of the benchmark task (100-100000)" },
 	{ 0, "uclamp-min", "PCT", G_SCHED, INT(uclamp_min, 0, 100),
@@ -285,7 +285,7 @@ void print_help(void)
 	char names[256];
 
 	printf("Usage: interbench [OPTION]...            run the benchmark (all: about 20 minutes)\n"
-	       "       interbench --compare FILE FILE...  compare runs\n"
+	       "       interbench --compare FILE...       compare the runs of one or more files\n"
 	       "How late do interactive tasks get the CPU while the machine is busy? "
 	       "See interbench(8).\n");
 	for (int g = 0; g < G_COUNT; g++) {
