@@ -19,7 +19,7 @@ else
 Q = @
 endif
 
-# The sources are under src/, a folder per part (README: Source layout).
+# The sources are under src/, a folder per part (doc/hacking.md: the layout).
 # Every object and test program is built under build/, never beside its
 # source; `make` still leaves ./interbench at the top, where users run it.
 # Each file includes its headers by folder ("core/stats.h"): -Isrc only.
@@ -85,7 +85,7 @@ test:
 	$(Q)$(MAKE) --no-print-directory $(BUILD_JOBS) interbench $(TEST_PROGS)
 	$(Q)tests/run.sh
 
-# accuracy and overhead against cyclictest: about 7 minutes, not part of test
+# make bench: accuracy, overhead, phase, verdicts and rt-app (about an hour), not part of test
 $(B)/bench/steady: $(B)/bench/steady.o
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< -lm

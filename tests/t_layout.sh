@@ -61,7 +61,7 @@ declare -A may=(
 	[compare]="core/ lib/ sys/ task/ loads/ model/ verdicts/ report/ timeline/ plot/ formats/"
 	[run]="core/ lib/ sys/ task/ loads/ model/ verdicts/ report/ timeline/ plot/ formats/ compare/"
 )
-t="each folder includes only what is below it (README: Source layout)"
+t="each folder includes only what is below it (doc/hacking.md: the layout)"
 bad=""
 for f in $(grep -E '^src/[^/]+/[^/]+\.[ch]$' "$dir/files"); do
 	d=$(cut -d/ -f2 <<<"$f")

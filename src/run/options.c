@@ -284,7 +284,7 @@ void print_help(void)
 {
 	char names[256];
 
-	printf("Usage: interbench [OPTION]...            run the benchmark (all: about 20 minutes)\n"
+	printf("Usage: interbench [OPTION]...            run the benchmark (all: about 22 minutes)\n"
 	       "       interbench --compare FILE...       compare the runs of one or more files\n"
 	       "How late do interactive tasks get the CPU while the machine is busy? "
 	       "See interbench(8).\n");
