@@ -158,6 +158,23 @@ else
 	fi
 fi
 
+t="-r with CAP_SYS_NICE but no memory lock: exit 1 before any row, naming what is needed"
+if ! is_root || ! command -v setpriv >/dev/null; then
+	skip "$t" "it needs root and setpriv (util-linux)"
+else
+	d=$(mktemp -d "$top/memlock.XXXXXX")
+	chmod 711 "$top"
+	chmod 777 "$d"
+	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=+sys_nice \
+		--ambient-caps=+sys_nice "$IB" -c -t 0.2 -r -W Audio -w None --work-dir "$d" \
+		>"$d/out" 2>"$d/err"; rc=$?
+	if [ $rc = 1 ] && grep -q 'CAP_IPC_LOCK' "$d/err" && ! grep -q 'Benchmarking simulated' "$d/out"; then
+		pass "$t"
+	else
+		fail "$t" "rc=$rc: $(tail -2 "$d/err") $(grep -c . "$d/out") lines out"
+	fi
+fi
+
 t="symlinks planted at every name we use leave their targets untouched"
 d=$(mktemp -d "$top/names.XXXXXX")
 for n in interbench.loops_per_ms interbench.read interbench.write interbench.loops_per_ms.XXXXXX; do

@@ -7,6 +7,8 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
+#include <sys/resource.h>
 
 #include "core/accounting.h"
 #include "lib/util.h"
@@ -178,8 +180,45 @@ static void *trial_main(void *arg)
  * deadline admission, a slice or clamps it does not keep) stops the run
  * with one line instead of failing every row.
  */
+/* CAP_IPC_LOCK in this process's effective set (/proc/self/status's CapEff, bit 14). */
+static bool can_lock_memory(void)
+{
+	char line[128];
+	bool yes = false;
+	FILE *f = fopen("/proc/self/status", "re");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, "CapEff:", 7))
+			yes = (strtoull(line + 7, NULL, 16) >> 14) & 1;
+	if (f)
+		fclose(f);
+	return yes;
+}
+
+/*
+ * A real-time class locks the bench process's memory (row.c), all of it
+ * and all it will map, which a user with CAP_SYS_NICE alone may not beyond
+ * RLIMIT_MEMLOCK (8 MiB by default): so that the run stops here with what
+ * is needed, not with every row failing, either the privilege or no limit.
+ */
+static int memlock_probe(const struct config *cfg, char *err, size_t errlen)
+{
+	struct rlimit rl;
+
+	if (!policy_is_rt(cfg->policy) || can_lock_memory())
+		return 0;
+	if (!getrlimit(RLIMIT_MEMLOCK, &rl) && rl.rlim_cur == RLIM_INFINITY)
+		return 0;
+	return set_err(err, errlen, "%s locks the benchmark's memory (mlockall), beyond this "
+		       "user's RLIMIT_MEMLOCK: run as root, or grant CAP_IPC_LOCK or an unlimited "
+		       "RLIMIT_MEMLOCK (ulimit -l unlimited)",
+		       cfg->realtime ? "-r" : "a real-time --policy");
+}
+
 int sched_probe(const struct config *cfg, char *err, size_t errlen)
 {
+	if (memlock_probe(cfg, err, errlen))
+		return -1;
 	for (size_t i = 0; i < nr_workloads; i++) {
 		struct sim_params p;
 		struct trial t = { .err = err, .errlen = errlen };
