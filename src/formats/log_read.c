@@ -255,12 +255,12 @@ static int log_workload_heading(struct log_parser *lp, struct line_iter *it)
 	return 0;
 }
 
-/* A workload file's column line: "Load\tThread  Latency +/- SD (ms)  ...". */
+/* A workload file's column line: "Load\tThread  Latency +/- SD (ms)  ..." ("Load    \t", --vary). */
 static int thread_columns_line(struct log_parser *lp, struct line_iter *it)
 {
-	const char *s = it->buf;
+	const char *s = it->buf, *tab = strchr(s, '\t');
 
-	if (!prefix(s, "Load\t") || !prefix(s + strspn(s + 4, " \t") + 4, LOG_MARK(LM_THREAD)))
+	if (!prefix(s, "Load") || !tab || !prefix(tab + 1, LOG_MARK(LM_THREAD)))
 		return set_err(lp->err, lp->errlen, "line %d: expected the column header after "
 			       "the %s heading", it->no, lp->group);
 	lp->state = LS_ROWS;

@@ -70,13 +70,13 @@ static void print_periods(struct report *o, const struct config *cfg)
 	char drift[32];
 
 	if (cfg->periods == PERIOD_EXACT) {
-		report_out(o, "%sexact, as in 0.31: each row's phase against the tick is drawn as it "
-		    "starts\n", LOG_MARK(LM_PERIODS));
+		report_out(o, "%sexact, as in 0.31: each row's phase against the tick is drawn "
+			   "as it starts\n", LOG_MARK(LM_PERIODS));
 		return;
 	}
 	fmt_sig3(drift, sizeof(drift), (double)cfg->period_drift_ns / 1e6);
-	report_out(o, "%sswept: each row's wake-ups step evenly through %s ms of phase against the tick\n",
-	    LOG_MARK(LM_PERIODS), drift);
+	report_out(o, "%sswept: each row's wake-ups step evenly through %s ms of phase against "
+		   "the tick\n", LOG_MARK(LM_PERIODS), drift);
 }
 
 void report_header(struct report *o, const struct run_record *rec)
@@ -93,7 +93,8 @@ void report_header(struct report *o, const struct run_record *rec)
 		report_out(o, "%s%s%s%g seconds\n", LOG_MARK(LM_USING), LOG_MARK(LM_CPU_WORK),
 		    LOG_MARK(LM_EVERY), cfg->seconds);
 	print_periods(o, cfg);
-	report_out(o, "%s%s%s%s\n", LOG_MARK(LM_KERNEL), rec->kernel, LOG_MARK(LM_DATESTAMP), rec->date);
+	report_out(o, "%s%s%s%s\n", LOG_MARK(LM_KERNEL), rec->kernel, LOG_MARK(LM_DATESTAMP),
+		   rec->date);
 	print_context(o, rec);
 	knobs_line(&rec->knobs, line, sizeof(line));
 	report_out(o, "%s\n", line);
@@ -265,13 +266,14 @@ static void report_misses(struct report *o, const struct run_record *rec)
 		    !in_table(o, rec, r))
 			continue;
 		if (!head)
-			report_out(o, "Missed deadlines, the worst %d of each row (most late first):\n",
-			    MISS_WORST);
+			report_out(o, "Missed deadlines, the worst %d of each row (most late "
+				   "first):\n", MISS_WORST);
 		head = true;
 		miss_total_line(line, sizeof(line), r);
 		report_out(o, "%s\n", line);
 		for (int k = 0; k < r->misses->n; k++) {
-			miss_line(line, sizeof(line), r, &r->misses->worst[k], report_unit_ns(rec), unit);
+			miss_line(line, sizeof(line), r, &r->misses->worst[k], report_unit_ns(rec),
+				  unit);
 			report_out(o, "%s\n", line);
 		}
 	}
@@ -307,8 +309,8 @@ static void report_hops(struct report *o, const struct run_record *rec)
 		if (rec->res[i].status == ROW_FAILED || !c || !in_table(o, rec, &rec->res[i]))
 			continue;
 		if (!head)
-			report_out(o, "Hops, wake-up latency min/mean/p99/max (%s); queue wait, wake path "
-			    "means:\n", rec->cfg->realtime ? "us" : "ms");
+			report_out(o, "Hops, wake-up latency min/mean/p99/max (%s); queue wait, "
+				   "wake path means:\n", rec->cfg->realtime ? "us" : "ms");
 		head = true;
 		for (int h = 0; h < c->nhops; h++)
 			hop_line(o, rec->res[i].load, c->hop[h].name, c->hop[h].lat, u,
@@ -396,7 +398,8 @@ static void task_summary_line(struct summary_out *so, const struct cell *cell,
 	double u = report_unit_ns(so->rec), mean = s->v[RF_MEAN], half = s->half_mean;
 
 	if (cell->table_start) {
-		report_out(o, "--- Summary of %d passes: simulated cpu of %s ", cfg->repeat, wl->name);
+		report_out(o, "--- Summary of %d passes: simulated cpu of %s ", cfg->repeat,
+			   wl->name);
 		if (cell->group)	/* a member's, titled as its table is */
 			report_out(o, "%s%s ", LOG_MARK(LM_GROUP), cell_group_name(cfg, cell));
 		report_heading_end(o, cell->ncpus);
@@ -437,10 +440,11 @@ static void summary_line(void *arg, const struct cell *cell, const struct pass_s
 	else
 		task_summary_line(so, cell, s);
 	if (cell->table_end)
-		report_out(o, "n10%%: the passes of each setting it would take to find a 10 %% change of "
-		    "that number 80 %% of the time,\nby the verdicts' test of one cell's three "
-		    "numbers, from these passes' spread resampled (-: fewer than 3\npasses, or "
-		    "over 10000); a table of more cells asks more, as its verdicts' n10%% says.\n\n");
+		report_out(o, "n10%%: the passes of each setting it would take to find a 10 %% "
+			   "change of that number 80 %% of the time,\nby the verdicts' test of "
+			   "one cell's three numbers, from these passes' spread resampled (-: "
+			   "fewer than 3\npasses, or over 10000); a table of more cells asks more, "
+			   "as its verdicts' n10%% says.\n\n");
 }
 
 /*
@@ -511,8 +515,7 @@ void print_plan(const struct config *cfg, const struct plan *p)
 	for (int i = 0; i < p->per_pass; i++) {
 		const struct cell *c = &p->cells[i];
 
-		const char *name = c->group ? cfg->groups[c->group - 1].name :
-			workloads[c->bench].name;
+		const char *name = cell_table_name(cfg, c);
 
 		if (c->table_start && c->ncpus)
 			printf("%s (%d CPU%s):", name, c->ncpus, c->ncpus == 1 ? "" : "s");

@@ -160,7 +160,8 @@ static void workload_explain(struct report *o, const struct run_record *rec)
 {
 	char line[700], label[2 * RES_NAME_LEN + 4];
 
-	report_out(o, "Where the latency went (%s), per thread:\n", rec->cfg->realtime ? "us" : "ms");
+	report_out(o, "Where the latency went (%s), per thread:\n",
+		   rec->cfg->realtime ? "us" : "ms");
 	for (int i = o->table_first; i < rec->nres; i++) {
 		const struct result *r = &rec->res[i];
 
@@ -168,8 +169,8 @@ static void workload_explain(struct report *o, const struct run_record *rec)
 			continue;
 		snprintf(label, sizeof(label), "%s %s", r->load, r->bench);
 		if (!(r->v[RF_SAMPLES] > 0))
-			report_out(o, "%s: no wake-ups (none after a timer, a resume or its suspend)"
-				   "\n", label);
+			report_out(o, "%s: no wake-ups (none after a timer, a resume or its "
+				   "suspend)\n", label);
 		else
 			explain_line(line, sizeof(line), r, report_unit_ns(rec), label);
 		if (r->v[RF_SAMPLES] > 0)

@@ -240,7 +240,8 @@ static int keep_rows(struct orchestrator *o, const struct cell *c, struct row *r
 
 		failed += row->status == ROW_FAILED;
 		if (!row_result(&o->rec, row))
-			die("out of memory for the result of a row of %s", cell_table_name(o->cfg, c));
+			die("out of memory for the result of a row of %s",
+			    cell_table_name(o->cfg, c));
 		if (!c->group && !cell_is_workload(c))
 			report_row(&o->out, &o->rec, o->rec.nres - 1);
 		report_files_row(&o->files, &o->rec);

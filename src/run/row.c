@@ -107,16 +107,19 @@ static bool row_start(struct row_ctx *rc, struct row_try *t)
 		fail_rows(t->rows, t->n, "fork load: %s", strerror(-ret));
 		return false;
 	}
-	ret = child_wait_ready(&t->load, now_ns() + READY_TIMEOUT_NS, &row_watch, said, sizeof(said));
+	ret = child_wait_ready(&t->load, now_ns() + READY_TIMEOUT_NS, &row_watch, said,
+			       sizeof(said));
 	if (ret) {
 		if (ret != -EINTR && !interrupted())
 			fail_unready(t->rows, t->n, &t->load, "load", ret, said);
 		return false;
 	}
 	for (int k = 0; k < t->n / t->per && !ret; k++) {
+		bool file;
+
 		rc->bench = t->member[k * t->per];	/* what this member's child is forked with */
-		ret = child_start(&t->bench[k], t->per > 1 || (workloads[rc->bench].flags &
-					       WL_WORKLOAD_FILE) ? rtapp_body : bench_body, rc);
+		file = t->per > 1 || (workloads[rc->bench].flags & WL_WORKLOAD_FILE);
+		ret = child_start(&t->bench[k], file ? rtapp_body : bench_body, rc);
 		if (ret) {
 			fail_rows(t->rows, t->n, "fork bench: %s", strerror(-ret));
 			break;
@@ -182,8 +185,9 @@ static void receive_periods(struct row_ctx *rc, struct row *row, struct child *b
 		goto none;
 	bytes = row->plog.nrec * sizeof(*row->periods);
 	row->periods = malloc(bytes);
-	if (row->periods && child_read(bench->res, row->periods, bytes,
-				       deadline + (uint64_t)bytes * 10, &row_watch) == (ssize_t)bytes) {
+	if (row->periods &&
+	    child_read(bench->res, row->periods, bytes, deadline + (uint64_t)bytes * 10,
+		       &row_watch) == (ssize_t)bytes) {
 		receive_stages(rc, row, bench, deadline + (uint64_t)bytes * 10);
 		return;
 	}
@@ -201,8 +205,9 @@ none:
 static void receive_hists(struct row *row, struct child *bench)
 {
 	row->hists = malloc(sizeof(*row->hists));
-	if (row->hists && child_read(bench->res, row->hists, sizeof(*row->hists),
-				     now_ns() + EXIT_WAIT_NS, &row_watch) == (ssize_t)sizeof(*row->hists))
+	if (row->hists &&
+	    child_read(bench->res, row->hists, sizeof(*row->hists), now_ns() + EXIT_WAIT_NS,
+		       &row_watch) == (ssize_t)sizeof(*row->hists))
 		return;
 	free(row->hists);
 	row->hists = NULL;
