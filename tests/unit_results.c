@@ -598,7 +598,8 @@ static bool test_key_case(const struct key_case *c)
 		ok = false;
 	}
 	for (int k = 0; ok && k < RK_COUNT; k++) {
-		const char *want = c->keys[k] ? c->keys[k] : k == RK_PERIODS ? RK_PERIODS_BEFORE : "";
+		const char *want = c->keys[k] ? c->keys[k] :
+				   k == RK_PERIODS ? RK_PERIODS_BEFORE : "";
 
 		if (strcmp(f.runs[0].key[k], want)) {
 			snprintf(detail, sizeof(detail), "%s '%s', want '%s'", run_keys[k].name,
