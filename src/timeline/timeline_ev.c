@@ -179,6 +179,9 @@ static void row_names(struct tl_ctx *c)
 		arg_str(c, "status", r->status);
 		if (r->reason[0])
 			arg_str(c, "reason", r->reason);
+		if (r->rtapp)	/* what of a workload file's thread object is drawn */
+			arg_str(c, "recorded", "its first instance: each wake-up, each timer "
+				"period missed");
 		ev_close(c);
 	}
 	ev_meta(c, "process_sort_index", r->pid, c->tid_task, "sort_index", NULL, r->pid);
