@@ -90,7 +90,7 @@ if [ -z "$log" ]; then
 elif ib --compare "$log" >"$dir/cmp.out" 2>&1 &&
 	grep -q '^--- AudioTick of rt-app workload mp3-short.json: wakeup latency in ms ---' \
 		"$dir/cmp.out" &&
-	grep -q '^--- Verdicts for AudioTick@mp3-short.json' "$dir/cmp.out"; then
+	grep -qE '^(--- Verdicts for|No verdict for) AudioTick@mp3-short.json' "$dir/cmp.out"; then
 	pass "$t"
 else
 	fail "$t" "$(head -12 "$dir/cmp.out")"
@@ -218,6 +218,27 @@ else
 		pass "$t"
 	else
 		fail "$t" "rc=$rc after ${took}s: $(tail -3 "$dir/fifo.out")"
+	fi
+fi
+
+cat >"$dir/i100.json" <<'EOF'
+{ "tasks" : { "a" : { "instance" : 100, "loop" : -1, "run" : 100, "sleep" : 10000 } } }
+EOF
+
+t="an instance count over what RLIMIT_NPROC leaves the user is refused before the run"
+if ! is_root || ! command -v setpriv >/dev/null; then
+	skip "$t" "it needs root (to drop to nobody with a low limit) and setpriv"
+else
+	chmod 644 "$dir/i100.json"
+	setpriv --reuid=65534 --regid=65534 --clear-groups bash -c 'ulimit -u 80 &&
+		exec timeout -k 5 30 "$0" -c -t 5 -W "$1" -w None --work-dir "$2"' \
+		"$IB" "$dir/i100.json" "$dir/nobody" >"$dir/np.out" 2>&1
+	rc=$?
+	if [ $rc = 2 ] && grep -q 'its instances make 100 threads: more than the [0-9]* RLIMIT_NPROC' \
+		"$dir/np.out"; then
+		pass "$t"
+	else
+		fail "$t" "rc=$rc: $(tail -2 "$dir/np.out")"
 	fi
 fi
 
