@@ -3,17 +3,12 @@
  * that redo it; its result. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
-#include <unistd.h>
 
 #include "core/frames.h"
 #include "core/miss_explain.h"

@@ -10,7 +10,6 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <unistd.h>
 
 #include "lib/util.h"
 #include "loads/loads.h"
