@@ -95,9 +95,10 @@ $(B)/bench/splitcost: $(B)/bench/splitcost.o $(LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
 
-bench: interbench $(B)/bench/steady $(B)/bench/splitcost
+bench: interbench $(B)/bench/steady $(B)/bench/splitcost $(B)/tests/loadrun
 	$(Q)bench/run.sh $(if $(PEER),--peer "$(PEER)")
 	$(Q)bench/phase.sh
+	$(Q)bench/rtapp.sh
 	$(Q)bench/verdicts.sh
 
 install: interbench

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# bash completion for interbench: options, and benchmark and load names.
+# bash completion for interbench: options, benchmark and load names, workload files.
 
 # Words of $1 that start with $2, ignoring case (names are case-insensitive).
 _interbench_names()
@@ -18,7 +18,7 @@ _interbench()
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
 	benches="Audio Video X Gaming Custom ProAudio Render Input Game AudioGraph Desktop"
 	loads="None Video X Burn Write Read Ring Compile Memload Hack Net Custom ProAudio Render Input"
-	opts="-W --bench -X --exclude-bench -w --load -x --exclude-load -C --custom-cpu
+	opts="-W --bench --workload -X --exclude-bench -w --load -x --exclude-load -C --custom-cpu
 		-I --custom-interval -L --cpu-load --memload-mib --file-mib --fps --quantum -t --time
 		--work --period -l --loops-per-ms -b --recalibrate --repeat --instances --dry-run -r --realtime
 		--policy --rt-priority --slice --uclamp-min --uclamp-max -B --bench-nice
@@ -28,8 +28,18 @@ _interbench()
 		--trace-above --explain --no-split -q --quiet --compare --restore -h --help -V --version"
 
 	case $prev in
-	-W|--bench|-X|--exclude-bench)
+	-W|--bench)	# a name, or an rt-app workload file (FILE.json, a path)
 		_interbench_names "$benches" "$cur"
+		if [[ $cur == */* || $cur == .* || ${#COMPREPLY[@]} == 0 ]]; then
+			mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -o plusdirs -f \
+				-X '!*.json' -- "$cur")
+		fi
+		return ;;
+	-X|--exclude-bench)
+		_interbench_names "$benches" "$cur"
+		return ;;
+	--workload)
+		mapfile -t COMPREPLY < <(compgen -f -- "$cur")
 		return ;;
 	-w|--load|-x|--exclude-load)
 		_interbench_names "$loads" "$cur"

@@ -63,6 +63,11 @@ MISS = {
     'traced': BOOL, 'overran': BOOL, 'cut': BOOL,
 }
 TASK = {'comm': STR, 'pid': INT, 'prio': INT}
+# a workload file's thread's own (-W FILE.json): its file, its wake-ups by kind, rt-app's figures
+THREAD = {'workload': STR, 'wakeups': OBJ, 'rtapp': (OBJ, NULL)}
+WORKLOAD = {'file': STR, 'name': STR, 'sha256': STR, 'size_bytes': INT, 'mtime': STR,
+            'thread_objects': INT, 'threads': INT, 'timers': STR, 'scheduling': STR,
+            'accepted_without_effect': LIST}
 SHARES = ('queued', 'running', 'preempted', 'blocked')
 
 
@@ -176,14 +181,34 @@ def check_misses(r, where):
         raise Bad(f'{where}.miss_shares do not add up to 1: {s}')
 
 
+def check_thread(r, where):
+    """A workload file's thread: its wake-ups add up, rt-app's figures only with a timer."""
+    check_names(r, THREAD, where)
+    w = r['wakeups']
+    check_names(w, {'timer': INT, 'resume': INT}, where + '.wakeups')
+    if r['status'] == 'ok' and w['timer'] + w['resume'] != (r['samples'] or 0):
+        raise Bad(f'{where}: wake-ups {w} do not add up to {r["samples"]} samples')
+    if (r['rtapp'] is None) != (r['periods'] is None):
+        raise Bad(f'{where}: rt-app figures {r["rtapp"]!r} with periods {r["periods"]!r}')
+    if r['rtapp'] is not None:
+        check_names(r['rtapp'], {'slack_ns': OBJ, 'wu_lat_ns': OBJ}, where + '.rtapp')
+        s = r['rtapp']['slack_ns']
+        if s['mean'] is not None and s['min'] > s['mean']:
+            raise Bad(f'{where}: slack min {s["min"]} above its mean {s["mean"]}')
+
+
 def check_result(r, i):
     where = f'results[{i}]'
     check_names(r, RESULT, where)
     if r['status'] not in ('ok', 'failed', 'skipped'):
         raise Bad(f'{where}.status = {r["status"]!r}')
+    thread = 'workload' in r
+    if thread:
+        check_thread(r, where)
     check_latency(r['latency_ns'], where + '.latency_ns', r['samples'])
     check_latency(r['timer_latency_ns'], where + '.timer_latency_ns',
-                  None if r['benchmark'] == 'Gaming' else r['samples'])
+                  None if r['benchmark'] == 'Gaming' else
+                  r['wakeups']['timer'] if thread else r['samples'])
     check_histogram(r, where)
     check_split(r, where)
     check_misses(r, where)
@@ -192,7 +217,10 @@ def check_result(r, i):
     gaming = r['benchmark'] == 'Gaming'
     if gaming and (r['pct_deadlines_met'] is not None or r['periods'] is not None):
         raise Bad(f'{where}: Gaming has deadlines or periods')
-    if not gaming and r['status'] == 'ok':
+    if thread and r['periods'] is None:
+        if r['pct_deadlines_met'] is not None:
+            raise Bad(f'{where}: a thread without a timer has deadlines')
+    elif not gaming and r['status'] == 'ok':
         check_names(r['periods'], {'met': INT, 'missed': INT, 'dropped': INT}, where + '.periods')
         if r['pct_deadlines_met'] is None:
             raise Bad(f'{where}: no pct_deadlines_met')
@@ -212,6 +240,8 @@ def cmd_schema(d):
         raise Bad(f'run.work = {run["work"]!r} with loops_per_ms {run["loops_per_ms"]!r}')
     if d['system']['preemption'] not in (None, 'none', 'voluntary', 'full', 'lazy', 'rt'):
         raise Bad(f'system.preemption = {d["system"]["preemption"]!r}')
+    if run.get('workload') is not None:
+        check_names(run['workload'], WORKLOAD, 'run.workload')
     for i, r in enumerate(d['results']):
         check_result(r, i)
 
@@ -242,21 +272,51 @@ def same_pct(text, value, what):
 
 
 def table_rows(text):
-    """(benchmark, load) -> (fields, scale, percentiles) of each row of the table."""
-    rows, bench, scale, pct = {}, None, 1e6, False
+    """(benchmark, load) -> (fields, scale, percentiles) of each row of the table; a workload
+    file's thread's, (thread, load) -> its fields, then its load line's intensity."""
+    rows, bench, scale, pct, wl, load, inten = {}, None, 1e6, False, False, None, []
     for line in text.splitlines():
-        m = re.match(r'^--- Benchmarking simulated cpu of (\S+) ', line)
+        m = re.match(r'^--- Benchmarking (simulated cpu of|rt-app workload) (\S+) ', line)
         if m:
-            bench = m.group(1)
+            bench, wl = m.group(2), m.group(1) == 'rt-app workload'
             continue
         if line.startswith('Load\t'):
             scale = 1e3 if '(us)' in line else 1e6
             pct = 'p99.9' in line
             continue
-        if bench and '\t' in line and 'failed:' not in line:
+        if not bench or '\t' not in line or 'failed' in line:
+            continue
+        if wl and line.startswith('\t'):
+            f = line.split('  [')[0].split()	# its marks cut
+            rows[(f[0], load)] = (f[1:] + inten, scale, pct)
+        elif wl:
+            load, rest = line.split('\t', 1)
+            inten = rest.split()[:1]
+        else:
             load, rest = line.split('\t', 1)
             rows[(bench, load)] = (rest.split(), scale, pct)
     return rows
+
+
+def thread_row(r, f, scale, pct, what):
+    """A workload file's thread's line: mean +/- sd, max, timer / resume wake-ups, deadlines."""
+    lat = r['latency_ns']
+    same_printed(f[0], lat['mean'], what + ' mean', scale)
+    same_printed(f[2], lat['sd'], what + ' sd', scale)
+    same_printed(f[3], lat['max'], what + ' max', scale)
+    if float(f[4]) != r['wakeups']['timer'] or float(f[6]) != r['wakeups']['resume']:
+        raise Bad(f'{what}: wake-ups {f[4]} / {f[6]}, JSON {r["wakeups"]}')
+    if r['pct_deadlines_met'] is None:
+        if f[7] != '-':
+            raise Bad(f'{what}: deadlines {f[7]} without a timer')
+    else:
+        same_pct(f[7], r['pct_deadlines_met'], what + ' % deadlines met')
+    i = 8
+    if pct:
+        same_printed(f[i], lat['p99'], what + ' p99', scale)
+        same_printed(f[i + 1], lat['p999'], what + ' p99.9', scale)
+        i += 2
+    same_printed(f[i], r['load_intensity']['value'], what + ' intensity')
 
 
 def cmd_text(d, path):
@@ -269,6 +329,9 @@ def cmd_text(d, path):
             raise Bad(f'no table row for {key}')
         f, scale, pct = rows[key]
         lat, what = r['latency_ns'], '/'.join(key)
+        if 'workload' in r:
+            thread_row(r, f, scale, pct, what)
+            continue
         same_printed(f[0], lat['mean'], what + ' mean', scale)
         same_printed(f[2], lat['sd'], what + ' sd', scale)
         same_printed(f[3], lat['max'], what + ' max', scale)

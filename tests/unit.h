@@ -72,5 +72,6 @@ void unit_rtapp(void);
 void unit_rtapp_check(void);
 void unit_rtapp_examples(void);
 void unit_rtapp_run(void);
+void unit_workload(void);
 
 #endif

@@ -100,21 +100,21 @@ static bool test_explain_line(void)
 	r.v[RF_PMEAN] = 60000, r.v[RF_PP99] = 120000;
 	r.v[RF_QUEUED] = 96, r.v[RF_CROSS_CPU] = 102, r.v[RF_MIGRATIONS] = 6;
 	r.ran = ri;
-	explain_line(line, sizeof(line), &r, 1e6);
+	explain_line(line, sizeof(line), &r, 1e6, NULL);
 	EXPECT(!strcmp(line, "Burn: queue wait 0.910 mean / 3.70 p99, wake path 0.0600 / 0.120; "
 		       "48 % of wake-ups queued behind another task, 51 % woken from another CPU, "
 		       "3.0 % migrated; ran instead: ibload-Burn 97 %, kworker/1:1 3.0 %"),
 	       "got '%s'", line);
 	r.v[RF_QMEAN] = NAN;
 	r.ran = (struct ran_instead){ .state = RAN_UNKNOWN };
-	explain_line(line, sizeof(line), &r, 1e6);
+	explain_line(line, sizeof(line), &r, 1e6, NULL);
 	EXPECT(strstr(line, "no queue wait / wake path (the kernel keeps no schedstat)") &&
 	       !strstr(line, "ran instead"), "without schedstat: '%s'", line);
 	r.v[RF_CROSS_CPU] = NAN;
-	explain_line(line, sizeof(line), &r, 1e6);
+	explain_line(line, sizeof(line), &r, 1e6, NULL);
 	EXPECT(!strcmp(line, "Burn: not split (--no-split)"), "--no-split: '%s'", line);
 	r.v[RF_TMEAN] = NAN;
-	explain_line(line, sizeof(line), &r, 1e6);
+	explain_line(line, sizeof(line), &r, 1e6, NULL);
 	EXPECT(!strcmp(line, "Burn: no wake-ups to split"), "Gaming: '%s'", line);
 	return true;
 }

@@ -27,7 +27,7 @@ static bool test_registry_loads(void)
 {
 	static const char *const order[] = { "None", "Audio", "Video", "X", "Gaming", "Burn",
 		"Write", "Read", "Ring", "Compile", "Memload", "Hack", "Net", "Custom", "ProAudio",
-		"Render", "Input", "Game", "AudioGraph" };
+		"Render", "Input", "Game", "AudioGraph", "rt-app" };
 	char *argv[] = { "interbench", NULL };
 	uint32_t want = 0;
 	struct config cfg;

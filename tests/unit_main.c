@@ -46,4 +46,5 @@ void unit_suites(void)
 	unit_rtapp_check();
 	unit_rtapp_examples();
 	unit_rtapp_run();
+	unit_workload();
 }

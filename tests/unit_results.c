@@ -447,7 +447,7 @@ static bool test_fmt_table_values(void)
 /* Registry order for known names, unknown ones after them. */
 static bool test_ranks(void)
 {
-	EXPECT(bench_rank("Audio") == 0 && bench_rank("gaming") == 3 && bench_rank("Foo") == 10,
+	EXPECT(bench_rank("Audio") == 0 && bench_rank("gaming") == 3 && bench_rank("Foo") == 11,
 	       "bench ranks %d %d %d", bench_rank("Audio"), bench_rank("gaming"),
 	       bench_rank("Foo"));
 	EXPECT(load_rank("None") == 0 && load_rank("Burn") == 3 && load_rank("Custom") == 11 &&
@@ -532,7 +532,8 @@ static const struct key_case {
 	const char *text;
 	int ngroups;
 	const char *keys[RK_COUNT];	/* of the first group: -t, -L, -B, -N, -u, --fps, -C, -I, */
-					/* --period (NULL: RK_PERIODS_BEFORE, the file lacks it) */
+					/* --period (NULL: RK_PERIODS_BEFORE, the file lacks it), */
+					/* the workload file's (NULL: none) */
 } key_cases[] = {
 	{ "0.31 log: -t and -L from its header, nice from its headings",
 	  "Load set to 4 processors\n\nUsing 100 loops per ms, running every load for 30 seconds\n"
@@ -597,7 +598,8 @@ static bool test_key_case(const struct key_case *c)
 		ok = false;
 	}
 	for (int k = 0; ok && k < RK_COUNT; k++) {
-		const char *want = c->keys[k] ? c->keys[k] : RK_PERIODS_BEFORE;
+		const char *want = c->keys[k] ? c->keys[k] :
+				   k == RK_PERIODS ? RK_PERIODS_BEFORE : "";
 
 		if (strcmp(f.runs[0].key[k], want)) {
 			snprintf(detail, sizeof(detail), "%s '%s', want '%s'", run_keys[k].name,

@@ -197,7 +197,7 @@ static void base_run(struct run_record *r)
 		"none", "250", "tsc", "performance", "Golden CPU", "4", "none", "ro quiet splash",
 	};
 	static const char *const keys[RK_COUNT] = { "2", "2", "0", "0", "0", "144", "0", "0",
-						    "swept" };
+						    "swept", "" };
 
 	memset(r, 0, sizeof(*r));
 	r->nruns = 1;

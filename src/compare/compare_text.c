@@ -379,7 +379,7 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 
 	fprintf(out, "--- %s%s", t->bench, t->realtime ? " real time" : "");
 	if (t->group[0])
-		fprintf(out, " in group %s", t->group);
+		fprintf(out, " %s %s", t->rtapp ? "of rt-app workload" : "in group", t->group);
 	if (t->ncpus)
 		fprintf(out, " on %d CPU%s", t->ncpus, t->ncpus == 1 ? "" : "s");
 	fprintf(out, ": wakeup latency in %s ---\n", t->realtime ? "us" : "ms");

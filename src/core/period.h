@@ -25,6 +25,11 @@ enum period_flag {
 	PR_UNIT = 1u << 3,		/* Gaming: a unit of work, run back to back, no wake-up */
 	PR_NOWORK = 1u << 4,		/* it ran after the row's last period: no work, the */
 					/* periods from k on were dropped */
+	PR_RTAPP = 1u << 5,		/* an rt-app workload thread's, which has no period */
+					/* clock (its log's num is 0) and no work: k numbers its */
+					/* records; with PR_WOKEN a wake-up, t_done its timer's */
+					/* expiry (0: a resume's); without, a timer period */
+					/* missed: reached at t_run, past its expiry t_done */
 };
 
 struct period_rec {		/* 40 bytes */

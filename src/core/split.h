@@ -59,6 +59,7 @@ enum ran_state {
 	RAN_UNKNOWN,			/* not asked for, or no trace instance */
 	RAN_OK,				/* the trace was read */
 	RAN_FAILED,			/* the trace could not be read */
+	RAN_NOT_TRACED,			/* a workload file's thread the row did not trace */
 };
 
 struct ran_instead {		/* in struct row */

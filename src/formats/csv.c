@@ -33,6 +33,7 @@ enum csv_text {			/* a column that is not a number of the result */
 	CT_NCPUS,			/* --ncpus: the row's CPU count, empty without */
 	CT_GROUP,			/* -W A+B: the row's group, empty without */
 	CT_INSTANCES,			/* --instances: the copies pooled, empty without */
+	CT_WORKLOAD,			/* a workload file's thread: the file's name, else empty */
 	CT_COUNT,
 };
 
@@ -102,7 +103,11 @@ static const struct csv_column csv_columns[] = {
 	NUM("cycle_max_ns", RF_CYCLE_MAX, false), NUM("dsp_load_mean", RF_DSP_MEAN, false),
 	NUM("dsp_load_max", RF_DSP_MAX, false), NUM("xruns", RF_XRUNS, false),
 	NUM("xruns_per_min", RF_XRUNS_MIN, false), TEXT("group", CT_GROUP, false),
-	TEXT("instances", CT_INSTANCES, false),
+	TEXT("instances", CT_INSTANCES, false), TEXT("workload", CT_WORKLOAD, false),
+	NUM("timer_wakeups", RF_TIMER_WAKEUPS, false),
+	NUM("resume_wakeups", RF_RESUME_WAKEUPS, false),
+	NUM("slack_mean_ns", RF_SLACK_MEAN, false), NUM("slack_min_ns", RF_SLACK_MIN, false),
+	NUM("wu_lat_mean_ns", RF_WU_LAT_MEAN, false), KEY_COL(RK_WORKLOAD),
 };
 #define NR_COLS ARRAY_SIZE(csv_columns)
 
@@ -199,7 +204,8 @@ static const char *column_text(const struct csv_column *c, const struct run_reco
 				      NULL;
 	case CT_VARIANT_VALUE: return known(r->knob_value);
 	case CT_NCPUS: return r->ncpus ? num_text(buf, len, r->ncpus) : NULL;
-	case CT_GROUP: return known(r->group);
+	case CT_GROUP: return r->rtapp ? NULL : known(r->group);
+	case CT_WORKLOAD: return r->rtapp ? known(r->group) : NULL;
 	case CT_INSTANCES: return r->instances > 1 ? num_text(buf, len, r->instances) : NULL;
 	case CT_RAN_INSTEAD: return ran_text(&r->ran, buf, len);
 	default: return context_text(c->text, run, buf, len);
@@ -396,6 +402,10 @@ static bool csv_texts(struct result *o, const char *const *text)
 	snprintf(o->unit, sizeof(o->unit), "%s", text[CT_UNIT] ? text[CT_UNIT] : "");
 	snprintf(o->medium, sizeof(o->medium), "%s", text[CT_MEDIUM] ? text[CT_MEDIUM] : "");
 	snprintf(o->group, sizeof(o->group), "%s", text[CT_GROUP] ? text[CT_GROUP] : "");
+	if (text[CT_WORKLOAD] && *text[CT_WORKLOAD]) {	/* a thread: the file's name */
+		snprintf(o->group, sizeof(o->group), "%s", text[CT_WORKLOAD]);
+		o->rtapp = true;
+	}
 	if (text[CT_VARIANT] && *text[CT_VARIANT] && vi && !parse_long(vi, 1, MAX_VARIANTS, &p)) {
 		o->variant_index = (int)p - 1;
 		snprintf(o->variant, sizeof(o->variant), "%s", text[CT_VARIANT]);
@@ -451,11 +461,16 @@ static int csv_row(struct result_file *f, struct csv_reader *c, const int *col, 
 		return set_err(err, errlen, "line %d: bad benchmark or load name", c->line);
 	}
 	for (size_t k = 0; k < NR_COLS; k++) {
+		int field = csv_columns[k].field;
+		bool neg;
 		const char *s;
 
 		if (csv_columns[k].text != CT_NUMBER || col[k] < 0 || !*(s = c->field[col[k]]))
 			continue;		/* not there, or empty: null */
-		if (!parse_value(s, &o->v[csv_columns[k].field])) {
+		neg = result_signed(field) && s[0] == '-';
+		if (parse_value(s + neg, &o->v[field])) {
+			o->v[field] = neg ? -o->v[field] : o->v[field];
+		} else {
 			char q[24];
 
 			r->nres--;

@@ -11,107 +11,12 @@
 #include "lib/util.h"
 #include "model/workloads.h"
 #include "formats/format.h"
+#include "formats/json_writer.h"
 #include "verdicts/verdicts.h"
 #include "model/config.h"
 #include "model/plan.h"
 #include "sys/machine.h"
 #include "task/work.h"
-
-struct jw {			/* a pretty-printing JSON writer */
-	struct sbuf *sb;
-	const struct config *cfg;	/* of the run written */
-	int depth;
-	bool first;		/* nothing yet in the open object or array */
-};
-
-/* The separator, indentation and key before a value. */
-static void jw_key(struct jw *w, const char *key)
-{
-	if (w->depth) {
-		sb_puts(w->sb, w->first ? "\n" : ",\n");
-		for (int i = 0; i < w->depth; i++)
-			sb_add(w->sb, "  ", 2);
-	}
-	if (key) {
-		json_string(w->sb, key);
-		sb_add(w->sb, ": ", 2);
-	}
-	w->first = false;
-}
-
-static void jw_open(struct jw *w, const char *key, char c)
-{
-	jw_key(w, key);
-	sb_add(w->sb, &c, 1);
-	w->depth++;
-	w->first = true;
-}
-
-static void jw_close(struct jw *w, char c)
-{
-	w->depth--;
-	if (!w->first) {
-		sb_add(w->sb, "\n", 1);
-		for (int i = 0; i < w->depth; i++)
-			sb_add(w->sb, "  ", 2);
-	}
-	sb_add(w->sb, &c, 1);
-	w->first = false;
-}
-
-static void jw_str(struct jw *w, const char *key, const char *v)
-{
-	jw_key(w, key);
-	json_string(w->sb, v);
-}
-
-/* A string that is null when empty: what could not be read. */
-static void jw_known(struct jw *w, const char *key, const char *v)
-{
-	jw_str(w, key, v && *v ? v : NULL);
-}
-
-static void jw_num(struct jw *w, const char *key, double v)
-{
-	jw_key(w, key);
-	json_number(w->sb, v);
-}
-
-static void jw_int(struct jw *w, const char *key, long long v)	/* SI_UNKNOWN: null */
-{
-	jw_key(w, key);
-	if (v == SI_UNKNOWN)
-		sb_puts(w->sb, "null");
-	else
-		sb_printf(w->sb, "%lld", v);
-}
-
-static void jw_u64(struct jw *w, const char *key, uint64_t v)
-{
-	jw_key(w, key);
-	sb_printf(w->sb, "%llu", (unsigned long long)v);
-}
-
-static void jw_bool(struct jw *w, const char *key, bool v)
-{
-	jw_key(w, key);
-	sb_puts(w->sb, v ? "true" : "false");
-}
-
-static void jw_null(struct jw *w, const char *key)
-{
-	jw_key(w, key);
-	sb_puts(w->sb, "null");
-}
-
-/* 1 true, 0 false, < 0 null: what could not be read. */
-static void jw_tristate(struct jw *w, const char *key, int v)
-{
-	if (v < 0)
-		jw_null(w, key);
-	else
-		jw_bool(w, key, v);
-}
 
 /* The scheduling knobs, by the table the log line and CSV columns use too. */
 static void json_knobs(struct jw *w, const struct knob_values *kv)
@@ -199,6 +104,7 @@ static void json_run(struct jw *w, const struct run_record *run)
 	jw_bool(w, "explain", cfg->explain);
 	jw_bool(w, "split", !cfg->no_split);
 	json_vary(w, cfg);
+	json_workload_run(w, cfg);
 	jw_close(w, '}');
 }
 
@@ -503,7 +409,9 @@ static void json_result(struct jw *w, const struct result *r)
 	jw_int(w, "variant_index", r->variant[0] ? r->variant_index + 1 : SI_UNKNOWN);
 	jw_known(w, "variant_value", r->knob_value);
 	jw_int(w, "ncpus", r->ncpus ? r->ncpus : SI_UNKNOWN);
-	jw_known(w, "group", r->group);
+	jw_known(w, "group", r->rtapp ? NULL : r->group);
+	if (r->rtapp)		/* only then: a run without a workload file keeps its shape */
+		json_workload_result(w, r);
 	json_instances(w, r);
 	jw_str(w, "status", status_name(r->status));
 	jw_known(w, "reason", r->reason);
@@ -549,9 +457,11 @@ static void json_summary(void *arg, const struct cell *c, const struct pass_summ
 	bool have = s->npass > 0;
 
 	jw_open(w, NULL, '{');
-	jw_str(w, "benchmark", workloads[c->bench].name);
+	jw_str(w, "benchmark", cell_result_name(w->cfg, c, c->member));
 	if (c->group)		/* only then: a run without groups keeps its summary's shape */
 		jw_str(w, "group", cell_group_name(w->cfg, c));
+	if (cell_is_workload(c))
+		jw_str(w, "workload", cell_group_name(w->cfg, c));
 	jw_str(w, "load", workloads[c->load].name);
 	jw_known(w, "variant", w->cfg->nvariants ? w->cfg->variants[c->variant].label : NULL);
 	jw_int(w, "variant_index", w->cfg->nvariants ? c->variant + 1 : SI_UNKNOWN);

@@ -71,9 +71,12 @@ struct log_parser {
 	char bench[RES_NAME_LEN];
 	bool realtime;
 	int ncpus;			/* the heading's "(N CPUs)", 0 without */
-	char group[RES_GROUP_LEN];	/* the heading's "in group A+B", "" without */
-	double unit_ns;
-	bool has[LOG_COLUMNS_MAX];			/* log_columns[i] is in the current table */
+	char group[RES_GROUP_LEN];	/* the heading's "in group A+B", or a workload */
+					/* file's name; "" without */
+	bool workload;			/* the table is a workload file's: a line per load, */
+	struct result load_row;		/* whose figures its threads' lines, under it, take */
+	bool load_seen;			/* (load_row holds one) */
+	struct log_table lt;		/* the current table's columns and unit */
 	bool has_intensity;		/* and so is the load intensity (ours, not 0.31's) */
 	bool fork;			/* the table is the fork's (forklog.c) */
 	bool fork_deadlines;		/* and has its deadlines column */
@@ -184,6 +187,17 @@ static int log_kernel_line(struct log_parser *lp, const char *s)
 	return 0;
 }
 
+/* The table begins: its heading's line, and what it opens. */
+static void table_begins(struct log_parser *lp, int line)
+{
+	lp->state = LS_COLUMNS;
+	lp->rows = 0;
+	lp->heading_line = line;
+	lp->run_has_table = true;
+	lp->any_table = true;
+	lp->load_seen = false;
+}
+
 /* "--- Benchmarking simulated cpu of NAME [real time |nice N ]in the presence ..." */
 static int log_heading(struct log_parser *lp, struct line_iter *it)
 {
@@ -196,6 +210,7 @@ static int log_heading(struct log_parser *lp, struct line_iter *it)
 		return set_err(lp->err, lp->errlen, "line %d: no benchmark name in the heading",
 			    it->no);
 	lp->group[0] = '\0';
+	lp->workload = false;
 	if (s[n] == ' ' && prefix(s + n + 1, LOG_MARK(LM_GROUP))) {	/* "Audio in group A+B" */
 		const char *g = s + n + 1 + strlen(LOG_MARK(LM_GROUP));
 		size_t len = strcspn(g, " ");
@@ -210,11 +225,52 @@ static int log_heading(struct log_parser *lp, struct line_iter *it)
 	lp->realtime = s[n] == ' ' && prefix(s + n + 1, LOG_MARK(LM_REALTIME));
 	lp->ncpus = heading_ncpus(s + n);
 	heading_nice(lp, s + n);
-	lp->state = LS_COLUMNS;
-	lp->rows = 0;
-	lp->heading_line = it->no;
-	lp->run_has_table = true;
-	lp->any_table = true;
+	table_begins(lp, it->no);
+	return 0;
+}
+
+/*
+ * "--- Benchmarking rt-app workload NAME [real time ]in the presence of
+ * simulated [nice N ]---[ (N CPUs)]": a workload file's table, NAME its
+ * threads' group.
+ */
+static int log_workload_heading(struct log_parser *lp, struct line_iter *it)
+{
+	const char *s = it->buf + strlen(LOG_MARK(LM_WORKLOAD_HEADING));
+	size_t n = strcspn(s, " ");
+
+	if (!lp->run && start_run(lp))
+		return -1;
+	if (!n || n >= sizeof(lp->group))
+		return set_err(lp->err, lp->errlen, "line %d: no workload file's name (of at most "
+			       "%zu bytes) in the heading", it->no, sizeof(lp->group) - 1);
+	memcpy(lp->group, s, n);
+	lp->group[n] = '\0';
+	snprintf(lp->bench, sizeof(lp->bench), "%.*s", (int)(sizeof(lp->bench) - 1), lp->group);
+	lp->workload = true;
+	lp->realtime = s[n] == ' ' && prefix(s + n + 1, LOG_MARK(LM_REALTIME));
+	lp->ncpus = heading_ncpus(s + n);
+	heading_nice(lp, s + n);
+	table_begins(lp, it->no);
+	return 0;
+}
+
+/* A workload file's column line: "Load\tThread  Latency +/- SD (ms)  ..." ("Load    \t", --vary). */
+static int thread_columns_line(struct log_parser *lp, struct line_iter *it)
+{
+	const char *s = it->buf, *tab = strchr(s, '\t');
+
+	if (!prefix(s, "Load") || !tab || !prefix(tab + 1, LOG_MARK(LM_THREAD)))
+		return set_err(lp->err, lp->errlen, "line %d: expected the column header after "
+			       "the %s heading", it->no, lp->group);
+	lp->state = LS_ROWS;
+	lp->fork = false;
+	lp->lt.cols = thread_columns;
+	lp->lt.ncols = nr_thread_columns;
+	lp->lt.unit_ns = strstr(s, "(us)") ? 1e3 : 1e6;
+	for (size_t i = 0; i < nr_thread_columns; i++)
+		lp->lt.has[i] = !thread_columns[i].key || strstr(s, thread_columns[i].key);
+	lp->has_intensity = strstr(s, &LOG_MARK(LM_INTENSITY)[2]) != NULL;
 	return 0;
 }
 
@@ -226,6 +282,8 @@ static int log_columns_line(struct log_parser *lp, struct line_iter *it)
 {
 	const char *s = it->buf;
 
+	if (lp->workload)
+		return thread_columns_line(lp, it);
 	if (!prefix(s, "Load") || !(strstr(s, "Latency") || strstr(s, "Frame p50") ||
 				     strstr(s, "Cycle p50")))
 		return set_err(lp->err, lp->errlen,
@@ -234,120 +292,19 @@ static int log_columns_line(struct log_parser *lp, struct line_iter *it)
 	lp->state = LS_ROWS;
 	lp->fork = fork_columns(s);
 	if (lp->fork) {
-		lp->unit_ns = fork_unit_ns(s);
+		lp->lt.unit_ns = fork_unit_ns(s);
 		lp->fork_deadlines = strstr(s, "Deadlines") != NULL;
-		if (!lp->unit_ns)
+		if (!lp->lt.unit_ns)
 			return set_err(lp->err, lp->errlen, "line %d: the %s table's unit is "
 				       "neither [us] nor [100]", it->no, lp->bench);
 		return 0;
 	}
-	lp->unit_ns = strstr(s, "(us)") ? 1e3 : 1e6;
+	lp->lt.cols = log_columns;
+	lp->lt.ncols = nr_log_columns;
+	lp->lt.unit_ns = strstr(s, "(us)") ? 1e3 : 1e6;
 	for (size_t i = 0; i < nr_log_columns; i++)
-		lp->has[i] = !log_columns[i].key || strstr(s, log_columns[i].key);
+		lp->lt.has[i] = !log_columns[i].key || strstr(s, log_columns[i].key);
 	lp->has_intensity = strstr(s, &LOG_MARK(LM_INTENSITY)[2]) != NULL;	/* past its indent */
-	return 0;
-}
-
-/* The words a row's numbers take, as the heading has its columns: "1.2 +/- 0.3" is three. */
-static int log_words(const struct log_parser *lp)
-{
-	int need = 0;
-
-	for (size_t i = 0; i < nr_log_columns; i++)
-		need += lp->has[i] ? 1 + (strspn(log_columns[i].sep, " ") < strlen(log_columns[i].sep)) : 0;
-	return need;
-}
-
-/* The numbers of a row, column by column as the heading has them; a message if not. */
-static int log_values(struct log_parser *lp, struct line_iter *it, struct result *o,
-		      char *const *tok, int ntok)
-{
-	int t = 0, need = log_words(lp);
-
-	if (ntok < need)
-		return set_err(lp->err, lp->errlen, "line %d: %s row cut short or mangled", it->no,
-			    o->load);
-	for (size_t i = 0; i < nr_log_columns; i++) {
-		const struct log_column *c = &log_columns[i];
-		const char *sep = c->sep + strspn(c->sep, " ");
-		size_t seplen = strcspn(sep, " ");
-		char q[24];
-
-		if (!lp->has[i])
-			continue;
-		if (seplen && (strlen(tok[t]) != seplen || strncmp(tok[t++], sep, seplen)))
-			return set_err(lp->err, lp->errlen, "line %d: %s row cut short or mangled",
-				    it->no, o->load);
-		if (!parse_value(tok[t], &o->v[c->field]))
-			return set_err(lp->err, lp->errlen, "line %d: '%s' is not a number", it->no,
-				    quote(q, sizeof(q), tok[t]));
-		if (c->flags & LC_LATENCY)
-			o->v[c->field] *= lp->unit_ns;
-		t++;
-	}
-	return 0;
-}
-
-/*
- * Cut the marks a row may end with ("  [work_ratio 1.26]", two spaces before
- * them, unlike the one before a note on what the I/O measured): they say
- * how far to trust the row, and --compare reads the numbers, not them.
- */
-static void strip_marks(char *s)
-{
-	size_t n = strlen(s);
-	char *m;
-
-	if (!n || s[n - 1] != ']')
-		return;
-	for (m = s + n - 1; m > s && strncmp(m, "  [", 3); m--)
-		;
-	if (m > s)
-		*m = '\0';
-}
-
-/*
- * What follows a row's numbers: its load's intensity ("1.94 CPUs", or "-"),
- * a note on what its I/O measured ("[memory, not a disk]"), and why the
- * load stopped early ("(Write load stopped early: ...)"). Missing parts
- * are fine: older logs have fewer of them.
- */
-static int log_tail(struct result *o, const char *tail, struct line_iter *it, char *err,
-		    size_t errlen)
-{
-	char q[24], word[32], buf[512], *s = buf;
-	size_t n, u;
-
-	snprintf(buf, sizeof(buf), "%s", tail + strspn(tail, " \t"));
-	strip_marks(buf);
-	n = strcspn(s, " \t");
-	if (!n)
-		return 0;
-	snprintf(word, sizeof(word), "%.*s", (int)(n < sizeof(word) ? n : sizeof(word) - 1), s);
-	if (!parse_value(word, &o->v[RF_INTENSITY]))
-		return set_err(err, errlen, "line %d: intensity '%s' is not a number", it->no,
-			       quote(q, sizeof(q), word));
-	s += n;
-	s += strspn(s, " \t");
-	for (u = 0; s[u] && strncmp(s + u, " [", 2) && strncmp(s + u, " (", 2) && s[u] != '(' &&
-		    s[u] != '['; u++)
-		;
-	while (u && s[u - 1] == ' ')
-		u--;
-	if (isfinite(o->v[RF_INTENSITY]))
-		snprintf(o->unit, sizeof(o->unit), "%.*s", (int)(u < sizeof(o->unit) ? u :
-			 sizeof(o->unit) - 1), s);
-	s += u;
-	s += strspn(s, " ");
-	if (prefix(s, LOG_MARK(LM_MEMORY_NOTE)) || prefix(s, LOG_MARK(LM_CACHE_NOTE))) {
-		snprintf(o->medium, sizeof(o->medium), "%s", prefix(s, LOG_MARK(LM_MEMORY_NOTE)) ?
-			 RES_MEDIUM_MEMORY : RES_MEDIUM_CACHE);
-		s = strchr(s, ']') + 1;
-		s += strspn(s, " ");
-	}
-	n = strlen(s);
-	if (n >= 2 && s[0] == '(' && s[n - 1] == ')')
-		snprintf(o->reason, sizeof(o->reason), "%.*s", (int)(n - 2), s + 1);
 	return 0;
 }
 
@@ -383,13 +340,102 @@ static bool log_row_name(const struct log_parser *lp, struct result *o, const ch
 	return set_name(o->load, s, n);
 }
 
+/* The first need words of s, split on spaces and tabs, into tok[max]; how many; rest after. */
+static int words(char *s, int need, char **tok, int max, char **rest)
+{
+	int ntok = 0;
+
+	*rest = NULL;
+	for (char *t = need ? strtok_r(s, " \t", rest) : NULL; t; ) {
+		tok[ntok++] = t;
+		if (ntok == need || ntok == max)
+			break;
+		t = strtok_r(NULL, " \t", rest);
+	}
+	return ntok;
+}
+
+/*
+ * A workload file's load's line, "Burn\t   1.94 CPUs" or "Burn\tfailed:
+ * why": what its threads' lines under it take (tab: after its name).
+ */
+static int load_line(struct log_parser *lp, struct line_iter *it, char *tab)
+{
+	struct result *o = &lp->load_row;
+	char *s = tab + 1 + strspn(tab + 1, " \t");
+
+	result_init(o);
+	if (!log_row_name(lp, o, it->buf, (size_t)(tab - it->buf)))
+		return set_err(lp->err, lp->errlen, "line %d: no load name before the tab", it->no);
+	lp->load_seen = true;
+	if (prefix(s, LOG_MARK(LM_FAILED))) {
+		o->status = ROW_FAILED;
+		s += strlen(LOG_MARK(LM_FAILED));
+		snprintf(o->reason, sizeof(o->reason), "%s", s + strspn(s, ": "));
+		return 0;
+	}
+	return lp->has_intensity ? log_tail(o, s, it->no, lp->err, lp->errlen) : 0;
+}
+
+/* A thread's line under its load's, "\tNAME  0.0112 +/- 0.0037 ...", or "\tNAME failed". */
+static int thread_line(struct log_parser *lp, struct line_iter *it, char *s)
+{
+	size_t n = strcspn(s, " \t");
+	char *tok[12], *rest;
+	int ntok, need = log_words(lp->lt.cols, lp->lt.ncols, lp->lt.has);
+	struct result *o;
+
+	if (!lp->load_seen)
+		return set_err(lp->err, lp->errlen, "line %d: a thread's line before its load's",
+			       it->no);
+	o = run_new_result(lp->run);
+	if (!o)
+		return set_err(lp->err, lp->errlen, "out of memory");
+	*o = lp->load_row;
+	if (!set_name(o->bench, s, n)) {
+		lp->run->nres--;
+		return set_err(lp->err, lp->errlen, "line %d: no thread name", it->no);
+	}
+	o->rtapp = true;
+	o->realtime = lp->realtime;
+	o->ncpus = lp->ncpus;
+	snprintf(o->group, sizeof(o->group), "%s", lp->group);
+	lp->rows++;
+	s += n + strspn(s + n, " \t");
+	if (o->status == ROW_FAILED || prefix(s, LOG_MARK(LM_FAILED))) {
+		o->status = ROW_FAILED;
+		return 0;
+	}
+	ntok = words(s, need, tok, (int)ARRAY_SIZE(tok), &rest);
+	if (log_values(&lp->lt, tok, ntok, o, it->no, lp->err, lp->errlen)) {
+		lp->run->nres--;
+		return -1;
+	}
+	return 0;
+}
+
+/* A workload file's table's line: a load's, or a thread's under it (a tab first). */
+static int workload_row(struct log_parser *lp, struct line_iter *it)
+{
+	char *tab = strchr(it->buf, '\t');
+
+	if (!tab)
+		return set_err(lp->err, lp->errlen, "line %d: not a row of the %s table", it->no,
+			       lp->group);
+	if (it->too_long)
+		return set_err(lp->err, lp->errlen, "line %d: row too long", it->no);
+	return tab == it->buf ? thread_line(lp, it, tab + 1) : load_line(lp, it, tab);
+}
+
 /* "NAME\t mean +/- sd  max  cpu[  deadlines][  p99  p99.9][  intensity...]", or the fork's */
 static int log_row(struct log_parser *lp, struct line_iter *it)
 {
 	char *s = it->buf, *tab = strchr(s, '\t'), *tok[12], *save = NULL;
-	int ntok = 0, need = log_words(lp);
+	int ntok = 0, need = log_words(lp->lt.cols, lp->lt.ncols, lp->lt.has);
 	struct result *o;
 
+	if (lp->workload)
+		return workload_row(lp, it);
 	if (!tab)
 		return set_err(lp->err, lp->errlen, "line %d: not a row of the %s table", it->no,
 			    lp->bench);
@@ -418,20 +464,15 @@ static int log_row(struct log_parser *lp, struct line_iter *it)
 		return 0;
 	}
 	if (lp->fork) {
-		if (fork_row(tab + 1, lp->unit_ns, lp->fork_deadlines, o))
+		if (fork_row(tab + 1, lp->lt.unit_ns, lp->fork_deadlines, o))
 			return 0;
 		lp->run->nres--;
 		return set_err(lp->err, lp->errlen, "line %d: %s row cut short or mangled", it->no,
 			       o->load);
 	}
-	for (char *t = need ? strtok_r(s, " \t", &save) : NULL; t; ) {
-		tok[ntok++] = t;
-		if (ntok == need || ntok == (int)ARRAY_SIZE(tok))
-			break;
-		t = strtok_r(NULL, " \t", &save);
-	}
-	if (log_values(lp, it, o, tok, ntok) ||
-	    (lp->has_intensity && save && log_tail(o, save, it, lp->err, lp->errlen))) {
+	ntok = words(s, need, tok, (int)ARRAY_SIZE(tok), &save);
+	if (log_values(&lp->lt, tok, ntok, o, it->no, lp->err, lp->errlen) ||
+	    (lp->has_intensity && save && log_tail(o, save, it->no, lp->err, lp->errlen))) {
 		lp->run->nres--;
 		return -1;
 	}
@@ -479,6 +520,8 @@ static int log_line(struct log_parser *lp, struct line_iter *it)
 		return log_kernel_line(lp, s);
 	case LM_HEADING:
 		return log_heading(lp, it);
+	case LM_WORKLOAD_HEADING:
+		return log_workload_heading(lp, it);
 	case LM_INTERRUPTED:
 		if (lp->run)
 			lp->run->interrupted = 1;
@@ -518,40 +561,51 @@ static int log_line(struct log_parser *lp, struct line_iter *it)
 	return 0;
 }
 
+/* At the text's end: what a log cut short leaves unfinished; 0 when it is whole. */
+static int log_end(const struct log_parser *lp, const struct line_iter *it, char *err,
+		   size_t errlen)
+{
+	if (!lp->any_table && lp->run)
+		return set_err(err, errlen, "line %d: a run header with no tables (truncated?)",
+			       lp->run_line);
+	if (!lp->any_table)
+		return set_err(err, errlen, "not an interbench log or CSV file (no 'Benchmarking "
+			       "simulated cpu' table, no CSV header)");
+	if (lp->state != LS_OUTSIDE && !it->newline)
+		return set_err(err, errlen, "line %d: ends in the middle of a line (truncated?)",
+			       it->no);
+	if (lp->state == LS_COLUMNS)
+		return set_err(err, errlen, "line %d: the %s heading has no table (truncated?)",
+			       lp->heading_line, lp->bench);
+	if (lp->state == LS_ROWS && !lp->rows)
+		return set_err(err, errlen, "line %d: the %s table has no rows (truncated?)",
+			       lp->heading_line, lp->bench);
+	if (lp->run && !lp->run_has_table && !lp->run->interrupted)
+		return set_err(err, errlen, "line %d: the run has no tables (truncated?)",
+			       lp->run_line);
+	return 0;
+}
+
 int log_parse(const char *text, size_t len, struct result_file *f, char *err, size_t errlen)
 {
-	struct log_parser lp = { .f = f, .err = err, .errlen = errlen, .unit_ns = 1e6 };
+	struct log_parser *lp = calloc(1, sizeof(*lp));
 	struct line_iter *it = calloc(1, sizeof(*it));
 	int ret = 0;
 
-	if (!it)
+	if (!it || !lp) {
+		free(lp);
+		free(it);
 		return set_err(err, errlen, "out of memory");
+	}
+	*lp = (struct log_parser){ .f = f, .err = err, .errlen = errlen, .lt.unit_ns = 1e6 };
 	it->p = text;
 	it->end = text + len;
 	f->format = RES_LOG;
 	while (!ret && next_line(it))
-		ret = log_line(&lp, it);
-	if (ret)
-		goto out;
-	if (!lp.any_table && lp.run) {
-		ret = set_err(err, errlen, "line %d: a run header with no tables (truncated?)",
-			   lp.run_line);
-	} else if (!lp.any_table) {
-		ret = set_err(err, errlen, "not an interbench log or CSV file (no 'Benchmarking "
-			   "simulated cpu' table, no CSV header)");
-	} else if (lp.state != LS_OUTSIDE && !it->newline) {
-		ret = set_err(err, errlen, "line %d: ends in the middle of a line (truncated?)",
-			   it->no);
-	} else if (lp.state == LS_COLUMNS) {
-		ret = set_err(err, errlen, "line %d: the %s heading has no table (truncated?)",
-			   lp.heading_line, lp.bench);
-	} else if (lp.state == LS_ROWS && !lp.rows) {
-		ret = set_err(err, errlen, "line %d: the %s table has no rows (truncated?)",
-			   lp.heading_line, lp.bench);
-	} else if (lp.run && !lp.run_has_table && !lp.run->interrupted) {
-		ret = set_err(err, errlen, "line %d: the run has no tables (truncated?)", lp.run_line);
-	}
-out:
+		ret = log_line(lp, it);
+	if (!ret)
+		ret = log_end(lp, it, err, errlen);
+	free(lp);
 	free(it);
 	return ret;
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "core/tickphase.h"
+#include "task/rtapp.h"
 #include "task/work.h"
 
 #define MAX_COMPARE 16
@@ -22,6 +23,29 @@
 #define GROUP_MAX 8			/* members of a group */
 #define GROUP_NAME_LEN 64
 #define GROUP_DESKTOP "Audio+Video+X+Game"	/* -W Desktop: what a desktop runs at once */
+
+#define WORKLOAD_NAME_LEN 64		/* a workload file's name (its last part), whole */
+#define WORKLOAD_KEY_LEN 32		/* the run key that tells its runs apart */
+#define WORKLOAD_NOTE_LEN 1024
+
+/*
+ * -W FILE.json / --workload FILE: one rt-app workload file per run, read
+ * and checked as the options are parsed; its threads run as one benchmark
+ * ("rt-app" in the registry), a result per thread object.
+ */
+struct workload_file {
+	struct rtapp_file *model;	/* NULL: none given */
+	const char *path;		/* as given */
+	char name[WORKLOAD_NAME_LEN];	/* "mp3-short.json": its tables', its results' group */
+	char sha256[65];		/* of its bytes, in hex */
+	uint64_t size;
+	int64_t mtime;			/* s since the epoch */
+	char key[WORKLOAD_KEY_LEN];	/* the run key: the sha256's first 16 digits and how */
+					/* its timers ran; "" without a file */
+	char note[WORKLOAD_NOTE_LEN];	/* the keys accepted without effect, "" when none */
+	bool swept;			/* its durations swept against the tick: only with */
+					/* --period swept given (else rt-app's own timing) */
+};
 
 struct task_group {		/* -W A+B+C: benchmarks measured at the same time */
 	int n;				/* members, 2..GROUP_MAX */
@@ -50,6 +74,7 @@ struct config {
 	unsigned long loops_per_ms;	/* loops mode: -l, or from calibration; else 0 */
 	bool loops_given;
 	int periods;			/* --period: enum period_mode */
+	bool periods_given;		/* --period given: a workload file's timers follow it */
 	uint64_t period_drift_ns;	/* swept: a row's drift against the tick: one tick */
 					/* (run/main.c), TICKPHASE_DRIFT_ASSUMED until known */
 	int cpu_load;			/* -L: Burn threads, Ring size, Hack groups */
@@ -73,6 +98,7 @@ struct config {
 	struct task_group groups[MAX_GROUPS];	/* -W A+B: in the order given */
 	int ngroups;
 	uint32_t grouped;		/* bit per member of any group */
+	struct workload_file workload;	/* -W FILE.json, --workload FILE */
 	const char *work_dir;		/* --work-dir */
 	const char *json_path, *csv_path, *plot_path;
 	const char *timeline_path;	/* --timeline, NULL: none */
@@ -85,6 +111,8 @@ struct config {
 	long memload_mib;		/* --memload-mib, 0 = automatic */
 	long file_mib;			/* --file-mib, 0 = automatic */
 	int policy;			/* --policy (enum sched_policy); -1 until validated */
+	bool sched_given;		/* -r, --policy, -B, --slice or --uclamp-* given (or */
+					/* varied): they override a workload file's own */
 	long slice_us;			/* --slice, 0: the kernel's */
 	int uclamp_min, uclamp_max;	/* --uclamp-min/-max percent, -1: untouched */
 	int load_policy;		/* --load-policy: other, batch or idle */

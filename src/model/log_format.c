@@ -34,6 +34,19 @@ const struct log_column log_columns[] = {
 	{ "  Xruns/min", "", 11, RF_XRUNS_MIN, LC_AUDIO, "Cycle p50" },
 };
 const size_t nr_log_columns = ARRAY_SIZE(log_columns);
+
+const struct log_column thread_columns[] = {
+	{ "  Latency +/- SD", "", 9, RF_MEAN, LC_LATENCY | LC_UNIT, "Latency +/-" },
+	{ "", " +/- ", -8, RF_SD, LC_LATENCY, "Latency +/-" },
+	{ "  Max Latency", "", 12, RF_MAX, LC_LATENCY, "Max Latency" },
+	{ "  Wake-ups: timer", "", 17, RF_TIMER_WAKEUPS, LC_COUNT, "Wake-ups" },
+	{ " / resume", " / ", -6, RF_RESUME_WAKEUPS, LC_COUNT, "Wake-ups" },
+	{ "  % Deadlines Met", "", 17, RF_DL, LC_PCT, "Deadlines" },
+	{ "       p99", "", 10, RF_P99, LC_LATENCY | LC_PERCENTILE, "p99.9" },
+	{ "     p99.9", "", 10, RF_P999, LC_LATENCY | LC_PERCENTILE, "p99.9" },
+};
+const size_t nr_thread_columns = ARRAY_SIZE(thread_columns);
+_Static_assert(ARRAY_SIZE(thread_columns) <= LOG_COLUMNS_MAX, "the reader's has[] holds them");
 _Static_assert(ARRAY_SIZE(log_columns) <= LOG_COLUMNS_MAX, "the reader's has[] holds them");
 
 /* ---- the markers of a log's lines ---- */
@@ -65,6 +78,10 @@ const struct log_marker log_markers[LM_COUNT] = {
 	[LM_MEMORY_NOTE] = { "[memory, not a disk]", false },
 	[LM_CACHE_NOTE] = { "[page cache, not the disk: the drop did not work]", false },
 	[LM_INTERRUPTED] = { "Interrupted by signal ", true },
+	[LM_WORKLOAD_HEADING] = { "--- Benchmarking rt-app workload ", true },
+	[LM_WORKLOAD] = { "Workload: ", true },
+	[LM_NOTE] = { "Note: ", true },
+	[LM_THREAD] = { "Thread", false },
 };
 
 int log_mark_of(const char *line)

@@ -41,6 +41,11 @@ enum log_mark {
 	LM_MEMORY_NOTE,			/* after a row's intensity */
 	LM_CACHE_NOTE,
 	LM_INTERRUPTED,			/* the run's last line after a signal */
+	LM_WORKLOAD_HEADING,		/* a workload file's table: "--- Benchmarking rt-app */
+					/* workload mp3.json in the presence of simulated ---" */
+	LM_WORKLOAD,			/* the header's "Workload: NAME (PATH), sha256 ..." */
+	LM_NOTE,			/* the header's "Note: FILE: accepted without effect: ..." */
+	LM_THREAD,			/* a workload table's second column's head */
 	LM_COUNT,
 };
 
@@ -76,5 +81,13 @@ struct log_column {
 #define LOG_COLUMNS_MAX 32		/* the reader's bound */
 extern const struct log_column log_columns[];
 extern const size_t nr_log_columns;
+
+/*
+ * A workload file's table: under each load's line (its intensity), a line
+ * per thread, "\tNAME" padded, then these columns; the same flags.
+ */
+extern const struct log_column thread_columns[];
+extern const size_t nr_thread_columns;
+#define THREAD_NAME_WIDTH 16		/* the name's column at least; as wide as the longest */
 
 #endif

@@ -359,7 +359,11 @@ int run_differences(const struct run_record *a, const struct run_record *b, char
 				   shown(&b->mach, k, sb, sizeof(sb)));
 	}
 	for (int k = 0; k < RK_COUNT; k++)
-		diff_check(&d, run_keys[k].flag, a->key[k], b->key[k]);
+		if (run_keys[k].type != KT_TEXT)
+			diff_check(&d, run_keys[k].flag, a->key[k], b->key[k]);
+		else if (strcmp(a->key[k], b->key[k]))	/* "": none, which is known */
+			diff_add(&d, run_keys[k].flag, *a->key[k] ? a->key[k] : "none",
+				 *b->key[k] ? b->key[k] : "none");
 	for (int k = 0; k < NR_KNOBS; k++) {
 		char ka[KNOB_LEN + 8], kb[KNOB_LEN + 8];
 

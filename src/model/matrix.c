@@ -43,6 +43,12 @@ static int cmp_tables_order(const void *pa, const void *pb)
 
 	if (ra != rb)
 		return ra - rb;
+	if (a->rtapp != b->rtapp)
+		return (int)a->rtapp - (int)b->rtapp;
+	if (a->rtapp && strcmp(a->group, b->group))
+		return strcmp(a->group, b->group);
+	if (a->rtapp)			/* a file's threads in its order */
+		return a->seq - b->seq;
 	if (strcmp(a->bench, b->bench))
 		return strcmp(a->bench, b->bench);
 	if (a->realtime != b->realtime)
@@ -145,6 +151,8 @@ int cmp_build(const struct cmp_input *in, int n, struct cmp_matrix *m, char *err
 				m->tables[t].ncpus = o->ncpus;
 				snprintf(m->tables[t].group, sizeof(m->tables[t].group), "%s",
 					 o->group);
+				m->tables[t].rtapp = o->rtapp;
+				m->tables[t].seq = t;
 			}
 			tab = &m->tables[t];
 			if (find_load(tab, o->load) >= 0)

@@ -15,7 +15,7 @@ struct cmp_input {		/* one column group, with its label */
 	char label[512];
 };
 
-#define CMP_MAX_TABLES 32
+#define CMP_MAX_TABLES 160		/* a workload file's 64 thread objects, twice, and more */
 #define CMP_MAX_LOADS 48
 
 struct cmp_cell {		/* the passes of one load in one run */
@@ -28,7 +28,9 @@ struct cmp_table {		/* one benchmark: a row per load, a cell per run */
 	char bench[RES_NAME_LEN];
 	bool realtime;
 	int ncpus;			/* --ncpus: its rows' CPU count, 0 without */
-	char group[RES_GROUP_LEN];	/* -W A+B: the group its rows ran in, "" without */
+	char group[RES_GROUP_LEN];	/* -W A+B: the group its rows ran in, "" without; */
+	bool rtapp;			/* a workload file's thread: group is the file */
+	int seq;			/* the order it was first seen in: a file's threads' */
 	int nloads;
 	char loads[CMP_MAX_LOADS][RES_NAME_LEN];
 	struct cmp_cell *cells;		/* [load * nruns + run] */

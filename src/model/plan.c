@@ -61,13 +61,48 @@ int cell_members(const struct config *cfg, const struct cell *c, int *member)
 	return g->n;
 }
 
+/* What a cell's table is titled by: its group, its workload file, else its benchmark. */
+const char *cell_table_name(const struct config *cfg, const struct cell *c)
+{
+	if (cell_is_workload(c))
+		return cfg->workload.name;
+	return c->group ? cfg->groups[c->group - 1].name : workloads[c->bench].name;
+}
+
+bool cell_is_workload(const struct cell *c)
+{
+	return workloads[c->bench].flags & WL_WORKLOAD_FILE;
+}
+
+/* The results a cell's row gives: one per member of its group, per thread object of a file. */
+int cell_nresults(const struct config *cfg, const struct cell *c)
+{
+	int member[GROUP_MAX];
+
+	if (cell_is_workload(c))
+		return cfg->workload.model ? (int)cfg->workload.model->nthreads : 0;
+	return cell_members(cfg, c, member);
+}
+
+/* The benchmark its result k names: the member's, the thread's as in the file. */
+const char *cell_result_name(const struct config *cfg, const struct cell *c, int k)
+{
+	int member[GROUP_MAX];
+
+	if (cell_is_workload(c))
+		return cfg->workload.model->threads[k].name;
+	if (k >= cell_members(cfg, c, member))
+		return workloads[c->bench].name;
+	return workloads[member[k]].name;
+}
+
 /* The results the plan gives: one per cell, and per member of its group (-W A+B). */
 int plan_results(const struct config *cfg, const struct plan *p)
 {
-	int member[GROUP_MAX], n = 0;
+	int n = 0;
 
 	for (int i = 0; i < p->ncells; i++)
-		n += cell_members(cfg, &p->cells[i], member);
+		n += cell_nresults(cfg, &p->cells[i]);
 	return n;
 }
 
@@ -179,14 +214,18 @@ long plan_max_passes(int per_pass, uint64_t mem_bytes, size_t row_bytes)
 	return n > LONG_MAX ? LONG_MAX : (long)n;
 }
 
-/* The results of one pass: a group's cell gives one per member. */
+/* The results of one pass: a group's cell gives one per member, a file's one per thread. */
 static int pass_results(const struct config *cfg)
 {
 	int n = one_pass(cfg, 0, NULL), counts = cfg->nncpus ? cfg->nncpus : 1;
+	int rt = workload_rtapp();
 
 	for (int g = 0; g < cfg->ngroups; g++)
 		n += (cfg->groups[g].n - 1) * counts *
 		     one_table(cfg, 0, 0, cfg->groups[g].member[0], g + 1, NULL);
+	if (cfg->workload.model && (cfg->benches & (1u << rt)))
+		n += ((int)cfg->workload.model->nthreads - 1) * counts *
+		     one_table(cfg, 0, 0, rt, 0, NULL);
 	return n;
 }
 

@@ -30,6 +30,8 @@ struct cell {			/* one row of the run */
 					/* all run in this row (bench is the first); 0: none */
 	bool table_start;		/* the first of its benchmark's table in this pass */
 	bool table_end;			/* the last of it */
+	int member;			/* for the summaries (each_cell_summary()): which of */
+					/* its results, 0-based (cell_result_name()) */
 };
 
 struct plan {
@@ -64,6 +66,10 @@ int plan_check_memory(const struct config *cfg, char *err, size_t errlen);
 void plan_free(struct plan *p);
 void plan_idle_benches(const struct config *cfg, const struct plan *p, char *buf, size_t len);
 int cell_members(const struct config *cfg, const struct cell *c, int *member);
+int cell_nresults(const struct config *cfg, const struct cell *c);
+const char *cell_result_name(const struct config *cfg, const struct cell *c, int k);
+bool cell_is_workload(const struct cell *c);	/* a workload file's: a result per thread */
+const char *cell_table_name(const struct config *cfg, const struct cell *c);
 int plan_results(const struct config *cfg, const struct plan *p);
 double plan_seconds(const struct plan *p, double row_seconds);	/* the whole run, estimated */
 

@@ -54,13 +54,16 @@ void record_free(struct run_record *r)
 	r->nres = r->cap = 0;
 }
 
-/* The highest loop_speed of the results before upto: what a row's speed mark compares with. */
+/*
+ * The highest loop_speed of the tasks' results before upto (a file's
+ * threads' short runs spin slower): what a row's speed mark compares with.
+ */
 double record_fastest(const struct run_record *r, int upto)
 {
 	double fastest = 0.0;
 
 	for (int i = 0; i < upto && i < r->nres; i++)
-		if (r->res[i].v[RF_LOOP_SPEED] > fastest)
+		if (!r->res[i].rtapp && r->res[i].v[RF_LOOP_SPEED] > fastest)
 			fastest = r->res[i].v[RF_LOOP_SPEED];
 	return fastest;
 }

@@ -33,11 +33,14 @@ enum run_key {
 	RK_CUSTOM_INTERVAL,		/* -I: Custom's period, 0 without Custom */
 	RK_PERIODS,			/* --period: swept or exact; a run read back without */
 					/* it had exact ones (RK_PERIODS_BEFORE) */
+	RK_WORKLOAD,			/* -W FILE.json: its sha256's first 16 digits and how */
+					/* its timers ran ("3f..9a:exact"); "" (and not written) */
+					/* without one, so that runs of two files never pool */
 	RK_COUNT,
 };
 #define RK_PERIODS_BEFORE "exact"	/* what every earlier version and 0.31 ran */
 
-enum key_type { KT_DOUBLE, KT_INT, KT_LONG, KT_BOOL, KT_CHOICE };
+enum key_type { KT_DOUBLE, KT_INT, KT_LONG, KT_BOOL, KT_CHOICE, KT_TEXT };
 
 struct run_key_prop {
 	const char *name;		/* in the log's Settings line and the CSV header */
@@ -45,7 +48,7 @@ struct run_key_prop {
 	enum key_type type;
 	size_t off;			/* of the value in struct config */
 	const char *const *names;	/* KT_CHOICE: an int's words */
-};
+};						/* KT_TEXT: a char array, "" not written */
 extern const struct run_key_prop run_keys[RK_COUNT];
 
 #define RK_LEN 32

@@ -66,6 +66,8 @@ unsigned result_marks(const struct result *r, double fastest, char *buf, size_t 
 	buf[0] = '\0';
 	if (r->status != ROW_OK)
 		return 0;
+	if (r->rtapp)	/* a file's thread does more than its run: its ratio, speed say little */
+		ratio = speed = NAN;
 	if (isfinite(ratio) && fabs(ratio - 1.0) > MARK_WORK_OFF) {
 		m |= MARK_WORK;
 		n += (size_t)snprintf(buf + n, len - n, "work_ratio %.2f", ratio);
@@ -140,10 +142,21 @@ int load_rank(const char *name)
 	return rank_in_registry(name, WL_LOAD);
 }
 
-/* The group a cell's row measured its benchmark in (-W A+B): its name, or "" alone. */
+/*
+ * The group a cell's row measured its benchmark in (-W A+B), or the
+ * workload file whose threads it ran: its name, or "" alone.
+ */
 const char *cell_group_name(const struct config *cfg, const struct cell *c)
 {
+	if (workloads[c->bench].flags & WL_WORKLOAD_FILE)
+		return cfg->workload.name;
 	return c->group > 0 && c->group <= cfg->ngroups ? cfg->groups[c->group - 1].name : "";
+}
+
+/* The numbers that may be below 0, which the readers take with their sign. */
+bool result_signed(int field)
+{
+	return field == RF_SLACK_MEAN || field == RF_SLACK_MIN;
 }
 
 /*

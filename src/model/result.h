@@ -63,6 +63,10 @@ enum rfield {
 	RF_CYCLE_P50, RF_CYCLE_P99, RF_CYCLE_MAX,	/* AudioGraph: quantum start to done */
 	RF_DSP_MEAN, RF_DSP_MAX,		/* cycle time / quantum */
 	RF_XRUNS, RF_XRUNS_MIN,			/* cycles done late: count, per minute */
+	RF_TIMER_WAKEUPS, RF_RESUME_WAKEUPS,	/* an rt-app thread's wake-ups, by what woke it */
+	RF_SLACK_MEAN, RF_SLACK_MIN,		/* rt-app's slack per timer period, ns: may be */
+						/* negative (a period missed) */
+	RF_WU_LAT_MEAN,				/* rt-app's wu_lat per timer period, ns */
 	RF_COUNT,
 };
 
@@ -95,7 +99,11 @@ struct result {			/* one benchmark x load x pass */
 	int pass;			/* 0-based */
 	int variant_index;		/* --vary's value, 0-based; 0 without */
 	int ncpus;			/* --ncpus: the CPUs its row was confined to; 0: all */
-	char group[RES_GROUP_LEN];	/* -W A+B: "Audio+Video", measured with it; "" */
+	char group[RES_GROUP_LEN];	/* -W A+B: "Audio+Video", measured with it; a */
+					/* workload file's thread: the file's name ("mp3.json", */
+					/* rtapp set): what it is matched and pooled by; "" */
+	bool rtapp;			/* a thread of an rt-app workload file: bench is the */
+					/* thread's name as in the file, group the file's */
 	char variant[RES_VARIANT_LEN];	/* its label, "load-nice=19"; "" without --vary */
 	char knob_value[64];		/* a system knob as the kernel read it back; "" */
 	bool realtime;
@@ -171,5 +179,6 @@ void result_marks_note(unsigned marks, char *buf, size_t len);
 #define MEMBER_LABEL_LEN (RES_NAME_LEN + RES_GROUP_LEN + 2)
 void member_label(char *buf, size_t len, const char *bench, const char *group);
 const char *cell_group_name(const struct config *cfg, const struct cell *c);	/* "" alone */
+bool result_signed(int field);			/* may be negative: rt-app's slack */
 
 #endif

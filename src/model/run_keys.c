@@ -25,6 +25,7 @@ const struct run_key_prop run_keys[RK_COUNT] = {
 	[RK_CUSTOM_INTERVAL] = KEY("custom_interval_us", "-I", KT_LONG, custom_interval_us),
 	[RK_PERIODS] = { .name = "periods", .flag = "--period", .type = KT_CHOICE,
 			 .off = offsetof(struct config, periods), .names = period_mode_names },
+	[RK_WORKLOAD] = KEY("workload_key", "-W FILE.json", KT_TEXT, workload.key),
 };
 
 /* A live run's value of key k, as the log and the CSV write it. */
@@ -48,6 +49,9 @@ void run_key_text(const struct config *cfg, int k, char *buf, size_t len)
 	case KT_CHOICE:
 		snprintf(buf, len, "%s", run_keys[k].names[*(const int *)p]);
 		break;
+	case KT_TEXT:
+		snprintf(buf, len, "%s", (const char *)p);
+		break;
 	}
 }
 
@@ -59,7 +63,7 @@ void run_key_set(struct run_record *r, int k, const char *text, size_t n)
 
 	snprintf(buf, sizeof(buf), "%.*s", (int)(n < sizeof(buf) ? n : sizeof(buf) - 1), text);
 	v = strtod(buf, &end);
-	if (*buf && !*end && isfinite(v))
+	if (run_keys[k].type != KT_TEXT && *buf && !*end && isfinite(v))
 		fmt_number(r->key[k], sizeof(r->key[k]), v);
 	else
 		snprintf(r->key[k], sizeof(r->key[k]), "%s", buf);
@@ -86,6 +90,7 @@ void build_settings(char *buf, size_t len, const struct run_record *r)
 
 	buf[0] = '\0';
 	for (int k = 0; k < RK_COUNT && used < len; k++)
-		used += (size_t)snprintf(buf + used, len - used, " %s=%s", run_keys[k].name,
-					 r->key[k]);
+		if (run_keys[k].type != KT_TEXT || r->key[k][0])
+			used += (size_t)snprintf(buf + used, len - used, " %s=%s",
+						 run_keys[k].name, r->key[k]);
 }

@@ -78,22 +78,28 @@ void summarize_passes(const struct result *const *res, int n, struct pass_summar
 	free(v);
 }
 
-/* One line of the summary: first's cell, of benchmark bench, variant v; end: its table's last. */
-static void summary_of(const struct run_record *rec, const struct cell *first, int bench, int v,
-		       bool end, const struct result **list,
+/*
+ * One line of the summary: first's cell, its result k (a group's member, a
+ * file's thread), variant v; start, end: its table's first and last line.
+ */
+static void summary_of(const struct run_record *rec, const struct cell *first, int k, int v,
+		       bool start, bool end, const struct result **list,
 		       void (*fn)(void *arg, const struct cell *c, const struct pass_summary *s),
 		       void *arg)
 {
+	int member[GROUP_MAX];
 	struct cell c = *first;
 	struct pass_summary s;
 	int n;
 
-	c.bench = bench;
+	c.member = k;
 	c.variant = v;
-	c.table_start = first->table_start && v == 0;
+	c.table_start = start;
 	c.table_end = end;
-	n = record_passes_of(rec, workloads[bench].name, workloads[c.load].name, v, c.ncpus,
-			     cell_group_name(rec->cfg, &c), list);
+	if (!cell_is_workload(first) && k < cell_members(rec->cfg, first, member))
+		c.bench = member[k];
+	n = record_passes_of(rec, cell_result_name(rec->cfg, first, k), workloads[c.load].name,
+			     v, c.ncpus, cell_group_name(rec->cfg, &c), list);
 	summarize_passes(list, n, &s);
 	fn(arg, &c, &s);
 }
@@ -110,7 +116,8 @@ static int table_last(const struct plan *p, int i)
  * Per table of the plan's first pass, in its order, each member of its
  * group in turn (-W A+B: the tables print so), per cell each variant in
  * turn (whatever order the pass ran them in): the summary of its passes.
- * fn gets the cell with bench the member's, group still the cell's.
+ * fn gets the cell with bench the member's, group still the cell's. A
+ * workload file's table is one: per cell and variant, each thread in turn.
  */
 void each_cell_summary(const struct run_record *rec,
 		       void (*fn)(void *arg, const struct cell *c, const struct pass_summary *s),
@@ -121,16 +128,19 @@ void each_cell_summary(const struct run_record *rec,
 	int nv = rec->cfg->nvariants ? rec->cfg->nvariants : 1;
 
 	for (int t = 0, end; list && t < p->per_pass; t = end + 1) {
-		int member[GROUP_MAX], nm = cell_members(rec->cfg, &p->cells[t], member);
+		const struct cell *c0 = &p->cells[t];
+		int nm = cell_nresults(rec->cfg, c0);
+		bool file = cell_is_workload(c0);
 
 		end = table_last(p, t);
-		for (int k = 0; k < nm; k++)
+		for (int k = 0; k < (file ? 1 : nm); k++)
 			for (int i = t; i + nv - 1 <= end; i += nv)
 				for (int v = 0; v < nv; v++)
-					summary_of(rec, &p->cells[i], member[k], v,
-						   p->cells[i + nv - 1].table_end && v == nv - 1,
-						   list, fn, arg);
+					for (int j = file ? 0 : k; j < (file ? nm : k + 1); j++)
+						summary_of(rec, &p->cells[i], j, v,
+							   i == t && v == 0 && (!file || !j),
+							   i + nv - 1 == end && v == nv - 1 &&
+							   (!file || j == nm - 1), list, fn, arg);
 	}
 	free(list);
 }
-

@@ -98,6 +98,10 @@ const struct workload workloads[] = {
 		.what = "a driver each --quantum (256/48 kHz) wakes 2 nodes (5 %) and a mixer (5 %)",
 		.model = SIM_AGRAPH, .period_num = 256 * NSEC_PER_SEC, .period_den = 48000,
 		.threads = "ib-AG-[nm]*",	/* its nodes and mixer */
+	}, {
+		.name = "rt-app", .flags = WL_BENCH | WL_RT | WL_OPTIN | WL_WORKLOAD_FILE,
+		.what = "an rt-app workload file, -W FILE.json: a line per thread",
+		.model = SIM_RTAPP,
 	},
 };
 const size_t nr_workloads = ARRAY_SIZE(workloads);
@@ -110,14 +114,23 @@ int workload_find(const char *name)
 	return -1;
 }
 
-/* "Audio, Video, ..." of the workloads having every flag in need. */
+int workload_rtapp(void)
+{
+	for (size_t i = 0; i < nr_workloads; i++)
+		if (workloads[i].flags & WL_WORKLOAD_FILE)
+			return (int)i;
+	return -1;
+}
+
+/* "Audio, Video, ..." of the workloads having every flag in need, by name: not rt-app's. */
 void workload_names(unsigned need, char *buf, size_t len)
 {
 	size_t used = 0;
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < nr_workloads && used < len; i++) {
-		if ((workloads[i].flags & need) != need)
+		if ((workloads[i].flags & need) != need ||
+		    ((workloads[i].flags & WL_WORKLOAD_FILE) && !(need & WL_WORKLOAD_FILE)))
 			continue;
 		used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
 					 workloads[i].name);

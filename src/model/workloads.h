@@ -19,6 +19,8 @@ enum wl_flag {
 	WL_WRITE_FILE = LOAD_WRITE_FILE,	/* writes the Write file in the work directory */
 	WL_FILES = WL_READ_FILE | WL_WRITE_FILE,	/* uses files in the work directory */
 	WL_OPTIN = 1u << 7,		/* only when named: not in 0.31's default matrix */
+	WL_WORKLOAD_FILE = 1u << 8,	/* rt-app: exists only with a workload file, which */
+					/* selects it; never named (-W FILE.json) */
 };
 
 enum intensity_kind {
@@ -46,6 +48,7 @@ struct workload {
 extern const struct workload workloads[];
 extern const size_t nr_workloads;
 int workload_find(const char *name);		/* case-insensitive, -1 if none */
+int workload_rtapp(void);			/* the rt-app row's index */
 void workload_names(unsigned need, char *buf, size_t len);
 
 /* Which of the Read and Write files (WL_READ_FILE, WL_WRITE_FILE) the selected loads use. */

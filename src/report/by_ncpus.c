@@ -26,15 +26,16 @@ const size_t nr_count_metrics = ARRAY_SIZE(count_metrics);
 
 /*
  * The mean over the passes of cell x count of the metric, for the cell's
- * benchmark bench (a group's member); *fell: from its fallback.
+ * result k (a group's member, a workload file's thread); *fell: from its
+ * fallback.
  */
-static double count_value(const struct run_record *rec, const struct cell *c, int bench,
+static double count_value(const struct run_record *rec, const struct cell *c, int k,
 			  int variant, int ncpus, const struct count_metric *m,
 			  const struct result **list, bool *fell)
 {
 	struct pass_summary s;
-	int n = record_passes_of(rec, workloads[bench].name, workloads[c->load].name, variant,
-				 ncpus, cell_group_name(rec->cfg, c), list);
+	int n = record_passes_of(rec, cell_result_name(rec->cfg, c, k), workloads[c->load].name,
+				 variant, ncpus, cell_group_name(rec->cfg, c), list);
 
 	summarize_passes(list, n, &s);
 	*fell = false;
@@ -46,45 +47,50 @@ static double count_value(const struct run_record *rec, const struct cell *c, in
 	return s.v[m->fallback];
 }
 
-/* The first column: the benchmark, "Video@Desktop" for a group's member; "*" its fallback. */
+/*
+ * The first column: the benchmark, "Video@Desktop" for a group's member,
+ * "AudioTick@mp3.json" for a workload file's thread; "*" its fallback.
+ */
 static void bench_label(char *buf, size_t len, const struct run_record *rec,
-			const struct cell *c, int bench, bool fell)
+			const struct cell *c, int k, bool fell)
 {
 	char label[MEMBER_LABEL_LEN];
 
-	member_label(label, sizeof(label), workloads[bench].name, cell_group_name(rec->cfg, c));
+	member_label(label, sizeof(label), cell_result_name(rec->cfg, c, k),
+		     cell_group_name(rec->cfg, c));
 	snprintf(buf, len, "%s%s", label, fell ? "*" : "");
 }
 
 /*
- * One line: the benchmark (bench: the cell's, or a member of its group),
- * the load (with --vary, its variant), a column per count.
+ * One line: the benchmark (k: the cell's result, a member of its group or
+ * a thread of its file), the load (with --vary, its variant), a column per
+ * count.
  */
 static bool count_line(struct sbuf *sb, const struct run_record *rec, const struct cell *c,
-		       int bench, int variant, const struct count_metric *m,
+		       int k, int variant, const struct count_metric *m,
 		       const struct result **list, int width)
 {
 	const struct config *cfg = rec->cfg;
-	char load[RES_NAME_LEN + 4], label[RES_GROUP_LEN + RES_NAME_LEN + 4], v[32], line[512];
+	char load[RES_NAME_LEN + 4], label[MEMBER_LABEL_LEN + 4], v[32], line[512];
 	bool any = false, fell = false;
 	size_t used;
 
 	snprintf(load, sizeof(load), cfg->nvariants ? "%s/%c" : "%s", workloads[c->load].name,
 		 'A' + variant);
-	for (int k = 0; k < cfg->nncpus; k++) {
+	for (int j = 0; j < cfg->nncpus; j++) {
 		bool f;
-		double x = count_value(rec, c, bench, variant, cfg->ncpus[k], m, list, &f);
+		double x = count_value(rec, c, k, variant, cfg->ncpus[j], m, list, &f);
 
 		any |= isfinite(x);
 		fell |= f;
 	}
 	if (!any)
 		return false;	/* a figure this benchmark does not have */
-	bench_label(label, sizeof(label), rec, c, bench, fell);
+	bench_label(label, sizeof(label), rec, c, k, fell);
 	used = (size_t)snprintf(line, sizeof(line), "%-*s %-10s", width, label, load);
-	for (int k = 0; k < cfg->nncpus && used < sizeof(line); k++) {
+	for (int j = 0; j < cfg->nncpus && used < sizeof(line); j++) {
 		bool f;
-		double x = count_value(rec, c, bench, variant, cfg->ncpus[k], m, list, &f);
+		double x = count_value(rec, c, k, variant, cfg->ncpus[j], m, list, &f);
 
 		if (isfinite(x))
 			fmt_pct(v, sizeof(v), x, 0);
@@ -110,8 +116,14 @@ static bool metric_shown(const struct run_record *rec, const struct count_metric
 /* The first column's width: the longest label of the run, at least 10. */
 static int label_width(const struct run_record *rec)
 {
+	const struct workload_file *wf = &rec->cfg->workload;
 	int w = 10;
 
+	for (size_t j = 0; wf->model && j < wf->model->nthreads; j++) {
+		int n = (int)(strlen(wf->model->threads[j].name) + 1 + strlen(wf->name));
+
+		w = n > w ? n : w;
+	}
 	for (int g = 0; g < rec->cfg->ngroups; g++) {
 		const struct task_group *tg = &rec->cfg->groups[g];
 		bool desktop = !strcmp(tg->name, GROUP_DESKTOP);
@@ -154,12 +166,10 @@ void count_table(struct sbuf *sb, const struct run_record *rec, const struct cou
 	sb_puts(sb, "\n");
 	for (int i = 0; i < p->per_pass && p->cells[i].ncpus == cfg->ncpus[0]; i += nv) {
 		const struct cell *c = &p->cells[i];
-		const struct task_group *g = c->group ? &cfg->groups[c->group - 1] : NULL;
 
-		for (int j = 0; j < (g ? g->n : 1); j++)
+		for (int j = 0; j < cell_nresults(cfg, c); j++)
 			for (int v = 0; v < nv; v++)
-				fell |= count_line(sb, rec, c, g ? g->member[j] : c->bench, v, m,
-						   list, width);
+				fell |= count_line(sb, rec, c, j, v, m, list, width);
 	}
 	if (fell)
 		sb_printf(sb, "*: %s\n", m->fallback_note);

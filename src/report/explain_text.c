@@ -7,6 +7,7 @@
 
 #include "core/frames.h"
 #include "core/miss_explain.h"
+#include "core/schedev.h"
 #include "report/report.h"
 #include "lib/numfmt.h"
 
@@ -44,6 +45,11 @@ static void ran_part(char *buf, size_t len, size_t *at, const struct ran_instead
 		cat(buf, len, at, "; ran instead: not known (the trace could not be read)");
 		return;
 	}
+	if (ri->state == RAN_NOT_TRACED) {
+		cat(buf, len, at, "; ran instead: not traced (a row traces the first %d threads "
+		    "that wait on a timer or a condition)", SE_TIDS_MAX);
+		return;
+	}
 	cat(buf, len, at, "; ran instead: %s", ri->n ? "" : "nothing (no wake-up waited)");
 	for (int i = 0; i < ri->n; i++)
 		cat(buf, len, at, "%s%s %s %%", i ? ", " : "", ri->top[i].comm,
@@ -57,14 +63,15 @@ static void ran_part(char *buf, size_t len, size_t *at, const struct ran_instead
  * wake-ups queued behind another task, 51 % woken from another CPU, 3 %
  * migrated; ran instead: ibload-Burn 97 %, kworker/1:1 3 %"
  */
-void explain_line(char *buf, size_t len, const struct result *r, double unit_ns)
+void explain_line(char *buf, size_t len, const struct result *r, double unit_ns,
+		  const char *label)
 {
 	char a[32], b[32], c[32], d[32], e[16];
 	double n = r->v[RF_SAMPLES];
 	size_t at = 0;
 
 	buf[0] = '\0';
-	cat(buf, len, &at, "%s: ", r->load);
+	cat(buf, len, &at, "%s: ", label ? label : r->load);
 	if (!isfinite(r->v[RF_CROSS_CPU])) {
 		cat(buf, len, &at, "%s", isfinite(r->v[RF_TMEAN]) ? "not split (--no-split)" :
 		    "no wake-ups to split");

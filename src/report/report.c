@@ -21,31 +21,6 @@
 #include "lib/numfmt.h"
 #include "model/log_format.h"
 
-static void out(struct report *o, const char *fmt, ...) PRINTF(2, 3);
-
-/* Text goes to the terminal and, unless -c, to the log: the same bytes. */
-static void out(struct report *o, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfprintf(o->text, fmt, ap);
-	va_end(ap);
-	fflush(o->text);
-	if (o->log) {
-		int bad;
-
-		va_start(ap, fmt);
-		bad = vfprintf(o->log, fmt, ap) < 0;
-		va_end(ap);
-		if (bad || fflush(o->log) == EOF) {
-			warn("cannot write the log: %s; going on without it", strerror(errno));
-			fclose(o->log);
-			o->log = NULL;
-		}
-	}
-}
-
 /* The comment on one line: control characters become spaces. */
 static void print_comment(struct report *o, const struct run_record *rec)
 {
@@ -56,7 +31,7 @@ static void print_comment(struct report *o, const struct run_record *rec)
 	for (i = 0; buf[i]; i++)
 		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
 			buf[i] = ' ';
-	out(o, "%s%s\n", LOG_MARK(LM_COMMENT), buf);
+	report_out(o, "%s%s\n", LOG_MARK(LM_COMMENT), buf);
 }
 
 /*
@@ -74,18 +49,18 @@ static void print_context(struct report *o, const struct run_record *rec)
 	if (!si)
 		return;
 	machine_log_line(keys, sizeof(keys), rec, LM_PREEMPTION);
-	out(o, "%s%s, PM QoS: ", LOG_MARK(LM_PREEMPTION), keys);
+	report_out(o, "%s%s, PM QoS: ", LOG_MARK(LM_PREEMPTION), keys);
 	if (si->pm_qos_us == SI_UNKNOWN)
-		out(o, "untouched");
+		report_out(o, "untouched");
 	else
-		out(o, "%lld us", si->pm_qos_us);
+		report_out(o, "%lld us", si->pm_qos_us);
 	sysinfo_sched_ext_text(si, scx, sizeof(scx));
-	out(o, ", sched_ext: %s, autogroup: %s\n", scx, autogroup[si->autogroup + 1]);
+	report_out(o, ", sched_ext: %s, autogroup: %s\n", scx, autogroup[si->autogroup + 1]);
 	machine_log_line(keys, sizeof(keys), rec, LM_CPUS);
-	out(o, "%s%d online, %s\n", LOG_MARK(LM_CPUS), si->cpus_online, keys);
+	report_out(o, "%s%d online, %s\n", LOG_MARK(LM_CPUS), si->cpus_online, keys);
 	for (size_t i = 0; i < ARRAY_SIZE(whole); i++) {
 		machine_log_line(keys, sizeof(keys), rec, whole[i]);
-		out(o, "%s%s\n", LOG_MARK(whole[i]), keys);
+		report_out(o, "%s%s\n", LOG_MARK(whole[i]), keys);
 	}
 }
 
@@ -95,13 +70,13 @@ static void print_periods(struct report *o, const struct config *cfg)
 	char drift[32];
 
 	if (cfg->periods == PERIOD_EXACT) {
-		out(o, "%sexact, as in 0.31: each row's phase against the tick is drawn as it "
-		    "starts\n", LOG_MARK(LM_PERIODS));
+		report_out(o, "%sexact, as in 0.31: each row's phase against the tick is drawn "
+			   "as it starts\n", LOG_MARK(LM_PERIODS));
 		return;
 	}
 	fmt_sig3(drift, sizeof(drift), (double)cfg->period_drift_ns / 1e6);
-	out(o, "%sswept: each row's wake-ups step evenly through %s ms of phase against the tick\n",
-	    LOG_MARK(LM_PERIODS), drift);
+	report_out(o, "%sswept: each row's wake-ups step evenly through %s ms of phase against "
+		   "the tick\n", LOG_MARK(LM_PERIODS), drift);
 }
 
 void report_header(struct report *o, const struct run_record *rec)
@@ -109,53 +84,30 @@ void report_header(struct report *o, const struct run_record *rec)
 	const struct config *cfg = rec->cfg;
 	char line[256], settings[512];
 
-	out(o, "\n%s%d processors\n\n", LOG_MARK(LM_LOADSET), cfg->cpu_load);
+	report_out(o, "\n%s%d processors\n\n", LOG_MARK(LM_LOADSET), cfg->cpu_load);
 	if (cfg->work == WORK_LOOPS)
-		out(o, "%s%lu%s%s%g seconds\n", LOG_MARK(LM_USING), cfg->loops_per_ms,
+		report_out(o, "%s%lu%s%s%g seconds\n", LOG_MARK(LM_USING), cfg->loops_per_ms,
 		    LOG_MARK(LM_LOOPS), LOG_MARK(LM_EVERY),
 		    cfg->seconds);
 	else
-		out(o, "%s%s%s%g seconds\n", LOG_MARK(LM_USING), LOG_MARK(LM_CPU_WORK),
+		report_out(o, "%s%s%s%g seconds\n", LOG_MARK(LM_USING), LOG_MARK(LM_CPU_WORK),
 		    LOG_MARK(LM_EVERY), cfg->seconds);
 	print_periods(o, cfg);
-	out(o, "%s%s%s%s\n", LOG_MARK(LM_KERNEL), rec->kernel, LOG_MARK(LM_DATESTAMP), rec->date);
+	report_out(o, "%s%s%s%s\n", LOG_MARK(LM_KERNEL), rec->kernel, LOG_MARK(LM_DATESTAMP),
+		   rec->date);
 	print_context(o, rec);
 	knobs_line(&rec->knobs, line, sizeof(line));
-	out(o, "%s\n", line);
+	report_out(o, "%s\n", line);
 	build_settings(settings, sizeof(settings), rec);
-	out(o, "%s%s\n", LOG_MARK(LM_SETTINGS), settings);
+	report_out(o, "%s%s\n", LOG_MARK(LM_SETTINGS), settings);
+	report_workload_header(o, rec);
 	for (int v = 0; v < cfg->nvariants; v++)
-		out(o, "%s%c %s%s", v ? ", " : LOG_MARK(LM_VARIANTS), 'A' + v,
+		report_out(o, "%s%c %s%s", v ? ", " : LOG_MARK(LM_VARIANTS), 'A' + v,
 		    cfg->variants[v].label, v + 1 < cfg->nvariants ? "" :
 		    "; their order turns each pass (Williams design)\n");
 	if (cfg->comment)
 		print_comment(o, rec);
-	out(o, "\n");
-}
-
-/*
- * A row's first column: the load, and with --vary its variant's letter
- * ("Burn/B"), padded so that every row's tab lands on the same stop.
- */
-static void load_cell(struct report *o, const struct run_record *rec, const char *load,
-		      int variant)
-{
-	char cell[RES_NAME_LEN + 4];
-
-	if (!rec->cfg->nvariants) {
-		out(o, "%s\t", load);
-		return;
-	}
-	if (variant < 0)
-		snprintf(cell, sizeof(cell), "%s", load);	/* the column's head */
-	else
-		snprintf(cell, sizeof(cell), "%s/%c", load, 'A' + variant);
-	out(o, "%-8s\t", cell);
-}
-
-static double unit_ns(const struct run_record *rec)
-{
-	return rec->cfg->realtime ? 1e3 : 1e6;	/* us for -r, else ms */
+	report_out(o, "\n");
 }
 
 /*
@@ -175,43 +127,34 @@ static bool log_column_shown(const struct run_record *rec, const struct workload
 	return !(c->flags & LC_PERCENTILE) || rec->cfg->percentiles;
 }
 
-/* With --ncpus, a table's heading ends with its count: "--- (2 CPUs)"; else as 0.31's. */
-static void heading_end(struct report *o, int ncpus)
-{
-	if (ncpus)
-		out(o, "%s%d CPU%s)\n", LOG_MARK(LM_NCPUS), ncpus, ncpus == 1 ? "" : "s");
-	else
-		out(o, "---\n");
-}
-
 void report_heading(struct report *o, const struct run_record *rec, int bench, int ncpus)
 {
 	const struct config *cfg = rec->cfg;
 	const struct workload *wl = &workloads[bench];
 
 	o->table_first = rec->nres;
-	out(o, "%s%s ", LOG_MARK(LM_HEADING), wl->name);
+	report_out(o, "%s%s ", LOG_MARK(LM_HEADING), wl->name);
 	if (o->table_group)
-		out(o, "%s%s ", LOG_MARK(LM_GROUP), o->table_group);
+		report_out(o, "%s%s ", LOG_MARK(LM_GROUP), o->table_group);
 	if (cfg->realtime)
-		out(o, "%s", LOG_MARK(LM_REALTIME));
+		report_out(o, "%s", LOG_MARK(LM_REALTIME));
 	else if (cfg->bench_nice)
-		out(o, "nice %d ", cfg->bench_nice);
-	out(o, "%s", LOG_MARK(LM_PRESENCE));
+		report_out(o, "nice %d ", cfg->bench_nice);
+	report_out(o, "%s", LOG_MARK(LM_PRESENCE));
 	if (cfg->load_nice)
-		out(o, "nice %d ", cfg->load_nice);
-	heading_end(o, ncpus);
-	load_cell(o, rec, "Load", -1);
+		report_out(o, "nice %d ", cfg->load_nice);
+	report_heading_end(o, ncpus);
+	report_load_cell(o, rec, "Load", -1);
 	for (size_t i = 0; i < nr_log_columns; i++) {
 		const struct log_column *c = &log_columns[i];
 
 		if (!log_column_shown(rec, wl, c))
 			continue;
-		out(o, "%s", c->head);
+		report_out(o, "%s", c->head);
 		if (c->flags & LC_UNIT)
-			out(o, " (%s)", cfg->realtime ? "us" : "ms");
+			report_out(o, " (%s)", cfg->realtime ? "us" : "ms");
 	}
-	out(o, "%s\n", LOG_MARK(LM_INTENSITY));
+	report_out(o, "%s\n", LOG_MARK(LM_INTENSITY));
 	o->table_marks = 0;
 }
 
@@ -234,39 +177,18 @@ static void report_trace_stop(const struct run_record *rec, int i)
 		si && si->tracefs[0] ? si->tracefs : "tracefs");
 }
 
-/*
- * --instances: the row pools its copies; the note names the one with the
- * highest p99: of its wake-ups, or of a chain's frame or cycle time.
- */
-static void worst_note(struct report *o, const struct run_record *rec, const struct result *r)
-{
-	const struct instance_set *s = r->inst;
-	const struct instance_fig *f;
-	bool chained;
-	char v[32];
-
-	if (!s)
-		return;
-	f = &s->f[s->worst];
-	chained = r->chain && isfinite(f->chain_p99_ns);
-	fmt_sig3(v, sizeof(v), (chained ? f->chain_p99_ns : f->p99_ns) / unit_ns(rec));
-	out(o, "  [worst of %d instances: #%d, %sp99 %s %s]", s->n, s->worst + 1,
-	    !chained ? "" : r->chain->kind == CHAIN_GAME ? "frame " : "cycle ", v,
-	    rec->cfg->realtime ? "us" : "ms");
-}
-
 /* The record's result i as a row of the table being printed. */
 void report_row(struct report *o, const struct run_record *rec, int i)
 {
 	const struct result *r = &rec->res[i];
 	const struct workload *bwl = &workloads[workload_find(r->bench)];
-	double u = unit_ns(rec);
+	double u = report_unit_ns(rec);
 	char v[32], inten[64];
 	char marks[128];
 
-	load_cell(o, rec, r->load, r->variant_index);
+	report_load_cell(o, rec, r->load, r->variant_index);
 	if (r->status == ROW_FAILED || !r->wake) {
-		out(o, "%s: %s\n", LOG_MARK(LM_FAILED), r->reason);
+		report_out(o, "%s: %s\n", LOG_MARK(LM_FAILED), r->reason);
 		return;
 	}
 	for (size_t k = 0; k < nr_log_columns; k++) {
@@ -280,22 +202,22 @@ void report_row(struct report *o, const struct run_record *rec, int i)
 			snprintf(v, sizeof(v), "%.0f", r->v[c->field]);
 		else
 			fmt_sig3(v, sizeof(v), r->v[c->field] / (c->flags & LC_LATENCY ? u : 1));
-		out(o, "%s%*s", c->sep, c->width, v);
+		report_out(o, "%s%*s", c->sep, c->width, v);
 	}
 	fmt_sig3(v, sizeof(v), r->v[RF_INTENSITY]);
 	snprintf(inten, sizeof(inten), "%s %s", v, r->unit);
-	out(o, "  %s", isfinite(r->v[RF_INTENSITY]) ? inten : "-");
+	report_out(o, "  %s", isfinite(r->v[RF_INTENSITY]) ? inten : "-");
 	if (!strcmp(r->medium, RES_MEDIUM_MEMORY))
-		out(o, " %s", LOG_MARK(LM_MEMORY_NOTE));
+		report_out(o, " %s", LOG_MARK(LM_MEMORY_NOTE));
 	else if (!strcmp(r->medium, RES_MEDIUM_CACHE))
-		out(o, " %s", LOG_MARK(LM_CACHE_NOTE));
+		report_out(o, " %s", LOG_MARK(LM_CACHE_NOTE));
 	if (r->reason[0])
-		out(o, " (%s)", r->reason);
+		report_out(o, " (%s)", r->reason);
 	o->table_marks |= result_marks(r, record_fastest(rec, i + 1), marks, sizeof(marks));
 	if (marks[0])
-		out(o, "  [%s]", marks);
-	worst_note(o, rec, r);
-	out(o, "\n");
+		report_out(o, "  [%s]", marks);
+	report_worst_note(o, rec, r);
+	report_out(o, "\n");
 	report_trace_stop(rec, i);
 }
 
@@ -311,17 +233,17 @@ static void hop_line(struct report *o, const char *load, const char *name, const
 
 	for (int k = 0; k < 4; k++)
 		fmt_sig3(a[k], sizeof(a[k]), v[stat[k]] / u);
-	out(o, "%s\t%-14s %s/%s/%s/%s", load, name, a[0], a[1], a[2], a[3]);
+	report_out(o, "%s\t%-14s %s/%s/%s/%s", load, name, a[0], a[1], a[2], a[3]);
 	if (isfinite(q) && isfinite(p)) {
 		fmt_sig3(qs, sizeof(qs), q / u);
 		fmt_sig3(ps, sizeof(ps), p / u);
-		out(o, "  queue %s, path %s", qs, ps);
+		report_out(o, "  queue %s, path %s", qs, ps);
 	}
 	if (ran) {
 		ran_instead_part(ri, sizeof(ri), ran);
-		out(o, "%s", ri);
+		report_out(o, "%s", ri);
 	}
-	out(o, "\n");
+	report_out(o, "\n");
 }
 
 /* A result of the table being printed: a group's table has its member's only. */
@@ -344,14 +266,15 @@ static void report_misses(struct report *o, const struct run_record *rec)
 		    !in_table(o, rec, r))
 			continue;
 		if (!head)
-			out(o, "Missed deadlines, the worst %d of each row (most late first):\n",
-			    MISS_WORST);
+			report_out(o, "Missed deadlines, the worst %d of each row (most late "
+				   "first):\n", MISS_WORST);
 		head = true;
 		miss_total_line(line, sizeof(line), r);
-		out(o, "%s\n", line);
+		report_out(o, "%s\n", line);
 		for (int k = 0; k < r->misses->n; k++) {
-			miss_line(line, sizeof(line), r, &r->misses->worst[k], unit_ns(rec), unit);
-			out(o, "%s\n", line);
+			miss_line(line, sizeof(line), r, &r->misses->worst[k], report_unit_ns(rec),
+				  unit);
+			report_out(o, "%s\n", line);
 		}
 	}
 }
@@ -361,23 +284,23 @@ static void report_explain(struct report *o, const struct run_record *rec)
 {
 	char line[640];
 
-	out(o, "Where the latency went (%s):\n", rec->cfg->realtime ? "us" : "ms");
+	report_out(o, "Where the latency went (%s):\n", rec->cfg->realtime ? "us" : "ms");
 	for (int i = o->table_first; i < rec->nres; i++) {
 		const struct result *r = &rec->res[i];
 
 		if (r->status == ROW_FAILED || !r->wake || !in_table(o, rec, r))
 			continue;
-		explain_line(line, sizeof(line), r, unit_ns(rec));
-		out(o, "%s\n", line);
+		explain_line(line, sizeof(line), r, report_unit_ns(rec), NULL);
+		report_out(o, "%s\n", line);
 	}
 	report_misses(o, rec);
-	out(o, "\n");
+	report_out(o, "\n");
 }
 
 /* Under a chain's table: each row's hops, in the table's unit, and Game's input latency. */
 static void report_hops(struct report *o, const struct run_record *rec)
 {
-	double u = unit_ns(rec);
+	double u = report_unit_ns(rec);
 	bool head = false;
 
 	for (int i = o->table_first; i < rec->nres; i++) {
@@ -386,8 +309,8 @@ static void report_hops(struct report *o, const struct run_record *rec)
 		if (rec->res[i].status == ROW_FAILED || !c || !in_table(o, rec, &rec->res[i]))
 			continue;
 		if (!head)
-			out(o, "Hops, wake-up latency min/mean/p99/max (%s); queue wait, wake path "
-			    "means:\n", rec->cfg->realtime ? "us" : "ms");
+			report_out(o, "Hops, wake-up latency min/mean/p99/max (%s); queue wait, "
+				   "wake path means:\n", rec->cfg->realtime ? "us" : "ms");
 		head = true;
 		for (int h = 0; h < c->nhops; h++)
 			hop_line(o, rec->res[i].load, c->hop[h].name, c->hop[h].lat, u,
@@ -397,7 +320,7 @@ static void report_hops(struct report *o, const struct run_record *rec)
 			hop_line(o, rec->res[i].load, "input>present", c->input, u, NAN, NAN, NULL);
 	}
 	if (head)
-		out(o, "\n");
+		report_out(o, "\n");
 }
 
 /*
@@ -408,10 +331,10 @@ void report_table_end(struct report *o, const struct run_record *rec)
 {
 	char note[512];
 
-	out(o, "\n");
+	report_out(o, "\n");
 	if (o->table_marks) {
 		result_marks_note(o->table_marks, note, sizeof(note));
-		out(o, "%s\n\n", note);
+		report_out(o, "%s\n\n", note);
 		o->table_marks = 0;
 	}
 	report_hops(o, rec);
@@ -452,7 +375,7 @@ void report_interrupted(struct report *o, const struct run_record *rec)
 
 	for (int i = 0; i < rec->nres; i++)
 		done += rec->res[i].status != ROW_SKIPPED;
-	out(o, "\n%s%d (SIG%s) after %d row%s\n", LOG_MARK(LM_INTERRUPTED), rec->interrupted,
+	report_out(o, "\n%s%d (SIG%s) after %d row%s\n", LOG_MARK(LM_INTERRUPTED), rec->interrupted,
 	    sigabbrev_np(rec->interrupted) ? sigabbrev_np(rec->interrupted) : "?",
 	    done, done == 1 ? "" : "s");
 }
@@ -462,47 +385,34 @@ struct summary_out {		/* what a line of the --repeat summary is printed with */
 	const struct run_record *rec;
 };
 
-/* "6/14/4": the passes a 10 % change of mean, p99 (and deadlines met) would need; "-" unknown. */
-static const char *power_text(char *buf, size_t len, const struct pass_summary *s, bool dl)
+/* A task's line of the --repeat summary; the table's heading before its first. */
+static void task_summary_line(struct summary_out *so, const struct cell *cell,
+			      const struct pass_summary *s)
 {
-	size_t n = 0;
-
-	for (int m = 0; m < (dl ? 3 : 2) && n < len; m++) {
-		if (s->power[m] > 0)
-			n += (size_t)snprintf(buf + n, len - n, "%s%d", m ? "/" : "", s->power[m]);
-		else
-			n += (size_t)snprintf(buf + n, len - n, "%s-", m ? "/" : "");
-	}
-	return buf;
-}
-
-/* One line of the --repeat summary; the table's heading before its first. */
-static void summary_line(void *arg, const struct cell *cell, const struct pass_summary *s)
-{
-	struct summary_out *so = arg;
 	struct report *o = so->o;
 	const struct config *cfg = so->rec->cfg;
 	const struct workload *wl = &workloads[cell->bench];
 	const char *load = workloads[cell->load].name;
 	bool dl = !(wl->flags & WL_NODEADLINE);
 	char m[32], lo[32], hi[32], mx[32], c[32], d[32], text[128], n10[48];
-	double u = unit_ns(so->rec), mean = s->v[RF_MEAN], half = s->half_mean;
+	double u = report_unit_ns(so->rec), mean = s->v[RF_MEAN], half = s->half_mean;
 
 	if (cell->table_start) {
-		out(o, "--- Summary of %d passes: simulated cpu of %s ", cfg->repeat, wl->name);
+		report_out(o, "--- Summary of %d passes: simulated cpu of %s ", cfg->repeat,
+			   wl->name);
 		if (cell->group)	/* a member's, titled as its table is */
-			out(o, "%s%s ", LOG_MARK(LM_GROUP), cell_group_name(cfg, cell));
-		heading_end(o, cell->ncpus);
+			report_out(o, "%s%s ", LOG_MARK(LM_GROUP), cell_group_name(cfg, cell));
+		report_heading_end(o, cell->ncpus);
 		snprintf(text, sizeof(text), "Latency (%s) [95%% CI]", cfg->realtime ? "us" : "ms");
-		load_cell(o, so->rec, "Load", -1);
-		out(o, "%-30s%12s%16s", text, "Max Latency", "% Desired CPU");
+		report_load_cell(o, so->rec, "Load", -1);
+		report_out(o, "%-30s%12s%16s", text, "Max Latency", "% Desired CPU");
 		if (dl)
-			out(o, "%17s", "% Deadlines Met");
-		out(o, "%8s  %s\n", "Passes", dl ? "n10% mean/p99/dl" : "n10% mean/p99");
+			report_out(o, "%17s", "% Deadlines Met");
+		report_out(o, "%8s  %s\n", "Passes", dl ? "n10% mean/p99/dl" : "n10% mean/p99");
 	}
-	load_cell(o, so->rec, load, cell->variant);
+	report_load_cell(o, so->rec, load, cell->variant);
 	if (!s->npass) {
-		out(o, "no pass produced numbers\n");
+		report_out(o, "no pass produced numbers\n");
 	} else {
 		fmt_sig3(m, sizeof(m), mean / u);
 		/* a latency is never negative, whatever the t interval says */
@@ -512,16 +422,29 @@ static void summary_line(void *arg, const struct cell *cell, const struct pass_s
 		fmt_pct(c, sizeof(c), s->v[RF_CPU], 0);
 		fmt_pct(d, sizeof(d), s->v[RF_DL], 0);
 		snprintf(text, sizeof(text), "%7s [%s, %s]", m, lo, hi);
-		out(o, "%-30s%12s%16s", text, mx, c);
+		report_out(o, "%-30s%12s%16s", text, mx, c);
 		if (dl)
-			out(o, "%17s", d);
-		out(o, "%8d  %s\n", s->npass, power_text(n10, sizeof(n10), s, dl));
+			report_out(o, "%17s", d);
+		report_out(o, "%8d  %s\n", s->npass, report_power_text(n10, sizeof(n10), s, dl));
 	}
+}
+
+/* One line of the --repeat summary, a task's or a workload file's thread's; the footnote. */
+static void summary_line(void *arg, const struct cell *cell, const struct pass_summary *s)
+{
+	struct summary_out *so = arg;
+	struct report *o = so->o;
+
+	if (cell_is_workload(cell))
+		workload_summary_line(o, so->rec, cell, s);
+	else
+		task_summary_line(so, cell, s);
 	if (cell->table_end)
-		out(o, "n10%%: the passes of each setting it would take to find a 10 %% change of "
-		    "that number 80 %% of the time,\nby the verdicts' test of one cell's three "
-		    "numbers, from these passes' spread resampled (-: fewer than 3\npasses, or "
-		    "over 10000); a table of more cells asks more, as its verdicts' n10%% says.\n\n");
+		report_out(o, "n10%%: the passes of each setting it would take to find a 10 %% "
+			   "change of that number 80 %% of the time,\nby the verdicts' test of "
+			   "one cell's three numbers, from these passes' spread resampled (-: "
+			   "fewer than 3\npasses, or over 10000); a table of more cells asks more, "
+			   "as its verdicts' n10%% says.\n\n");
 }
 
 /*
@@ -546,7 +469,7 @@ void report_verdicts(struct report *o, const struct run_record *rec)
 	struct sbuf sb;
 
 	if (record_verdicts(rec, &t)) {
-		out(o, "No verdicts: out of memory\n");
+		report_out(o, "No verdicts: out of memory\n");
 		return;
 	}
 	sb_init(&sb);
@@ -563,7 +486,7 @@ void report_verdicts(struct report *o, const struct run_record *rec)
 	if (t.n)
 		verdicts_legend(&sb, &t);
 	if (!sb.failed && sb.len)
-		out(o, "%s", sb.buf);
+		report_out(o, "%s", sb.buf);
 	sb_free(&sb);
 	verdicts_free(&t);
 }
@@ -577,7 +500,7 @@ void report_by_ncpus(struct report *o, const struct run_record *rec)
 	for (size_t i = 0; i < nr_count_metrics; i++)
 		count_table(&sb, rec, &count_metrics[i]);
 	if (!sb.failed && sb.len)
-		out(o, "%s", sb.buf);
+		report_out(o, "%s", sb.buf);
 	sb_free(&sb);
 }
 
@@ -592,8 +515,7 @@ void print_plan(const struct config *cfg, const struct plan *p)
 	for (int i = 0; i < p->per_pass; i++) {
 		const struct cell *c = &p->cells[i];
 
-		const char *name = c->group ? cfg->groups[c->group - 1].name :
-			workloads[c->bench].name;
+		const char *name = cell_table_name(cfg, c);
 
 		if (c->table_start && c->ncpus)
 			printf("%s (%d CPU%s):", name, c->ncpus, c->ncpus == 1 ? "" : "s");

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/defs.h"
 #include "lib/sbuf.h"
 #include "model/record.h"
 
@@ -26,6 +27,23 @@ struct report {
 	const char *table_group;	/* -W A+B: the group whose member's table it is, */
 					/* which has that member's results only; NULL: none */
 };
+
+/* report_out.c: what every table shares */
+void report_out(struct report *o, const char *fmt, ...) PRINTF(2, 3);	/* terminal and log */
+void report_load_cell(struct report *o, const struct run_record *rec, const char *load,
+		      int variant);		/* "Burn\t", "Burn/B  \t"; variant -1: "Load" */
+double report_unit_ns(const struct run_record *rec);	/* us for -r, else ms */
+void report_heading_end(struct report *o, int ncpus);
+void report_worst_note(struct report *o, const struct run_record *rec, const struct result *r);
+const char *report_power_text(char *buf, size_t len, const struct pass_summary *s, bool dl);
+
+/* workload_table.c: a workload file's table: a line per load, a line per thread under it */
+void report_workload_header(struct report *out, const struct run_record *rec);
+void report_workload_heading(struct report *out, const struct run_record *rec, int ncpus);
+void report_threads(struct report *out, const struct run_record *rec, int first, int n);
+void report_workload_end(struct report *out, const struct run_record *rec);
+void workload_summary_line(struct report *out, const struct run_record *rec,
+			   const struct cell *cell, const struct pass_summary *s);
 
 /* report.c: text, to the terminal and the log */
 void report_header(struct report *out, const struct run_record *rec);
@@ -55,7 +73,8 @@ void count_table(struct sbuf *sb, const struct run_record *rec, const struct cou
 
 /* explain_text.c: --explain's lines under a table */
 struct miss;
-void explain_line(char *buf, size_t len, const struct result *r, double unit_ns);
+void explain_line(char *buf, size_t len, const struct result *r, double unit_ns,
+		  const char *label);		/* label NULL: the load's name */
 void ran_instead_part(char *buf, size_t len, const struct ran_instead *ri);
 void miss_total_line(char *buf, size_t len, const struct result *r);
 void miss_line(char *buf, size_t len, const struct result *r, const struct miss *m,

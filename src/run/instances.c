@@ -73,6 +73,9 @@ void bench_pool(struct bench_result *m, const struct bench_result *a)
 	if (!m->traced_ns)
 		m->traced_ns = a->traced_ns;
 	split_pool(&m->split, &a->split);
+	timer_periods_merge(&m->timers, &a->timers);
+	m->timer_wakeups += a->timer_wakeups;
+	m->resume_wakeups += a->resume_wakeups;
 	if (m->pct_deadlines >= 0) {
 		m->pct_cpu = acct_pct_cpu(&m->acct);
 		m->pct_deadlines = acct_pct_deadlines(&m->acct);

@@ -75,8 +75,8 @@ static void warn_rt_throttling(const struct config *cfg)
 	for (size_t i = 0; i < nr_workloads; i++) {
 		struct sim_params p;
 
-		if (!(cfg_benches(cfg) & (1u << i)))
-			continue;
+		if (!(cfg_benches(cfg) & (1u << i)) || workloads[i].model == SIM_RTAPP)
+			continue;	/* a file's threads: rtapp_run() says what is refused */
 		sim_params_init(&p, &workloads[i], cfg);
 		if ((double)p.work_ns * (double)p.period_den / (double)p.period_num <= limit)
 			continue;
@@ -193,7 +193,7 @@ static void run_variant_row(struct orchestrator *o, const struct cell *c, struct
 	const struct config *cfg = o->cfg, *vc = variant_config(cfg, c->variant);
 	char got[VARIANT_VALUE_LEN] = "", err[REASON_LEN] = "";
 	int member[GROUP_MAX], knob = 0;
-	bool failed = false;
+	bool failed = false, file = cell_is_workload(c);
 
 	o->env.cfg = vc;
 	load_params_of(vc, &o->lctx.par);
@@ -208,9 +208,10 @@ static void run_variant_row(struct orchestrator *o, const struct cell *c, struct
 		struct row *row = &rows[k];
 
 		if (knob < 0)
-			*row = (struct row){ .bench = member[k], .load = c->load, .pass = c->pass,
-					     .variant = c->variant, .ncpus = c->ncpus,
-					     .group = c->group, .status = ROW_FAILED };
+			*row = (struct row){ .bench = file ? c->bench : member[k], .load = c->load,
+					     .pass = c->pass, .variant = c->variant,
+					     .ncpus = c->ncpus, .group = c->group,
+					     .thread = file ? k : -1, .status = ROW_FAILED };
 		if (knob < 0)
 			snprintf(row->reason, sizeof(row->reason), "%s", err);
 		else if (knob > 0 && !row->reason[0])
@@ -227,8 +228,8 @@ static void run_variant_row(struct orchestrator *o, const struct cell *c, struct
  * (a group's wait for its tables, report_group()), the files grown by
  * them, the timeline by their periods (which go with the row). The
  * timeline's CPU tracks show who ran instead of the first member only: the
- * members' waits overlap, and so would their slices on a CPU. The number
- * of them that failed.
+ * members' waits overlap, and so would their slices on a CPU. A workload
+ * file's threads are its members here. The number of them that failed.
  */
 static int keep_rows(struct orchestrator *o, const struct cell *c, struct row *rows, int n)
 {
@@ -239,8 +240,9 @@ static int keep_rows(struct orchestrator *o, const struct cell *c, struct row *r
 
 		failed += row->status == ROW_FAILED;
 		if (!row_result(&o->rec, row))
-			die("out of memory for the result of a row of %s", workloads[row->bench].name);
-		if (!c->group)
+			die("out of memory for the result of a row of %s",
+			    cell_table_name(o->cfg, c));
+		if (!c->group && !cell_is_workload(c))
 			report_row(&o->out, &o->rec, o->rec.nres - 1);
 		report_files_row(&o->files, &o->rec);
 		timeline_add_row(&o->tl, &o->rec, &(struct timeline_row){
@@ -251,13 +253,17 @@ static int keep_rows(struct orchestrator *o, const struct cell *c, struct row *r
 					 .persec = &row->l.persec });
 		row_free(row);
 	}
+	if (cell_is_workload(c))	/* its load's line, and a line per thread under it */
+		report_threads(&o->out, &o->rec, o->rec.nres - n, n);
 	return failed;
 }
 
 /* A table's end; a group's tables, all of them, once its last row has run. */
 static void end_table(struct orchestrator *o, const struct cell *c, int first)
 {
-	if (c->group)
+	if (cell_is_workload(c))
+		report_workload_end(&o->out, &o->rec);
+	else if (c->group)
 		report_group(&o->out, &o->rec, first, c->ncpus, o->cfg->groups[c->group - 1].name);
 	else
 		report_table_end(&o->out, &o->rec);
@@ -276,28 +282,36 @@ static int run_plan(struct orchestrator *o)
 	progress_start(&o->plan, cfg->seconds, isatty(STDERR_FILENO) && !cfg->quiet);
 	for (int i = 0; i < o->plan.ncells; i++) {
 		const struct cell *c = &o->plan.cells[i];
-		int member[GROUP_MAX], n = cell_members(cfg, c, member);
-		struct row rows[GROUP_MAX];
+		int n = cell_nresults(cfg, c);
+		struct row *rows = calloc((size_t)n, sizeof(*rows));
 
+		if (!rows)
+			die("out of memory for a row of %s", cell_table_name(cfg, c));
 		if (c->table_start) {
 			progress_clear();
 			first = o->rec.nres;
-			if (!c->group)
+			if (cell_is_workload(c))
+				report_workload_heading(&o->out, &o->rec, c->ncpus);
+			else if (!c->group)
 				report_heading(&o->out, &o->rec, c->bench, c->ncpus);
 		}
-		if (got_signal)
+		if (got_signal) {
+			free(rows);
 			return failed;
-		progress_row(c);
+		}
+		progress_row(c, cell_table_name(cfg, c));
 		run_variant_row(o, c, rows, n);
 		progress_clear();
 		if (got_signal) {
 			for (int k = 0; k < n; k++)
 				row_free(&rows[k]);	/* an interrupted row is not a result */
-			if (c->group && o->rec.nres > first)
-				end_table(o, c, first);	/* the group's rows before it */
+			if ((c->group || cell_is_workload(c)) && o->rec.nres > first)
+				end_table(o, c, first);	/* the table's rows before it */
+			free(rows);
 			return failed;
 		}
 		failed += keep_rows(o, c, rows, n);
+		free(rows);
 		if (c->table_end)
 			end_table(o, c, first);
 	}

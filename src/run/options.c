@@ -62,6 +62,8 @@ struct opt {
 	const char *const *names;	/* a choice's words, NULL-terminated */
 	opt_set_fn *set;	/* the special case, if any */
 	bool with_compare;	/* may be given with --compare */
+	bool sched;		/* sets how the benchmark task is scheduled: overrides, for */
+				/* every thread, a workload file's own (cfg->sched_given) */
 	bool joined;		/* --help prints it on the line of the row before, after " / " */
 	const char *help;
 };
@@ -90,21 +92,23 @@ struct parse_state {
 				.what = (kind)
 
 static opt_set_fn select_workload, note_loops_given, set_ncpus, set_work, show_help,
-	show_version;
+	show_version, set_workload_file, note_periods_given;
 
 /*
  * Every option, in --help order. A row says all there is to know: names,
  * help, type, field and range; set_value() does the reading, range check,
  * message and store, and a row's set() (run after it) only what no type
  * covers. So a new option is a config field plus one row, for instance
- *	{ 0, "slice", "USEC", G_SCHED, LONG(slice_us, 100, 100000),
+ *	{ 0, "slice", "USEC", G_SCHED, LONG(slice_us, 100, 100000), .sched = true,
  *	  .help = "..." },
  * and a choice of words is a row of CHOICE(field, words): set_value()
  * stores the word's index, or names them all in its message.
  */
 static const struct opt opts[] = {
 	{ 'W', "bench", "NAME", G_SELECT, CALL(select_workload),
-	  .help = "only this benchmark; A+B+C: together; Desktop (repeatable)" },
+	  .help = "only this benchmark; A+B: together; Desktop (repeatable)" },
+	{ 0, "workload", "FILE", G_SELECT, CALL(set_workload_file), .joined = true,
+	  .help = "an rt-app file (-W FILE.json)" },
 	{ 'X', "exclude-bench", "NAME", G_SELECT, CALL(select_workload),
 	  .help = "not this benchmark (repeatable)" },
 	{ 'w', "load", "NAME", G_SELECT, CALL(select_workload),
@@ -130,6 +134,7 @@ static const struct opt opts[] = {
 	{ 0, "work", "cpu|loops", G_TIMING, CALL(set_work),
 	  .help = "work is CPU time (default) or calibrated loops" },
 	{ 0, "period", "swept|exact", G_TIMING, CHOICE(periods, period_mode_names, "period mode"),
+	  .set = note_periods_given,
 	  .help = "periods sweep their phase over the tick (default) or are exact" },
 	{ 'l', "loops-per-ms", "N", G_TIMING, ULONG(loops_per_ms, 1, 1L << 40),
 	  .set = note_loops_given, .help = "loops mode: N loops per ms" },
@@ -141,19 +146,19 @@ static const struct opt opts[] = {
 	  .help = "N copies at once per row (1-64)" },
 	{ 0, "dry-run", NULL, G_TIMING, FLAG(dry_run), .with_compare = true,
 	  .help = "check the options, print the rows and the time, exit" },
-	{ 'r', "realtime", NULL, G_SCHED, FLAG(realtime),
+	{ 'r', "realtime", NULL, G_SCHED, FLAG(realtime), .sched = true,
 	  .help = "benchmark with SCHED_FIFO tasks (root or CAP_SYS_NICE)" },
-	{ 0, "policy", "POLICY", G_SCHED, CHOICE(policy, policy_names, "policy"),
+	{ 0, "policy", "POLICY", G_SCHED, CHOICE(policy, policy_names, "policy"), .sched = true,
 	  .help = "benchmark class: other|batch|idle|fifo|rr|deadline" },
 	{ 0, "rt-priority", "N", G_SCHED, INT(rt_priority, 1, 98),
 	  .help = "priority of a -r, fifo or rr task; its waker's +1 (default 40)" },
 	{ 0, "slice", "USEC", G_SCHED, LONG(slice_us, 100, 100000),
 	  .help = "EEVDF slice of the benchmark task (100-100000)" },
-	{ 0, "uclamp-min", "PCT", G_SCHED, INT(uclamp_min, 0, 100),
+	{ 0, "uclamp-min", "PCT", G_SCHED, INT(uclamp_min, 0, 100), .sched = true,
 	  .help = "utilization clamp minimum of the benchmark task" },
-	{ 0, "uclamp-max", "PCT", G_SCHED, INT(uclamp_max, 0, 100),
+	{ 0, "uclamp-max", "PCT", G_SCHED, INT(uclamp_max, 0, 100), .sched = true,
 	  .help = "utilization clamp maximum of the benchmark task" },
-	{ 'B', "bench-nice", "N", G_SCHED, INT(bench_nice, -20, 19),
+	{ 'B', "bench-nice", "N", G_SCHED, INT(bench_nice, -20, 19), .sched = true,
 	  .help = "nice level of the benchmark (-20..19)" },
 	{ 'N', "load-nice", "N", G_SCHED, INT(load_nice, -20, 19),
 	  .help = "nice level of the load (-20..19)" },
@@ -418,9 +423,10 @@ static int set_value(const struct opt *o, const char *arg, struct parse_state *p
 		ret = set_choice(o, arg, field, ps);
 		break;
 	}
-	if (ret || !o->set)
+	if (ret)
 		return ret;
-	return o->set(o, arg, ps);
+	ps->cfg->sched_given |= o->sched;
+	return o->set ? o->set(o, arg, ps) : 0;
 }
 
 /* --vary's task knob: one option, by its long name, set in cfg as the command line would. */
@@ -445,8 +451,14 @@ static int select_workload(const struct opt *o, const char *arg, struct parse_st
 	char names[256], label[48], shown[40];
 	int i = workload_find(arg);
 
+	if (slot == 0 && workload_spec(arg))
+		return set_workload_file(o, arg, ps);
 	if (slot == 0 && group_spec(arg))
 		return group_parse(ps->cfg, arg, ps->err, ps->errlen) ? -1 : 0;
+	if (i >= 0 && (workloads[i].flags & WL_WORKLOAD_FILE))
+		return set_err(ps->err, ps->errlen, "%s %s: name the workload file itself (-W "
+			       "FILE.json, --workload FILE)", opt_label(o, label, sizeof(label)),
+			       workloads[i].name);
 	if (i >= 0 && (workloads[i].flags & need)) {
 		ps->sel[slot] |= 1u << i;
 		return 0;
@@ -456,6 +468,23 @@ static int select_workload(const struct opt *o, const char *arg, struct parse_st
 		       opt_label(o, label, sizeof(label)),
 		       need == WL_BENCH ? "benchmark" : "load", shorten(arg, shown, sizeof(shown)),
 		       names);
+}
+
+/* -W FILE.json, --workload FILE: the file read now, and its benchmark selected. */
+static int set_workload_file(const struct opt *o UNUSED, const char *arg, struct parse_state *ps)
+{
+	if (workload_option(ps->cfg, arg, ps->err, ps->errlen))
+		return -1;
+	ps->sel[0] |= 1u << workload_rtapp();
+	return 0;
+}
+
+/* --period given: a workload file's timers follow it, else they keep rt-app's own timing. */
+static int note_periods_given(const struct opt *o UNUSED, const char *arg UNUSED,
+			      struct parse_state *ps)
+{
+	ps->cfg->periods_given = true;
+	return 0;
 }
 
 /* -l: a given value is used as is, never replaced by calibration. */
@@ -623,7 +652,8 @@ static int validate(struct parse_state *ps)
 	if (!cfg->cpu_load)
 		cfg->cpu_load = usable_cpus();
 	if (knobs_validate(cfg, err, errlen) || resolve_selection(cfg, ps->sel, err, errlen) ||
-	    check_fps(cfg, err, errlen) || check_custom(cfg, err, errlen))
+	    check_fps(cfg, err, errlen) || check_custom(cfg, err, errlen) ||
+	    workload_validate(cfg, err, errlen))
 		return -1;
 	return build_variants(ps);
 }

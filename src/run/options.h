@@ -30,6 +30,11 @@ int check_fps(struct config *cfg, char *err, size_t errlen);
 struct workload;
 int refuse_class(const struct config *cfg, const struct workload *wl, char *err, size_t errlen);
 
+/* workload_file.c: -W FILE.json, --workload FILE */
+bool workload_spec(const char *arg);		/* a file, not a benchmark's name */
+int workload_option(struct config *cfg, const char *arg, char *err, size_t errlen);
+int workload_validate(struct config *cfg, char *err, size_t errlen);
+
 /* groups.c: -W A+B+C and the Desktop preset */
 int group_parse(struct config *cfg, const char *arg, char *err, size_t errlen);
 bool group_spec(const char *arg);		/* a group, not one benchmark's name */

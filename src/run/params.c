@@ -17,6 +17,7 @@
 #include "model/record.h"
 #include "run/options.h"
 #include "run/params.h"
+#include "run/row.h"
 
 void task_sched_of(const struct config *cfg, uint64_t period_num, uint64_t period_den,
 		   uint64_t work_ns, struct task_sched *ts)
@@ -133,13 +134,18 @@ void load_params_of(const struct config *cfg, struct load_params *lp)
 				    .work_dir = cfg->work_dir };
 }
 
-/* The wake-ups a row of benchmark bench can have: its periods (none for Gaming's units). */
+/*
+ * The wake-ups a row of benchmark bench can have: its periods (none for
+ * Gaming's units); a workload file's threads, the records they keep at most.
+ */
 uint64_t bench_wakeups(const struct config *cfg, int bench)
 {
 	struct sim_params p;
 
 	if (workloads[bench].model == SIM_FLAT)
 		return 0;
+	if (workloads[bench].model == SIM_RTAPP)
+		return RTAPP_RECS_PER_ROW;
 	sim_params_init(&p, &workloads[bench], cfg);
 	return (uint64_t)(cfg->seconds * 1e9 * (double)p.period_den / (double)p.period_num) + 1;
 }

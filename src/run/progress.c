@@ -64,10 +64,10 @@ void progress_start(const struct plan *p, double row_secs, bool on)
 	progress.run_t0 = now_ns();
 }
 
-void progress_row(const struct cell *c)
+void progress_row(const struct cell *c, const char *name)
 {
 	progress.row++;
-	progress.bench = workloads[c->bench].name;
+	progress.bench = name;
 	progress.load = workloads[c->load].name;
 	progress.row_t0 = now_ns();
 	progress_draw(true);

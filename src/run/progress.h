@@ -11,7 +11,7 @@ struct plan;
 
 /* progress.c: the progress line, on a terminal only */
 void progress_start(const struct plan *p, double row_secs, bool on);
-void progress_row(const struct cell *c);
+void progress_row(const struct cell *c, const char *name);	/* its table's */
 void progress_restart_row(void);
 void progress_pause(uint64_t ns);
 void progress_clear(void);

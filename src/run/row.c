@@ -1,19 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/row.c - one row: its load and bench processes started, measured, stopped; the signals
- * and stops that end or redo it; its result. */
+/* run/row.c - one row: its load and bench processes started, measured, stopped; the stops
+ * that redo it; its result. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
-#include <unistd.h>
 
 #include "core/frames.h"
 #include "core/miss_explain.h"
@@ -24,278 +19,16 @@
 #include "run/child.h"
 #include "model/plan.h"
 #include "run/row.h"
+#include "run/row_parts.h"
 #include "run/stops.h"
 #include "run/progress.h"
 #include "run/params.h"
 #include "sys/trace_instance.h"
+#include "task/rtapp_run.h"
 
 #define READY_TIMEOUT_NS (10 * NSEC_PER_SEC)	/* a child's set-up */
 #define LOAD_RESULT_NS (1500 * NSEC_PER_MSEC)	/* the load's answer to stop */
 #define EXIT_WAIT_NS NSEC_PER_SEC		/* a child's exit after its answer */
-
-volatile sig_atomic_t got_signal;		/* SIGINT, SIGTERM or SIGHUP */
-static volatile sig_atomic_t got_tstp;		/* SIGTSTP (Ctrl-Z): pause, then redo the row */
-static volatile sig_atomic_t got_cont;		/* SIGCONT: we were stopped, by whatever */
-static volatile sig_atomic_t got_redo;		/* either, or the clocks saw a stop: the row */
-						/* in progress runs again */
-static int sig_pipe[2] = { -1, -1 };		/* wakes poll() when one comes */
-int lock_fd = -1;			/* the run lock, held until we exit */
-
-static void on_signal(int sig)
-{
-	int saved = errno;
-
-	if (sig == SIGTSTP)
-		got_tstp = got_redo = 1;
-	else if (sig == SIGCONT)
-		got_cont = got_redo = 1;
-	else if (!got_signal)
-		got_signal = sig;
-	if (write(sig_pipe[1], "", 1) < 0)
-		errno = saved;
-	errno = saved;
-}
-
-/* A wait that ended early: a stop signal, or a stop that discards the row. */
-static bool interrupted(void)
-{
-	return got_signal || got_redo;
-}
-
-/* Ctrl-Z is caught while rows run, so that the children stop too; else its default. */
-void catch_tstp(bool on)
-{
-	struct sigaction sa = { .sa_handler = on ? on_signal : SIG_DFL };
-
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGTSTP, &sa, NULL);
-	if (!on && got_tstp) {
-		got_tstp = 0;
-		raise(SIGSTOP);		/* it came after the last row */
-	}
-}
-
-
-/* After each wait: did the clocks see a stop that no signal told of (stops.c)? */
-static void row_waited(uint64_t asked_ns, uint64_t took_ns)
-{
-	if (!got_redo && stops_waited(asked_ns, took_ns))
-		got_redo = 1;
-}
-
-/*
- * The orchestrator's waits end when a stop signal comes or the row must run
- * again, and keep the progress line fresh.
- */
-static struct child_watch watch = { .wake_fd = -1, .stop = &got_signal, .pause = &got_redo,
-				    .tick = progress_tick, .waited = row_waited };
-
-void install_signals(void)
-{
-	struct sigaction sa = { .sa_handler = on_signal };
-	int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-
-	if (pipe2(sig_pipe, O_CLOEXEC | O_NONBLOCK) < 0)
-		die("pipe: %s", strerror(errno));
-	watch.wake_fd = sig_pipe[0];
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
-		sigaction(sigs[i], &sa, NULL);
-	sa.sa_flags = SA_RESTART;	/* it may come at any time: only the waits need it */
-	sigaction(SIGCONT, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-}
-
-/* ---- the two kinds of children ---- */
-
-/* A child has no use for the orchestrator's signal pipe, nor may it keep the run lock. */
-static void drop_sig_pipe(void)
-{
-	close(sig_pipe[0]);
-	close(sig_pipe[1]);
-	if (lock_fd >= 0)
-		close(lock_fd);
-}
-
-struct row_ctx {		/* what the row's children start from */
-	const struct row_env *env;
-	const struct config *cfg;
-	int bench, load;
-	int ncpus;			/* --ncpus: the CPUs its children may use; 0: all */
-};
-
-/* --ncpus: the child, before any thread or process of its own, to the row's CPUs. */
-static int confine(const struct row_ctx *rc, int res)
-{
-	char err[REASON_LEN];
-
-	if (!rc->ncpus || !cpus_confine(rc->ncpus, err, sizeof(err)))
-		return 0;
-	child_fail(res, "%s", err);
-	return -1;
-}
-
-static int load_body(void *arg, int ctl, int res)
-{
-	struct row_ctx *rc = arg;
-	char name[16];
-
-	drop_sig_pipe();
-	snprintf(name, sizeof(name), "ibload-%s", workloads[rc->load].name);
-	prctl(PR_SET_NAME, name);
-	if (confine(rc, res))
-		return 1;
-	if (setpriority(PRIO_PROCESS, 0, rc->cfg->load_nice) < 0) {
-		child_fail(res, "load setpriority %d: %s", rc->cfg->load_nice, strerror(errno));
-		return 1;
-	}
-	if (sched_load_policy(rc->cfg->load_policy)) {
-		child_fail(res, "--load-policy %s: %s", load_policy_names[rc->cfg->load_policy],
-			   strerror(errno));
-		return 1;
-	}
-	sim_params_init(&rc->env->lctx->par.sim, &workloads[rc->load], rc->cfg);
-	return load_process(&workloads[rc->load], rc->env->lctx, ctl, res) ? 1 : 0;
-}
-
-/* The bench's scheduling; a failure is the row's reason, sent with the result. */
-static void bench_setup(struct row_ctx *rc, struct sim_params *p, struct bench_result *b)
-{
-	const struct config *cfg = rc->cfg;
-
-	sim_params_init(p, &workloads[rc->bench], cfg);
-	p->sched_set = !task_sched_is_default(&p->sched);
-	if (policy_is_rt(cfg->policy)) {
-		if (mlockall(MCL_CURRENT | MCL_FUTURE) < 0) {
-			b->status = ROW_FAILED;
-			snprintf(b->reason, sizeof(b->reason), "mlockall: %s", strerror(errno));
-		}
-	} else if (setpriority(PRIO_PROCESS, 0, cfg->bench_nice) < 0) {
-		b->status = ROW_FAILED;
-		snprintf(b->reason, sizeof(b->reason), "setpriority %d: %s", cfg->bench_nice,
-			 strerror(errno));
-	}
-	if (rc->env->waker_rt)
-		p->waker_prio = cfg->rt_priority + 1;
-	p->split = !cfg->no_split;
-	if (cfg->trace_above_us > 0) {
-		p->trace_above_ns = (uint64_t)cfg->trace_above_us * NSEC_PER_USEC;
-		p->trace_fd = rc->env->trace_fd;
-		p->tracing_on_fd = rc->env->tracing_on_fd;
-	}
-	latency_init(&b->wake);
-	latency_init(&b->timer);
-}
-
-/*
- * The bench's period ring, allocated and touched before the row so that
- * recording into it never faults in the measured path.
- */
-static int ring_setup(const struct row_env *env, struct period_ring *ring)
-{
-	*ring = (struct period_ring){ 0 };
-	if (!env->period_cap)
-		return 0;
-	ring->rec = calloc(env->period_cap, sizeof(*ring->rec));
-	if (!ring->rec)
-		return -ENOMEM;
-	memset(ring->rec, 0, env->period_cap * sizeof(*ring->rec));
-	ring->cap = env->period_cap;
-	return 0;
-}
-
-/* After the head's records: a chain's stages, each its header, then its records. */
-static void send_stages(int res, const struct stage_set *st)
-{
-	for (uint32_t i = 0; i < st->n; i++) {
-		const struct stage_periods *sp = &st->s[i];
-
-		if (write_full(res, &sp->h, sizeof(sp->h)) != sizeof(sp->h) ||
-		    (sp->h.nrec && write_full(res, sp->rec, sp->h.nrec * sizeof(*sp->rec)) !=
-				   (ssize_t)(sp->h.nrec * sizeof(*sp->rec))))
-			return;
-	}
-}
-
-/* After the result: the ring's header, then its records, oldest first, then the stages'. */
-static void send_periods(int res, struct bench_result *b, const struct period_ring *ring,
-			 const struct stage_set *st)
-{
-	struct period_rec *out = NULL;
-
-	b->plog.nrec = period_ring_kept(ring);
-	b->plog.lost = period_ring_lost(ring);
-	b->plog.nstages = b->plog.nrec ? st->n : 0;
-	if (b->plog.nrec && ring->pushed > ring->cap) {
-		out = malloc(b->plog.nrec * sizeof(*out));
-		if (!out)
-			b->plog.nrec = 0;
-	}
-	if (write_full(res, &b->plog, sizeof(b->plog)) != sizeof(b->plog) || !b->plog.nrec) {
-		free(out);
-		return;
-	}
-	if (out)
-		period_ring_copy(ring, out);
-	if (write_full(res, out ? out : ring->rec, b->plog.nrec * sizeof(*out)) ==
-	    (ssize_t)(b->plog.nrec * sizeof(*out)) && b->plog.nstages)
-		send_stages(res, st);
-	free(out);
-}
-
-/* A chain's histograms: its summary is made of them, and --instances' copies send them. */
-static bool bench_chained(const struct row_ctx *rc)
-{
-	return workloads[rc->bench].model == SIM_GAME || workloads[rc->bench].model == SIM_AGRAPH;
-}
-
-/* Whether the orchestrator pools this bench's chain: then it sends its histograms on. */
-static bool chain_pooled(const struct row_ctx *rc, const struct bench_result *b)
-{
-	return rc->cfg->instances > 1 && b->chain.kind != CHAIN_NONE;
-}
-
-static int bench_body(void *arg, int ctl, int res)
-{
-	struct row_ctx *rc = arg;
-	const struct config *cfg = rc->cfg;
-	struct bench_result *b = calloc(1, sizeof(*b));
-	struct chain_hists *hists = bench_chained(rc) ? calloc(1, sizeof(*hists)) : NULL;
-	struct period_ring ring;
-	struct stage_set stages = { 0 };
-	struct sim_params p;
-	int ret;
-
-	drop_sig_pipe();
-	load_close_files(rc->env->lctx);
-	if (confine(rc, res)) {
-		free(b);
-		return 1;
-	}
-	if (!b || (bench_chained(rc) && !hists) || ring_setup(rc->env, &ring)) {
-		child_fail(res, "out of memory for the bench result");
-		return 1;
-	}
-	bench_setup(rc, &p, b);
-	p.hists = hists;
-	p.ring = ring.cap ? &ring : NULL;
-	p.stages = ring.cap ? &stages : NULL;
-	if (child_ready(res) || child_next(ctl) != MSG_GO)
-		return 1;	/* the orchestrator is ending the row */
-	if (b->status == ROW_OK) {
-		ret = sim_run(&p, (uint64_t)llround(cfg->seconds * 1e9), NULL, b, NULL);
-		if (ret) {
-			b->status = ROW_FAILED;
-			if (!b->reason[0])	/* else the knobs' refusal, in its words */
-				snprintf(b->reason, sizeof(b->reason), "waker: %s", strerror(-ret));
-		}
-	}
-	if (write_full(res, b, sizeof(*b)) == sizeof(*b) && chain_pooled(rc, b))
-		write_full(res, hists, sizeof(*hists));
-	send_periods(res, b, &ring, &stages);
-	stage_set_free(&stages);
-	return 0;
-}
 
 /* ---- one row: start the load and the bench, measure, stop the load ---- */
 
@@ -309,12 +42,16 @@ static uint64_t grace_ns(const struct config *cfg)
  * group (one without a group), all measured at once. A failure of what
  * they share (the load, a signal) is every member's.
  */
+#define ROWS_MAX (GROUP_MAX * INSTANCES_MAX)	/* a workload file's: options.c's bound */
+
 struct row_try {
 	struct row *rows;		/* [n]: one per member, in the group's order, then */
 	int n;				/* with --instances the next copy of each */
-	int member[GROUP_MAX * INSTANCES_MAX];	/* their registry indices */
+	int per;			/* rows per bench process: 1, or a workload file's */
+					/* thread objects (its threads' rows, file order) */
+	int member[ROWS_MAX];		/* their registry indices */
 	struct child load;
-	struct child bench[GROUP_MAX * INSTANCES_MAX];
+	struct child bench[ROWS_MAX];	/* [n / per] */
 	pid_t traced[GROUP_MAX];		/* --explain: each member's task, as armed */
 };
 
@@ -365,20 +102,24 @@ static bool row_start(struct row_ctx *rc, struct row_try *t)
 		fail_rows(t->rows, t->n, "fork load: %s", strerror(-ret));
 		return false;
 	}
-	ret = child_wait_ready(&t->load, now_ns() + READY_TIMEOUT_NS, &watch, said, sizeof(said));
+	ret = child_wait_ready(&t->load, now_ns() + READY_TIMEOUT_NS, &row_watch, said,
+			       sizeof(said));
 	if (ret) {
 		if (ret != -EINTR && !interrupted())
 			fail_unready(t->rows, t->n, &t->load, "load", ret, said);
 		return false;
 	}
-	for (int k = 0; k < t->n && !ret; k++) {
-		rc->bench = t->member[k];	/* what this member's child is forked with */
-		ret = child_start(&t->bench[k], bench_body, rc);
+	for (int k = 0; k < t->n / t->per && !ret; k++) {
+		bool file;
+
+		rc->bench = t->member[k * t->per];	/* what this member's child is forked with */
+		file = t->per > 1 || (workloads[rc->bench].flags & WL_WORKLOAD_FILE);
+		ret = child_start(&t->bench[k], file ? rtapp_body : bench_body, rc);
 		if (ret) {
 			fail_rows(t->rows, t->n, "fork bench: %s", strerror(-ret));
 			break;
 		}
-		ret = child_wait_ready(&t->bench[k], now_ns() + READY_TIMEOUT_NS, &watch, said,
+		ret = child_wait_ready(&t->bench[k], now_ns() + READY_TIMEOUT_NS, &row_watch, said,
 				       sizeof(said));
 		if (ret == -ETIMEDOUT)
 			fail_rows(t->rows, t->n, "bench process did not start");
@@ -402,14 +143,14 @@ static void receive_stages(struct row_ctx *rc, struct row *row, struct child *be
 		struct stage_periods *sp = &st->s[i];
 		size_t bytes;
 
-		if (child_read(bench->res, &sp->h, sizeof(sp->h), deadline, &watch) !=
+		if (child_read(bench->res, &sp->h, sizeof(sp->h), deadline, &row_watch) !=
 		    (ssize_t)sizeof(sp->h) || sp->h.nrec > rc->env->period_cap)
 			return;
 		sp->h.comm[sizeof(sp->h.comm) - 1] = '\0';
 		bytes = sp->h.nrec * sizeof(*sp->rec);
 		sp->rec = bytes ? malloc(bytes) : NULL;
 		if (bytes && (!sp->rec || child_read(bench->res, sp->rec, bytes,
-						     deadline + (uint64_t)bytes * 10, &watch) !=
+						     deadline + (uint64_t)bytes * 10, &row_watch) !=
 					  (ssize_t)bytes)) {
 			free(sp->rec);
 			sp->rec = NULL;
@@ -432,15 +173,16 @@ static void receive_periods(struct row_ctx *rc, struct row *row, struct child *b
 	row->plog = (struct period_log){ 0 };
 	row->stages = (struct stage_set){ 0 };
 	if (!rc->env->period_cap ||
-	    child_read(bench->res, &row->plog, sizeof(row->plog), deadline, &watch) !=
+	    child_read(bench->res, &row->plog, sizeof(row->plog), deadline, &row_watch) !=
 	    (ssize_t)sizeof(row->plog))
 		return;
 	if (!row->plog.nrec || row->plog.nrec > rc->env->period_cap)
 		goto none;
 	bytes = row->plog.nrec * sizeof(*row->periods);
 	row->periods = malloc(bytes);
-	if (row->periods && child_read(bench->res, row->periods, bytes,
-				       deadline + (uint64_t)bytes * 10, &watch) == (ssize_t)bytes) {
+	if (row->periods &&
+	    child_read(bench->res, row->periods, bytes, deadline + (uint64_t)bytes * 10,
+		       &row_watch) == (ssize_t)bytes) {
 		receive_stages(rc, row, bench, deadline + (uint64_t)bytes * 10);
 		return;
 	}
@@ -458,12 +200,52 @@ none:
 static void receive_hists(struct row *row, struct child *bench)
 {
 	row->hists = malloc(sizeof(*row->hists));
-	if (row->hists && child_read(bench->res, row->hists, sizeof(*row->hists),
-				     now_ns() + EXIT_WAIT_NS, &watch) == (ssize_t)sizeof(*row->hists))
+	if (row->hists &&
+	    child_read(bench->res, row->hists, sizeof(*row->hists), now_ns() + EXIT_WAIT_NS,
+		       &row_watch) == (ssize_t)sizeof(*row->hists))
 		return;
 	free(row->hists);
 	row->hists = NULL;
 	fail_rows(row, 1, "its chain's histograms did not come");
+}
+
+/* A bench_result into row->b by the deadline: 1, else what child_read said (or -ENOMEM). */
+static ssize_t read_result(struct row *row, struct child *bench, uint64_t deadline)
+{
+	ssize_t r;
+
+	row->b = malloc(sizeof(*row->b));
+	if (!row->b)
+		return -ENOMEM;
+	r = child_read(bench->res, row->b, sizeof(*row->b), deadline, &row_watch);
+	if (r == (ssize_t)sizeof(*row->b)) {
+		if (row->b->status != ROW_OK)
+			fail_rows(row, 1, "%s", row->b->reason);
+		return 1;
+	}
+	free(row->b);
+	row->b = NULL;
+	return r;
+}
+
+/* A result that did not come (r: read_result's) fails the rows; false when a stop ended it. */
+static bool result_missing(const struct config *cfg, struct row *rows, int n,
+			   struct child *bench, ssize_t r, uint64_t grace)
+{
+	if (r == -ENOMEM) {
+		fail_rows(rows, n, "out of memory for the result");
+		return true;
+	}
+	if (r == -EINTR)
+		return false;
+	if (r != -ETIMEDOUT) {
+		fail_ended(rows, n, bench, "bench", now_ns() + EXIT_WAIT_NS);
+		return true;
+	}
+	fail_rows(rows, n, "bench process overran its %g s by more than %.1f s; killed",
+		  cfg->seconds, (double)grace / 1e9);
+	child_finish(bench, now_ns());
+	return true;
 }
 
 /*
@@ -474,36 +256,40 @@ static bool member_result(struct row_ctx *rc, struct row *row, struct child *ben
 			  uint64_t t_go)
 {
 	const struct config *cfg = rc->cfg;
-	ssize_t r;
+	uint64_t grace = grace_ns(cfg);
+	ssize_t r = read_result(row, bench, t_go + (uint64_t)(cfg->seconds * 1e9) + grace);
 
-	row->b = malloc(sizeof(*row->b));
-	if (!row->b) {
-		fail_rows(row, 1, "out of memory for the result");
-		return true;
-	}
-	r = child_read(bench->res, row->b, sizeof(*row->b),
-		       t_go + (uint64_t)(cfg->seconds * 1e9) + grace_ns(cfg), &watch);
 	row->t_go = t_go;
-	if (r == (ssize_t)sizeof(*row->b)) {
-		if (row->b->status != ROW_OK)
-			fail_rows(row, 1, "%s", row->b->reason);
-		if (chain_pooled(rc, row->b))
-			receive_hists(row, bench);
-		receive_periods(rc, row, bench);
-		child_finish(bench, now_ns() + EXIT_WAIT_NS);
-		return true;
+	if (r != 1)
+		return result_missing(cfg, row, 1, bench, r, grace);
+	if (chain_pooled(rc, row->b))
+		receive_hists(row, bench);
+	receive_periods(rc, row, bench);
+	child_finish(bench, now_ns() + EXIT_WAIT_NS);
+	return true;
+}
+
+/*
+ * A workload file's bench process: a result per thread object (rows[n],
+ * in file order), then each one's periods. Its threads may take
+ * RTAPP_ROW_GRACE_NS more to end (or be found stuck) than a task does.
+ */
+static bool workload_result(struct row_ctx *rc, struct row *rows, int n, struct child *bench,
+			    uint64_t t_go)
+{
+	const struct config *cfg = rc->cfg;
+	uint64_t grace = grace_ns(cfg) + RTAPP_ROW_GRACE_NS;
+	ssize_t r = 1;
+
+	for (int j = 0; j < n && r == 1; j++) {
+		rows[j].t_go = t_go;
+		r = read_result(&rows[j], bench, t_go + (uint64_t)(cfg->seconds * 1e9) + grace);
 	}
-	free(row->b);
-	row->b = NULL;
-	if (r == -EINTR)
-		return false;
-	if (r != -ETIMEDOUT) {
-		fail_ended(row, 1, bench, "bench", now_ns() + EXIT_WAIT_NS);
-		return true;
-	}
-	fail_rows(row, 1, "bench process overran its %g s by more than %.1f s; killed",
-		  cfg->seconds, (double)grace_ns(cfg) / 1e9);
-	child_finish(bench, now_ns());
+	if (r != 1)
+		return result_missing(cfg, rows, n, bench, r, grace);
+	for (int j = 0; j < n; j++)
+		receive_periods(rc, &rows[j], bench);
+	child_finish(bench, now_ns() + EXIT_WAIT_NS);
 	return true;
 }
 
@@ -513,12 +299,40 @@ static int trace_members(const struct row_ctx *rc, const struct row_try *t)
 	return rc->cfg->instances > 1 ? t->n / rc->cfg->instances : t->n;
 }
 
+/*
+ * --explain, a workload file's row: the threads rtapp_traced() picks, of
+ * copy #1, by their names (their ids are known only once they run).
+ */
+static void trace_arm_threads(const struct row_ctx *rc, struct row_try *t)
+{
+	char comm[SE_TIDS_MAX][16];
+	const char *names[SE_TIDS_MAX];
+	pid_t pid[SE_TIDS_MAX] = { t->bench[0].pid };
+	bool traced[RTAPP_RUN_MAX_OBJS];
+	int n = 0;
+
+	rtapp_traced(rc->cfg, traced);
+	for (int j = 0; j < t->per && n < SE_TIDS_MAX; j++) {
+		if (!traced[j])
+			continue;
+		snprintf(comm[n], sizeof(comm[n]), "%s", rc->cfg->workload.model->threads[j].name);
+		names[n] = comm[n];
+		n++;
+	}
+	if (n)
+		ran_trace_arm(pid, names, n);
+}
+
 /* --explain, before the GO: the trace armed for each member's task, and a chain's stages. */
 static void trace_arm(const struct row_ctx *rc, struct row_try *t)
 {
 	const char *threads[GROUP_MAX];
 	int n = trace_members(rc, t);
 
+	if (t->per > 1 || (workloads[rc->bench].flags & WL_WORKLOAD_FILE)) {
+		trace_arm_threads(rc, t);
+		return;
+	}
 	for (int k = 0; k < n && k < GROUP_MAX; k++) {
 		t->traced[k] = t->bench[k].pid;
 		threads[k] = workloads[t->member[k]].threads;
@@ -535,7 +349,7 @@ static bool row_measure(struct row_ctx *rc, struct row_try *t)
 {
 	uint64_t t_go;
 
-	if (!child_sleep(t->load.res, now_ns() + rc->cfg->settle_ns, &watch)) {
+	if (!child_sleep(t->load.res, now_ns() + rc->cfg->settle_ns, &row_watch)) {
 		if (!interrupted())
 			fail_ended(t->rows, t->n, &t->load, "load", now_ns());	/* it died */
 		return false;
@@ -543,11 +357,13 @@ static bool row_measure(struct row_ctx *rc, struct row_try *t)
 	trace_arm(rc, t);
 	t_go = now_ns();
 	child_tell(&t->load, MSG_BEGIN);
-	for (int k = 0; k < t->n; k++)
+	for (int k = 0; k < t->n / t->per; k++)
 		child_tell(&t->bench[k], MSG_GO);
 	stops_test_jump();
-	for (int k = 0; k < t->n; k++)
-		if (!member_result(rc, &t->rows[k], &t->bench[k], t_go))
+	for (int k = 0; k < t->n / t->per; k++)
+		if (t->per > 1 ? !workload_result(rc, &t->rows[k * t->per], t->per, &t->bench[k],
+						  t_go) :
+		    !member_result(rc, &t->rows[k], &t->bench[k], t_go))
 			return false;
 	return true;
 }
@@ -562,7 +378,7 @@ static void row_stop(struct row_try *t)
 	int st;
 
 	child_tell(&t->load, MSG_STOP);
-	r = child_read(t->load.res, &row->l, sizeof(row->l), t_stop + LOAD_RESULT_NS, &watch);
+	r = child_read(t->load.res, &row->l, sizeof(row->l), t_stop + LOAD_RESULT_NS, &row_watch);
 	st = child_finish(&t->load, t_stop + LOAD_RESULT_NS);
 	row->load_stop_ns = now_ns() - t_stop;
 	if (r != (ssize_t)sizeof(row->l) && r != -EINTR) {
@@ -590,18 +406,15 @@ static void row_stop(struct row_try *t)
 static void pause_row(struct row_try *t)
 {
 	uint64_t t0 = now_ns();
-	char buf[64];
 
 	if (t->load.pid > 0)
 		kill(-t->load.pid, SIGSTOP);
-	for (int k = 0; k < t->n; k++)
+	for (int k = 0; k < t->n / t->per; k++)
 		if (t->bench[k].pid > 0)
 			kill(-t->bench[k].pid, SIGSTOP);
 	progress_clear();
 	raise(SIGSTOP);
-	got_tstp = got_cont = got_redo = 0;	/* the SIGCONT that let us go is this stop's */
-	while (read(sig_pipe[0], buf, sizeof(buf)) > 0)
-		;	/* the handler's wake-ups are stale now */
+	signals_after_pause();	/* the SIGCONT that let us go is this stop's */
 	progress_pause(now_ns() - t0);
 }
 
@@ -625,11 +438,45 @@ static uint64_t hop_max(const struct bench_result *b, int32_t hop)
  * bench split its wake-ups), and their events of the periods kept. A member
  * past SE_TIDS_MAX threads is not read: its own lines say so.
  */
+/*
+ * --explain, a workload file's row: each thread rtapp_traced() picked (of
+ * copy #1), by the id its result reports; the others are said not traced
+ * once the trace told of those.
+ */
+static void trace_collect_threads(const struct row_ctx *rc, struct row_try *t)
+{
+	struct ran_thread th[SE_TIDS_MAX];
+	bool traced[RTAPP_RUN_MAX_OBJS];
+	int n = 0;
+
+	rtapp_traced(rc->cfg, traced);
+	for (int j = 0; j < t->per && n < SE_TIDS_MAX; j++) {
+		struct row *row = &t->rows[j];
+		const struct bench_result *b = row->b;
+
+		if (!traced[j] || !b)
+			continue;
+		th[n++] = (struct ran_thread){ .tid = b->plog.tid_task > 0 ? b->plog.tid_task : -1,
+					       .t_first = b->split.t_first, .rec = row->periods,
+					       .nrec = row->plog.nrec, .trace = &row->trace,
+					       .ran = b->split.state != SPLIT_OFF ? &row->ran : NULL,
+					       .max_wait = b->wake.r.max };
+	}
+	ran_trace_collect(th, n);
+	for (int j = 0; n && j < t->per; j++)
+		if (!traced[j] && t->rows[j].b && th[0].ran && th[0].ran->state != RAN_UNKNOWN)
+			t->rows[j].ran.state = RAN_NOT_TRACED;
+}
+
 static void trace_collect(const struct row_ctx *rc, struct row_try *t)
 {
 	struct ran_thread th[SE_TIDS_MAX];
 	int n = 0;
 
+	if (t->per > 1 || (workloads[rc->bench].flags & WL_WORKLOAD_FILE)) {
+		trace_collect_threads(rc, t);
+		return;
+	}
 	for (int k = 0; k < trace_members(rc, t) && k < GROUP_MAX; k++) {
 		struct row *row = &t->rows[k];
 		const struct bench_result *b = row->b;
@@ -676,7 +523,7 @@ static enum redo run_row_once(struct row_ctx *rc, struct row_try *t, bool judged
 	t->load = CHILD_NONE;
 	memset(t->traced, 0, sizeof(t->traced));
 	for (int k = 0; k < t->n; k++) {
-		t->bench[k] = CHILD_NONE;
+		t->bench[k / t->per] = CHILD_NONE;
 		t->rows[k].status = ROW_OK;
 		t->rows[k].l.intensity = -1.0;
 	}
@@ -691,7 +538,7 @@ static enum redo run_row_once(struct row_ctx *rc, struct row_try *t, bool judged
 		why = got_tstp ? REDO_TSTP : got_cont ? REDO_CONT : REDO_CLOCK;
 	if (why == REDO_TSTP)
 		pause_row(t);
-	for (int k = 0; k < t->n; k++)
+	for (int k = 0; k < t->n / t->per; k++)
 		child_finish(&t->bench[k], now_ns());
 	child_finish(&t->load, now_ns());
 	trace_collect(rc, t);
@@ -732,8 +579,7 @@ static void redo_note(enum redo why, const struct row_ctx *rc, const struct cell
 	else
 		stops_describe(stop, sizeof(stop));
 	fprintf(stderr, "%s: %s: the %s row of %s runs again from its start\n", progname, stop,
-		workloads[rc->load].name,
-		c->group ? rc->cfg->groups[c->group - 1].name : workloads[rc->bench].name);
+		workloads[rc->load].name, cell_table_name(rc->cfg, c));
 }
 
 /* Each member's row, empty, as the cell starts it. */
@@ -742,7 +588,9 @@ static void rows_reset(struct row_try *t, const struct cell *c)
 	for (int k = 0; k < t->n; k++)
 		t->rows[k] = (struct row){ .bench = t->member[k], .load = c->load,
 					   .pass = c->pass, .variant = c->variant,
-					   .ncpus = c->ncpus, .group = c->group };
+					   .ncpus = c->ncpus, .group = c->group,
+					   .thread = t->per > 1 || cell_is_workload(c) ?
+						     k % t->per : -1 };
 }
 
 /*
@@ -750,18 +598,24 @@ static void rows_reset(struct row_try *t, const struct cell *c)
  * each Ctrl-Z or SIGCONT (someone stopped us), and up to STOP_REDO_MAX
  * stops the clocks saw, after which the clocks no longer judge it (a
  * machine that keeps us from running is measured, not waited out). rows
- * has one per member of the cell's group (cell_members(), model/plan.h).
+ * has one per result of the cell: a member of its group, a thread object of
+ * its workload file (cell_nresults(), model/plan.h).
  */
 void run_row(const struct row_env *env, const struct cell *c, struct row *rows)
 {
 	struct row_ctx ctx = { .env = env, .cfg = env->cfg, .bench = c->bench, .load = c->load,
 			       .ncpus = c->ncpus };
 	int ni = env->cfg->instances > 1 ? env->cfg->instances : 1;
-	struct row_try t = { .rows = rows };
+	struct row_try t = { .rows = rows, .per = 1 };
 	int clock_redos = 0, n;
 	enum redo why;
 
 	t.n = n = cell_members(env->cfg, c, t.member);
+	if (cell_is_workload(c)) {	/* one process, a row per thread object */
+		t.n = n = t.per = cell_nresults(env->cfg, c);
+		for (int k = 1; k < n; k++)
+			t.member[k] = c->bench;
+	}
 	rows_reset(&t, c);
 	if (ni > 1) {		/* copy i of member k is t.rows[i * n + k]; pooled into rows */
 		t.rows = calloc((size_t)(n * ni), sizeof(*rows));

@@ -33,6 +33,7 @@ struct row {
 	int variant;			/* --vary's value, 0-based */
 	int ncpus;			/* --ncpus: the CPUs it was confined to; 0: all */
 	int group;			/* -W A+B: 1 + its index in cfg->groups; 0: none */
+	int thread;			/* a workload file's: its thread object, file order */
 	char knob_value[VARIANT_VALUE_LEN];	/* a system knob as read back before the row */
 	int status;			/* enum row_status */
 	char reason[REASON_LEN];	/* why it failed or was marked */
@@ -63,6 +64,9 @@ struct row_env {
 };
 
 struct cell;
+
+/* The records a workload file's threads keep in a row, together (20 MiB): each a share. */
+#define RTAPP_RECS_PER_ROW (1u << 19)
 
 /* row.c: a row, the signals that end or redo it, and its result */
 extern volatile sig_atomic_t got_signal;	/* SIGINT, SIGTERM or SIGHUP */

@@ -161,27 +161,24 @@ static int result_instances(struct result *r, const struct instance_set *s)
 	return 0;
 }
 
-/*
- * The row as a result, built once and appended to the record: the numbers
- * of what the children sent, the wake-up histogram kept (the rest of the
- * bench's result is not). NULL when out of memory.
- */
 /* The configuration row ran with: its --vary value's, or the run's. */
 static const struct config *row_config(const struct run_record *rec, const struct row *row)
 {
 	return rec->cfg->variant_cfg ? &rec->cfg->variant_cfg[row->variant] : rec->cfg;
 }
 
-struct result *row_result(struct run_record *rec, const struct row *row)
+/*
+ * What names a result: its benchmark (a workload file's thread, as in the
+ * file), the group it ran in (or the file's name), its load, pass, variant.
+ */
+static void result_names(struct result *r, const struct run_record *rec, const struct row *row)
 {
 	const struct workload *bwl = &workloads[row->bench], *lwl = &workloads[row->load];
-	const struct bench_result *b = row->b;
-	bool periods = b && !(bwl->flags & WL_NODEADLINE);
-	struct result *r = run_new_result(rec);
+	const struct config *cfg = rec->cfg;
 
-	if (!r)
-		return NULL;
-	snprintf(r->bench, sizeof(r->bench), "%s", bwl->name);
+	r->rtapp = (bwl->flags & WL_WORKLOAD_FILE) && cfg->workload.model && row->thread >= 0;
+	snprintf(r->bench, sizeof(r->bench), "%s", r->rtapp ?
+		 cfg->workload.model->threads[row->thread].name : bwl->name);
 	snprintf(r->load, sizeof(r->load), "%s", lwl->name);
 	snprintf(r->reason, sizeof(r->reason), "%s", row->reason);
 	snprintf(r->unit, sizeof(r->unit), "%s", lwl->unit ? lwl->unit : "");
@@ -189,7 +186,54 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 	r->variant_index = row->variant;
 	r->ncpus = row->ncpus;
 	if (row->group)
-		snprintf(r->group, sizeof(r->group), "%s", rec->cfg->groups[row->group - 1].name);
+		snprintf(r->group, sizeof(r->group), "%s", cfg->groups[row->group - 1].name);
+	if (r->rtapp)
+		snprintf(r->group, sizeof(r->group), "%s", cfg->workload.name);
+}
+
+/*
+ * A workload file's thread: its wake-ups by kind, its timer periods (none,
+ * and no deadlines, for a thread without a timer) with rt-app's slack and
+ * wu_lat; no desired CPU, its run being the CPU time it asked for.
+ */
+static void result_rtapp(struct result *r, const struct run_record *rec, const struct row *row)
+{
+	const struct bench_result *b = row->b;
+	const struct timer_periods *tp = &b->timers;
+
+	r->v[RF_CPU] = NAN;
+	r->v[RF_TIMER_WAKEUPS] = (double)b->timer_wakeups;
+	r->v[RF_RESUME_WAKEUPS] = (double)b->resume_wakeups;
+	if (!rtapp_timed(&rec->cfg->workload.model->threads[row->thread]))
+		return;
+	r->v[RF_MET] = (double)tp->met;
+	r->v[RF_MISSED] = (double)tp->missed;
+	r->v[RF_DROPPED] = 0;
+	if (b->pct_deadlines >= 0)
+		r->v[RF_DL] = b->pct_deadlines;
+	if (tp->slack.n) {
+		r->v[RF_SLACK_MEAN] = span_mean(&tp->slack);
+		r->v[RF_SLACK_MIN] = (double)tp->slack.min;
+	}
+	if (tp->wu_lat.n)
+		r->v[RF_WU_LAT_MEAN] = span_mean(&tp->wu_lat);
+}
+
+/*
+ * The row as a result, built once and appended to the record: the numbers
+ * of what the children sent, the wake-up histogram kept (the rest of the
+ * bench's result is not). NULL when out of memory.
+ */
+struct result *row_result(struct run_record *rec, const struct row *row)
+{
+	const struct workload *bwl = &workloads[row->bench], *lwl = &workloads[row->load];
+	const struct bench_result *b = row->b;
+	bool periods = b && !(bwl->flags & (WL_NODEADLINE | WL_WORKLOAD_FILE));
+	struct result *r = run_new_result(rec);
+
+	if (!r)
+		return NULL;
+	result_names(r, rec, row);
 	if (rec->cfg->nvariants)
 		snprintf(r->variant, sizeof(r->variant), "%s",
 			 rec->cfg->variants[row->variant].label);
@@ -244,6 +288,8 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 		rec->nres--;
 		return NULL;
 	}
+	if (r->rtapp)
+		result_rtapp(r, rec, row);
 	if (periods && rec->cfg->explain && row->periods)
 		result_misses(r, row);
 	return r;

@@ -28,6 +28,11 @@ int refuse_class(const struct config *cfg, const struct workload *wl, char *err,
 {
 	char names[256];
 
+	if ((wl->flags & WL_WORKLOAD_FILE) && cfg->policy == POL_DEADLINE)
+		return set_err(err, errlen, "-W %s: --policy deadline needs one period and "
+			       "runtime per task; give the file's threads \"policy\": "
+			       "\"SCHED_DEADLINE\" with their dl-runtime and dl-period instead",
+			       cfg->workload.name);
 	if (!policy_is_rt(cfg->policy) || (wl->flags & WL_RT))
 		return 0;
 	workload_names(WL_BENCH | WL_RT, names, sizeof(names));
@@ -79,7 +84,8 @@ int resolve_selection(struct config *cfg, const uint32_t sel[4], char *err,
 
 	for (size_t i = 0; i < nr_workloads; i++) {
 		const struct workload *wl = &workloads[i];
-		bool exists = custom || !(wl->flags & WL_CUSTOM);
+		bool exists = (custom || !(wl->flags & WL_CUSTOM)) &&
+			      (cfg->workload.model || !(wl->flags & WL_WORKLOAD_FILE));
 		uint32_t bit = 1u << i;
 
 		if ((sel[0] & bit) && !exists)

@@ -195,8 +195,9 @@ static bool filter_add(char *f, size_t len, const char *fmt, ...)
 
 /*
  * Before a row's GO: record only events about its n tasks (pid[i], each
- * a member's first thread) and the threads whose names match a chain
- * member's glob (threads[i], NULL for a single task), from an empty
+ * a member's first thread; none where <= 0) and the threads whose names
+ * match a chain member's glob (threads[i], NULL for a single task; a
+ * workload file's thread's name, its threads' ids known only later), from an empty
  * buffer: their switches in (next_pid) and out (prev_pid), their wake-ups
  * and migrations.
  */
@@ -209,9 +210,10 @@ void ran_trace_arm(const pid_t *pid, const char *const *threads, int n)
 	if (!inst.dir[0] || n < 1 || put("tracing_on", "0"))
 		return;
 	for (int i = 0; i < n && fit; i++) {
-		fit = filter_add(sw, sizeof(sw), "prev_pid == %d || next_pid == %d", (int)pid[i],
-				 (int)pid[i]) &&
-		      filter_add(ev, sizeof(ev), "pid == %d", (int)pid[i]);
+		if (pid[i] > 0)
+			fit = filter_add(sw, sizeof(sw), "prev_pid == %d || next_pid == %d",
+					 (int)pid[i], (int)pid[i]) &&
+			      filter_add(ev, sizeof(ev), "pid == %d", (int)pid[i]);
 		if (fit && threads[i])
 			fit = filter_add(sw, sizeof(sw), "prev_comm ~ \"%s\" || next_comm ~ \"%s\"",
 					 threads[i], threads[i]) &&

@@ -190,6 +190,8 @@ int rtapp_check(const struct rtapp_file *f, const struct rtapp_limits *lim, char
 		size_t errlen);
 
 int rtapp_nthreads(const struct rtapp_file *f);		/* every instance of every thread */
+bool rtapp_woken(const struct rtapp_thread *t);		/* waits on a timer or a condition */
+bool rtapp_timed(const struct rtapp_thread *t);		/* uses a timer */
 const char *rtapp_kind_name(enum rtapp_kind k);		/* "run" */
 const char *rtapp_policy_name(enum rtapp_policy p);	/* "SCHED_OTHER" */
 

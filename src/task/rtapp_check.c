@@ -18,6 +18,33 @@ int rtapp_nthreads(const struct rtapp_file *f)
 	return n > INT_MAX ? INT_MAX : (int)n;
 }
 
+/* A thread whose wake-ups are measured: it waits on timers or conditions. */
+bool rtapp_woken(const struct rtapp_thread *t)
+{
+	for (size_t p = 0; p < t->nphases; p++)
+		for (size_t e = 0; e < t->phases[p].nevents; e++)
+			switch (t->phases[p].events[e].kind) {
+			case RTAPP_TIMER:
+			case RTAPP_SUSPEND:
+			case RTAPP_WAIT:
+			case RTAPP_SYNC:
+				return true;
+			default:
+				break;
+			}
+	return false;
+}
+
+/* A thread that uses a timer: it has a waker, and timer periods to meet or miss. */
+bool rtapp_timed(const struct rtapp_thread *t)
+{
+	for (size_t p = 0; p < t->nphases; p++)
+		for (size_t e = 0; e < t->phases[p].nevents; e++)
+			if (t->phases[p].events[e].kind == RTAPP_TIMER)
+				return true;
+	return false;
+}
+
 /* The first thread whose instances bring the total past a limit is the one named. */
 static int check_limits(const struct rtapp_file *f, const struct rtapp_limits *lim, char *err,
 			size_t errlen)

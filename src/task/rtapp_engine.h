@@ -95,6 +95,10 @@ struct rt_thread {		/* one instance of one thread object */
 	struct rt_unique *unique;	/* its unique timers */
 	int nunique;
 	struct rt_counts c;
+	int32_t tid;			/* its thread id, once it runs */
+	struct period_ring *ring;	/* where it records (its object's first instance's */
+					/* only), or NULL */
+	uint32_t nrec;			/* records it made: the next one's k */
 };
 
 struct rt_run {
@@ -116,6 +120,17 @@ struct rt_run {
 	pthread_mutex_t obj_lock[RTAPP_RUN_MAX_OBJS];	/* an object's histograms, which */
 							/* its instances share */
 };
+
+/* usec of the file as the run times it: scaled by --period swept's factor, if any. */
+static inline uint64_t rt_ns(const struct rt_run *run, long long usec)
+{
+	const struct rtapp_run_params *p = run->p;
+	uint64_t ns = (uint64_t)usec * NSEC_PER_USEC;
+
+	if (!p->time_num || !p->time_den)
+		return ns;
+	return (uint64_t)((unsigned __int128)ns * p->time_num / p->time_den);
+}
 
 /* A thread's doing as one word, so that the watchdog reads it whole. */
 static inline int rt_doing(enum rt_state s, int kind, int res)

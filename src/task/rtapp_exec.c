@@ -16,6 +16,19 @@ static void set_doing(struct rt_thread *thr, enum rt_state s, int kind, int res)
 }
 
 /*
+ * Into the thread's ring, if it keeps one: a record of PR_RTAPP's shape
+ * (core/period.h), numbered in the order made. One thread writes a ring.
+ */
+static void push_record(struct rt_thread *thr, struct period_rec *rec)
+{
+	if (!thr->ring)
+		return;
+	rec->k = thr->nrec++;
+	rec->flags |= PR_RTAPP;
+	period_ring_push(thr->ring, rec);
+}
+
+/*
  * One wake-up stamped t_wake (by the waker, from wake_cpu) and t_run (by
  * the thread): its latency, a timer's latency when it was a timer's
  * (expiry, else 0), and its split, into the thread object's histograms,
@@ -26,8 +39,11 @@ static void record_wakeup(struct rt_thread *thr, uint64_t t_wake, uint64_t t_run
 {
 	struct rtapp_obj_result *o = &thr->run->obj[thr->obj];
 	pthread_mutex_t *lock = &thr->run->obj_lock[thr->obj];
-	uint64_t lat;
-	int cpu;
+	struct period_rec rec = { .t_wake = t_wake, .t_run = t_run, .t_done = expiry,
+				  .wake_cpu = (int16_t)wake_cpu, .run_cpu = -1,
+				  .flags = PR_WOKEN };
+	uint64_t lat, q = UINT64_MAX;
+	int cpu = -1;
 
 	if (!wake_latency(t_wake, t_run, &lat))
 		return;
@@ -36,12 +52,18 @@ static void record_wakeup(struct rt_thread *thr, uint64_t t_wake, uint64_t t_run
 	if (expiry)
 		latency_add(&o->timer, t_wake > expiry ? t_wake - expiry : 0);
 	if (thr->probing)
-		split_after(&thr->probe, lat, wake_cpu, &cpu);
+		q = split_after(&thr->probe, lat, wake_cpu, &cpu);
 	pthread_mutex_unlock(lock);
 	if (expiry)
 		thr->c.timer_wakeups++;
 	else
 		thr->c.resume_wakeups++;
+	rec.run_cpu = (int16_t)cpu;
+	if (q <= UINT32_MAX) {
+		rec.queue_ns = (uint32_t)q;
+		rec.flags |= PR_QUEUE;
+	}
+	push_record(thr, &rec);
 }
 
 static void prepare_split(struct rt_thread *thr)
@@ -168,8 +190,8 @@ static struct rtapp_timer *timer_of(struct rt_thread *thr, int res, pthread_mute
  * period on (a shared timer's other users only push it later). A later
  * hint would make the waker oversleep, so anything less sure is 0.
  */
-static uint64_t next_hint(const struct rtapp_phase *ph, size_t e, uint64_t expiry,
-			  bool last_round)
+static uint64_t next_hint(const struct rt_thread *thr, const struct rtapp_phase *ph, size_t e,
+			  uint64_t expiry, bool last_round)
 {
 	for (size_t i = 1; i <= ph->nevents; i++) {
 		size_t k = (e + i) % ph->nevents;
@@ -179,7 +201,7 @@ static uint64_t next_hint(const struct rtapp_phase *ph, size_t e, uint64_t expir
 			continue;
 		if (ev->res != ph->events[e].res || (k <= e && last_round))
 			return 0;
-		return expiry + (uint64_t)ev->usec * NSEC_PER_USEC;
+		return expiry + rt_ns(thr->run, ev->usec);
 	}
 	return 0;
 }
@@ -197,17 +219,21 @@ static void do_timer(struct rt_thread *thr, const struct rtapp_phase *ph, size_t
 
 	if (lock)
 		pthread_mutex_lock(lock);
-	u = rtapp_timer_reach(tm, thr->base, (uint64_t)ev->usec * NSEC_PER_USEC, reached,
-			      m->absolute);
+	u = rtapp_timer_reach(tm, thr->base, rt_ns(thr->run, ev->usec), reached, m->absolute);
 	if (lock)
 		pthread_mutex_unlock(lock);
 	if (u.wait) {
 		set_doing(thr, RT_TIMED, ev->kind, ev->res);
 		prepare_split(thr);
-		t_run = wait_for_waker(thr->w, u.expiry, next_hint(ph, e, u.expiry, last_round));
+		t_run = wait_for_waker(thr->w, u.expiry,
+				       next_hint(thr, ph, e, u.expiry, last_round));
 		if (rt_quit(thr->run))
 			return;		/* let go at the row's end: no wake-up, no period */
 		record_wakeup(thr, thr->w->t_wake, t_run, thr->w->wake_cpu, u.expiry);
+	} else if (u.slack < 0) {	/* reached late: its period missed, no wake-up */
+		push_record(thr, &(struct period_rec){ .t_wake = u.expiry, .t_run = reached,
+						       .t_done = u.expiry, .wake_cpu = -1,
+						       .run_cpu = -1 });
 	}
 	timer_period_close(&thr->c.periods, &u, t_run);
 }
@@ -220,13 +246,13 @@ static void do_run(struct rt_thread *thr, const struct rtapp_event *ev)
 	bool cut;
 
 	thr->bn.from_cpu = thr->bn.end_cpu;
-	thr->c.work_ns += burn_work(&thr->bn, (uint64_t)ev->usec * NSEC_PER_USEC, &cut);
+	thr->c.work_ns += burn_work(&thr->bn, rt_ns(thr->run, ev->usec), &cut);
 }
 
 /* runtime: rt-app's meaning, wall time spinning, preempted or not. */
 static void do_runtime(struct rt_thread *thr, const struct rtapp_event *ev)
 {
-	uint64_t t0 = now_ns(), end = t0 + (uint64_t)ev->usec * NSEC_PER_USEC, t = t0;
+	uint64_t t0 = now_ns(), end = t0 + rt_ns(thr->run, ev->usec), t = t0;
 
 	while (t < end && !rt_quit(thr->run)) {
 		burn_loops(256);
@@ -251,7 +277,7 @@ void rt_exec(struct rt_thread *thr, const struct rtapp_phase *ph, size_t e, bool
 		break;
 	case RTAPP_SLEEP:
 		set_doing(thr, RT_TIMED, ev->kind, -1);
-		rt_sleep_until(thr, now_ns() + (uint64_t)ev->usec * NSEC_PER_USEC);
+		rt_sleep_until(thr, now_ns() + rt_ns(thr->run, ev->usec));
 		break;
 	case RTAPP_TIMER:
 		do_timer(thr, ph, e, last_round);

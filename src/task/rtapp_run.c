@@ -75,15 +75,6 @@ static void init_results(const struct rtapp_file *f, struct rtapp_result *res)
 	}
 }
 
-static bool has_timer(const struct rtapp_thread *t)
-{
-	for (size_t p = 0; p < t->nphases; p++)
-		for (size_t e = 0; e < t->phases[p].nevents; e++)
-			if (t->phases[p].events[e].kind == RTAPP_TIMER)
-				return true;
-	return false;
-}
-
 /* The thread's own "unique" timers, one each however often it names them. */
 static int unique_timers(struct rt_thread *thr, const struct rtapp_file *f)
 {
@@ -124,7 +115,9 @@ static int make_threads(struct rt_run *run)
 			*thr = (struct rt_thread){ .run = run, .t = &f->threads[t], .obj = (int)t,
 						   .inst = i, .idx = n };
 			thr->wt.thr = thr;
-			if (has_timer(thr->t)) {
+			if (i == 0 && run->p->rings)
+				thr->ring = &run->p->rings[t];
+			if (rtapp_timed(thr->t)) {
 				thr->w = &run->wakers[nw++];
 				thr->waker_prio = rt_waker_prio(thr->t, run->p);
 			}
@@ -441,6 +434,10 @@ static void pool(struct rt_run *run)
 		o->work_ns += thr->c.work_ns;
 		o->loops += thr->bn.loops;
 		o->burn_cpu_ns += thr->bn.cpu_ns;
+		if (thr->inst == 0) {
+			o->tid = thr->tid;
+			o->tid_waker = thr->w ? atomic_load(&thr->w->tid) : 0;
+		}
 		if (end > o->end)
 			o->end = end;
 	}

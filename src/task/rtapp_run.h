@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "core/defs.h"
+#include "core/period.h"
 #include "core/rtapp_periods.h"
 #include "core/split.h"
 #include "core/stats.h"
@@ -48,6 +49,12 @@ struct rtapp_run_params {
 	struct task_sched sched;	/* --policy, -B, --slice, --uclamp-* */
 	bool split;			/* split each wake-up (core/split.h) */
 	uint64_t watchdog_ns;		/* 0: RTAPP_RUN_WATCHDOG_NS */
+	struct period_ring *rings;	/* [the file's thread objects]: each one's first */
+					/* instance records its wake-ups and its late timer */
+					/* periods here (core/period.h's PR_RTAPP); NULL: none */
+	uint64_t time_num, time_den;	/* every duration of the file (run, runtime, sleep, a */
+					/* timer's period, delay) scaled by num / den: */
+					/* --period swept's (core/tickphase.h); 0: as written */
 };
 
 /* How a thread object's threads ended: the worst of its instances. */
@@ -65,6 +72,8 @@ struct rtapp_obj_result {	/* one thread object, its instances pooled */
 	int instances;
 	int end;			/* enum rtapp_end */
 	char waits_on[64];		/* in a deadlock: what its first blocked instance waited on */
+	int32_t tid, tid_waker;		/* its first instance's thread and waker ids (0: none), */
+					/* for the trace and the timeline */
 	uint64_t timer_wakeups;		/* measured wake-ups by kind */
 	uint64_t resume_wakeups;
 	struct latency wake;		/* t_run - t_wake of every measured wake-up */

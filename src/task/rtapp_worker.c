@@ -12,23 +12,6 @@
 #include "lib/util.h"
 #include "task/rtapp_engine.h"
 
-/* A thread whose wake-ups are measured: it waits on timers or conditions. */
-static bool is_woken(const struct rtapp_thread *t)
-{
-	for (size_t p = 0; p < t->nphases; p++)
-		for (size_t e = 0; e < t->phases[p].nevents; e++)
-			switch (t->phases[p].events[e].kind) {
-			case RTAPP_TIMER:
-			case RTAPP_SUSPEND:
-			case RTAPP_WAIT:
-			case RTAPP_SYNC:
-				return true;
-			default:
-				break;
-			}
-	return false;
-}
-
 /*
  * Before the start, in the thread itself: its kernel name (the file's,
  * cut to 15 bytes), the first phase's scheduling and CPUs, so that a
@@ -43,12 +26,13 @@ static int setup(struct rt_thread *thr)
 
 	snprintf(comm, sizeof(comm), "%s", thr->t->name);
 	pthread_setname_np(pthread_self(), comm);
+	thr->tid = (int32_t)gettid();
 	thr->bn = (struct burner){ .mode = run->p->work, .loops_per_ms = run->p->loops_per_ms,
 				   .stop = &run->quit };
 	ret = rt_apply_phase(thr, &thr->t->phases[0]);
 	if (ret)
 		return thr->err = ret;
-	if (run->p->split && is_woken(thr->t)) {
+	if (run->p->split && rtapp_woken(thr->t)) {
 		pthread_mutex_lock(&run->obj_lock[thr->obj]);
 		split_probe_open(&thr->probe, &run->obj[thr->obj].split, now_ns());
 		pthread_mutex_unlock(&run->obj_lock[thr->obj]);
@@ -92,7 +76,7 @@ static void run_phases(struct rt_thread *thr)
 	const struct rtapp_thread *t = thr->t;
 	struct rt_run *run = thr->run;
 
-	thr->base = run->t0 + (uint64_t)t->delay_us * NSEC_PER_USEC;
+	thr->base = run->t0 + rt_ns(run, t->delay_us);
 	thr->bn.end_ns = run->end_ns;
 	thr->c.cpu0 = thread_cpu_ns();
 	thr->bn.end_cpu = thr->c.cpu0;

@@ -15,6 +15,7 @@
 #include "core/defs.h"
 #include "core/frames.h"
 #include "core/period.h"
+#include "core/rtapp_periods.h"
 #include "core/split.h"
 #include "core/stats.h"
 #include "core/tickphase.h"
@@ -28,6 +29,7 @@ enum sim_model {
 	SIM_RENDER,			/* Render: frames at --fps, work sweeping 20-80 % */
 	SIM_GAME,			/* Game: a frame pipeline (chain.h), GAME_FPS by default */
 	SIM_AGRAPH,			/* AudioGraph: an audio graph (chain.h) */
+	SIM_RTAPP,			/* an rt-app workload file's threads (rtapp_run.h) */
 };
 
 #define GAME_FPS 60			/* Game's frame rate without --fps */
@@ -101,6 +103,9 @@ struct bench_result {		/* sent, as bytes, from the bench process */
 	struct split_result split;	/* where each wake-up's latency went */
 	struct period_log plog;		/* its period ring's header (core/period.h) */
 	struct chain_summary chain;	/* Game, AudioGraph: hops and frames (kind 0: none) */
+	struct timer_periods timers;	/* an rt-app thread's: its periods' slack and wu_lat */
+	uint64_t timer_wakeups;		/* an rt-app thread's wake-ups, by what woke it */
+	uint64_t resume_wakeups;
 };
 
 struct sim_params {

@@ -225,10 +225,19 @@ static int next_version(struct timeline *tl, const struct run_record *rec,
 	return livefile_next(&tl->lf, &v);
 }
 
-/* "Video / Burn pass 1", and " variant B load-nice=19" with --vary. */
+/*
+ * "Video / Burn pass 1" ("AudioTick@mp3.json / ..." for a workload file's
+ * thread), and " variant B load-nice=19" with --vary.
+ */
 static void row_name(char *buf, size_t len, const struct run_record *rec, const struct result *res)
 {
-	int n = snprintf(buf, len, "%s / %s pass %d", res->bench, res->load, res->pass + 1);
+	char bench[MEMBER_LABEL_LEN];
+	int n;
+
+	snprintf(bench, sizeof(bench), "%s", res->bench);
+	if (res->rtapp)
+		member_label(bench, sizeof(bench), res->bench, res->group);
+	n = snprintf(buf, len, "%s / %s pass %d", bench, res->load, res->pass + 1);
 
 	if (rec->cfg->nvariants && n >= 0 && (size_t)n < len)
 		snprintf(buf + n, len - (size_t)n, " variant %c %s", 'A' + res->variant_index,
@@ -243,7 +252,7 @@ void timeline_add_row(struct timeline *tl, const struct run_record *rec,
 		      const struct timeline_row *row)
 {
 	const struct result *res;
-	char name[RES_NAME_LEN * 2 + RES_VARIANT_LEN + 40];
+	char name[MEMBER_LABEL_LEN + RES_NAME_LEN + RES_VARIANT_LEN + 40];
 	struct tl_row r;
 	int ret;
 
@@ -252,7 +261,7 @@ void timeline_add_row(struct timeline *tl, const struct run_record *rec,
 	res = &rec->res[rec->nres - 1];
 	row_name(name, sizeof(name), rec, res);
 	r = (struct tl_row){ .pid = rec->nres, .cpus_pid = (rec->plan ? plan_results(rec->cfg, rec->plan) : 0) + 1,
-			     .name = name, .bench = res->bench, .unit = res->unit,
+			     .name = name, .bench = res->bench, .rtapp = res->rtapp, .unit = res->unit,
 			     .status = status_name(res->status), .reason = res->reason, .d = row };
 	if (r.cpus_pid <= r.pid)
 		r.cpus_pid = r.pid + 1;

@@ -65,7 +65,8 @@ struct tl_row {			/* a row as the timeline draws it */
 	int pid;			/* its process: the row's number, from 1 */
 	int cpus_pid;			/* the "CPUs" process's (after every row's) */
 	const char *name;		/* "Video / Burn pass 1", with its variant */
-	const char *bench;		/* its thread is "ib-" bench */
+	const char *bench;		/* its thread is "ib-" bench (a workload file's: bench) */
+	bool rtapp;			/* a workload file's thread: records of PR_RTAPP */
 	const char *unit;		/* of the load's intensity, "" when none */
 	const char *status;		/* "ok", "failed" */
 	const char *reason;		/* why, or "" */

@@ -179,12 +179,15 @@ static void row_names(struct tl_ctx *c)
 		arg_str(c, "status", r->status);
 		if (r->reason[0])
 			arg_str(c, "reason", r->reason);
+		if (r->rtapp)	/* what of a workload file's thread object is drawn */
+			arg_str(c, "recorded", "its first instance: each wake-up, each timer "
+				"period missed");
 		ev_close(c);
 	}
 	ev_meta(c, "process_sort_index", r->pid, c->tid_task, "sort_index", NULL, r->pid);
-	snprintf(thread, sizeof(thread), "ib-%s", r->bench);
+	snprintf(thread, sizeof(thread), "%s%s", r->rtapp ? "" : "ib-", r->bench);
 	ev_meta(c, "thread_name", r->pid, c->tid_task, "name", thread, 0);
-	if (c->h && c->h->num)
+	if (c->h && (c->h->num || (r->rtapp && c->h->tid_waker > 0)))
 		ev_meta(c, "thread_name", r->pid, c->tid_waker, "name", "ib-waker", 0);
 	for (uint32_t i = 0; c->stages && i < c->stages->n; i++)
 		ev_meta(c, "thread_name", r->pid, c->tid_stage[i], "name",
@@ -362,6 +365,33 @@ static void xruns(struct tl_ctx *c, const struct period_rec *p)
 }
 
 /*
+ * A workload file's thread's record (core/period.h's PR_RTAPP): a wake-up,
+ * after its timer's latency on the waker's track when a timer's; or the
+ * instant a timer period was found missed, reached after its expiry.
+ */
+static void rtapp_record(struct tl_ctx *c, const struct period_rec *p)
+{
+	if (!(p->flags & PR_WOKEN)) {
+		if (!ev_open(c, 'i', "missed deadline", c->r->pid, c->tid_task, p->t_run))
+			return;
+		arg_int(c, "record", p->k);
+		arg_ms(c, "missed_by_ms", (int64_t)(p->t_run - p->t_done));
+		arg_str(c, "rt-app", "slack < 0: the timer reached after its expiry");
+		ev_close(c);
+		return;
+	}
+	if (p->t_done && ev_open(c, 'X', "timer latency", c->r->pid, c->tid_waker, p->t_done)) {
+		ev_dur(c, p->t_wake > p->t_done ? p->t_wake - p->t_done : 0);
+		arg_int(c, "record", p->k);
+		arg_ms(c, "timer_latency_ms", p->t_wake > p->t_done ?
+		       (int64_t)(p->t_wake - p->t_done) : 0);
+		arg_cpu(c, "cpu", p->wake_cpu);
+		ev_close(c);
+	}
+	wake_slices(c, c->tid_task, p, "record");
+}
+
+/*
  * Record i's events. The periods it dropped are its own: those it found
  * already over when it ran (k..k+skipped-1), and those that passed during
  * its overrun, up to the next record's period (for the last, the row's
@@ -375,6 +405,10 @@ static void record(struct tl_ctx *c, uint64_t i)
 
 	if (p->flags & PR_UNIT) {
 		unit(c, p);
+		return;
+	}
+	if (p->flags & PR_RTAPP) {
+		rtapp_record(c, p);
 		return;
 	}
 	if (!c->h->num)

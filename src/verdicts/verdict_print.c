@@ -300,7 +300,7 @@ void verdicts_json(struct sbuf *sb, const struct verdict_table *t, int depth)
 		json_pair(sb, depth + 2, "benchmark", true);
 		json_string(sb, v->bench);
 		if (v->in_group[0]) {	/* only then: a run without groups keeps its shape */
-			json_pair(sb, depth + 2, "group", false);
+			json_pair(sb, depth + 2, v->rtapp ? "workload" : "group", false);
 			json_string(sb, v->in_group);
 		}
 		json_pair(sb, depth + 2, "load", false);

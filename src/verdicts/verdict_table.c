@@ -129,6 +129,7 @@ static int one_verdict(struct verdict_table *t, int gi, const struct result *cel
 	snprintf(v->bench, sizeof(v->bench), "%s", cell->bench);
 	snprintf(v->load, sizeof(v->load), "%s", cell->load);
 	snprintf(v->in_group, sizeof(v->in_group), "%s", cell->group);
+	v->rtapp = cell->rtapp;
 	v->metric = m;
 	v->group = gi;
 	v->realtime = cell->realtime;

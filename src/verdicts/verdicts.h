@@ -38,7 +38,8 @@ struct verdict_group {
 
 struct verdict {		/* one metric of one cell, one group against the first */
 	char bench[RES_NAME_LEN], load[RES_NAME_LEN];
-	char in_group[RES_GROUP_LEN];	/* -W A+B: the group bench ran in; "" alone */
+	char in_group[RES_GROUP_LEN];	/* -W A+B: the group bench ran in; "" alone; a */
+	bool rtapp;			/* workload file's thread (rtapp): the file's name */
 	int metric;			/* enum verdict_metric */
 	int group;			/* against group 0 */
 	bool realtime;			/* the latencies' unit: us, else ms */
