@@ -109,7 +109,7 @@ static int load_child(void *arg, int ctl, int res)
 
 	snprintf(name, sizeof(name), "ibload-%s", workloads[a->li].name);
 	prctl(PR_SET_NAME, name);
-	sim_params_init(&a->ctx->par.sim, &workloads[a->li], &cfg);
+	sim_params_init_beside(&a->ctx->par.sim, &workloads[a->li], &cfg);
 	return load_process(&workloads[a->li], a->ctx, ctl, res) ? 1 : 0;
 }
 

@@ -96,3 +96,38 @@ if [ $rc = 2 ] && [ "$(wc -l <"$dir/err")" = 1 ] && grep -q swept "$dir/err" && 
 else
 	fail "$t" "rc=$rc: $(cat "$dir/err")"
 fi
+
+# Two members of a group: swept, the second member's periods walk through every phase
+# against the first's (Video's three periods are Audio's one, and both sweep the tick alike);
+# exact, Audio's 40 wake-ups all fall at one phase of Video's period, the row's first.
+t="--period: a group's second member walks through the first's phase; exact, it stays at one"
+for m in swept exact; do
+	ib -c -t 2 -W Audio+Video -w None --period "$m" --work-dir "$dir" --timeline "$dir/g-$m.tl" \
+		>/dev/null 2>&1
+done
+got=$("$PY" - "$dir" <<'PYEOF'
+import bisect, json, sys
+def bins(path):
+    ev = json.load(open(path))['traceEvents']
+    names = {(e['pid'], e['tid']): e['args']['name'] for e in ev if e.get('name') == 'thread_name'}
+    wk = {}
+    for e in ev:
+        if e.get('name') == 'wakeup latency':
+            wk.setdefault(names.get((e['pid'], e['tid'])), []).append(round(e['ts'] * 1000))
+    a, v, p, b = sorted(wk.get('ib-Audio', [])), sorted(wk.get('ib-Video', [])), 1e9 / 60, [0] * 8
+    for t in a:
+        i = bisect.bisect_right(v, t) - 1
+        if i >= 0:
+            b[int((t - v[i]) % p * 8 // p)] += 1
+    return len(a), b
+out = []
+n, b = bins(sys.argv[1] + '/g-swept.tl')
+if n < 38 or min(b) < 2:
+    out.append(f'swept: {n} wake-ups of Audio in bins {b} of Video\'s period')
+n, b = bins(sys.argv[1] + '/g-exact.tl')
+if n < 38 or sum(sorted(b)[-2:]) < n - 4:
+    out.append(f'exact: {n} wake-ups of Audio in bins {b} of Video\'s period')
+print('; '.join(out) or 'ok')
+PYEOF
+)
+if [ "$got" = ok ]; then pass "$t"; else fail "$t" "$got"; fi

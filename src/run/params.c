@@ -86,17 +86,18 @@ int bench_frame_rate(const struct config *cfg, int bench)
  * The period as it runs: swept (core/tickphase.h) over a row of -t seconds,
  * the row's load too, or exact. Gaming has none.
  */
-static void running_period(const struct workload *wl, const struct config *cfg,
+static void running_period(const struct workload *wl, const struct config *cfg, bool load,
 			   struct period_scale *s)
 {
-	uint64_t num, den;
+	uint64_t num, den, drift = cfg->period_drift_ns;
 
 	nominal_period(wl, cfg, &num, &den);
+	if (load && den)
+		drift += num / den;
 	if (cfg->periods == PERIOD_EXACT || wl->model == SIM_FLAT || !num)
 		period_exact(num, den, s);
 	else
-		period_swept(num, den, (uint64_t)llround(cfg->seconds * 1e9), cfg->period_drift_ns,
-			     s);
+		period_swept(num, den, (uint64_t)llround(cfg->seconds * 1e9), drift, s);
 }
 
 /*
@@ -104,15 +105,15 @@ static void running_period(const struct workload *wl, const struct config *cfg,
  * period (Custom, Game's main, AudioGraph's node) is that share of the
  * scaled period, which is the same.
  */
-void sim_params_init(struct sim_params *p, const struct workload *wl,
-		     const struct config *cfg)
+static void sim_params_fill(struct sim_params *p, const struct workload *wl,
+			    const struct config *cfg, bool load)
 {
 	memset(p, 0, sizeof(*p));
 	p->name = wl->name;
 	p->model = wl->model;
 	p->work = cfg->work;
 	p->loops_per_ms = cfg->loops_per_ms;
-	running_period(wl, cfg, &p->scale);
+	running_period(wl, cfg, load, &p->scale);
 	p->period_num = p->scale.num;
 	p->period_den = p->scale.den;
 	p->work_ns = scale_work(&p->scale, wl->work_ns);
@@ -125,6 +126,26 @@ void sim_params_init(struct sim_params *p, const struct workload *wl,
 	task_sched_of(cfg, p->period_num, p->period_den, p->work_ns, &p->sched);
 	p->trace_fd = -1;
 	p->tracing_on_fd = -1;
+}
+
+void sim_params_init(struct sim_params *p, const struct workload *wl, const struct config *cfg)
+{
+	sim_params_fill(p, wl, cfg, false);
+}
+
+/*
+ * A periodic task beside the benchmark, swept as the benchmark is, would
+ * keep its phase against the benchmark's for the whole row: Video's three
+ * periods are Audio's one, both drift by the same tick, and copies of one
+ * benchmark start within microseconds of each other. So a periodic load, a
+ * group's second and later members and --instances' later copies drift by
+ * one of their own periods more: over the row their wake-ups step through
+ * every phase of their period against the first's, and through the tick.
+ */
+void sim_params_init_beside(struct sim_params *p, const struct workload *wl,
+			  const struct config *cfg)
+{
+	sim_params_fill(p, wl, cfg, true);
 }
 
 void load_params_of(const struct config *cfg, struct load_params *lp)

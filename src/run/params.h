@@ -16,6 +16,8 @@ struct workload;
 
 /* params.c: the configuration, as each part needs it */
 void sim_params_init(struct sim_params *p, const struct workload *wl, const struct config *cfg);
+void sim_params_init_beside(struct sim_params *p, const struct workload *wl,
+			  const struct config *cfg);
 int bench_frame_rate(const struct config *cfg, int bench);
 void task_sched_of(const struct config *cfg, uint64_t period_num, uint64_t period_den,
 		   uint64_t work_ns, struct task_sched *ts);

@@ -113,6 +113,7 @@ static bool row_start(struct row_ctx *rc, struct row_try *t)
 		bool file;
 
 		rc->bench = t->member[k * t->per];	/* what this member's child is forked with */
+		rc->proc = k;
 		file = t->per > 1 || (workloads[rc->bench].flags & WL_WORKLOAD_FILE);
 		ret = child_start(&t->bench[k], file ? rtapp_body : bench_body, rc);
 		if (ret) {
@@ -127,6 +128,7 @@ static bool row_start(struct row_ctx *rc, struct row_try *t)
 			fail_unready(t->rows, t->n, &t->bench[k], "bench", ret, said);
 	}
 	rc->bench = t->member[0];
+	rc->proc = 0;
 	return !ret;
 }
 

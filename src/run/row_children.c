@@ -49,7 +49,7 @@ int load_body(void *arg, int ctl, int res)
 			   strerror(errno));
 		return 1;
 	}
-	sim_params_init(&rc->env->lctx->par.sim, &workloads[rc->load], rc->cfg);
+	sim_params_init_beside(&rc->env->lctx->par.sim, &workloads[rc->load], rc->cfg);
 	return load_process(&workloads[rc->load], rc->env->lctx, ctl, res) ? 1 : 0;
 }
 
@@ -58,7 +58,10 @@ static void bench_setup(struct row_ctx *rc, struct sim_params *p, struct bench_r
 {
 	const struct config *cfg = rc->cfg;
 
-	sim_params_init(p, &workloads[rc->bench], cfg);
+	if (rc->proc)		/* beside the first: its phase walks against the first's */
+		sim_params_init_beside(p, &workloads[rc->bench], cfg);
+	else
+		sim_params_init(p, &workloads[rc->bench], cfg);
 	p->sched_set = !task_sched_is_default(&p->sched);
 	if (policy_is_rt(cfg->policy)) {
 		if (mlockall(MCL_CURRENT | MCL_FUTURE) < 0) {

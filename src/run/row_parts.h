@@ -15,6 +15,8 @@ struct row_ctx {		/* what the row's children start from */
 	const struct config *cfg;
 	int bench, load;
 	int ncpus;			/* --ncpus: the CPUs its children may use; 0: all */
+	int proc;			/* the bench process being forked: 0 the first, a */
+					/* group's next member or a copy beside it after */
 };
 
 /* row_signals.c: what ends a row's waits, or has it run again */
