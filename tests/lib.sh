@@ -20,7 +20,20 @@ skip() { printf 'SKIP %s: %s\n' "$1" "$2"; }
 
 scratch() { mktemp -d "${TMPDIR:-/tmp}/ib-test.XXXXXX"; }
 
+# A scratch directory of the script's own as $dir, removed when the script ends.
+scratch_dir() {
+	dir=$(scratch) || exit 1
+	trap 'rm -rf "$dir"' EXIT
+}
+
 is_root() { [ "$(id -u)" = 0 ]; }
+
+# True when we are root and have command $2; else test $1 is skipped, saying why.
+root_with() {
+	is_root && command -v "$2" >/dev/null && return 0
+	skip "$1" "needs root and $2"
+	return 1
+}
 
 # Our session (tests/run.sh starts each test script in a session of its own),
 # so that runs of other test suites on the machine are not counted.
@@ -50,15 +63,43 @@ leftovers() {
 	printf '%s' "$out"
 }
 
-# The first thread (as /proc/PID/task/TID) of our session named $1, if any.
+# The first thread (as /proc/PID/task/TID) of session $2 (default ours) named $1, if any.
 find_thread() {
-	local f comm
+	local f comm want=${2:-$MYSID}
 	for f in /proc/[0-9]*/task/*/comm; do
 		{ read -r comm <"$f"; } 2>/dev/null || continue
 		[ "$comm" = "$1" ] || continue
-		[ "$(proc_sid "${f%/comm}")" = "$MYSID" ] && { printf '%s' "${f%/comm}"; return 0; }
+		[ "$(proc_sid "${f%/comm}")" = "$want" ] && { printf '%s' "${f%/comm}"; return 0; }
 	done
 	return 1
+}
+
+# The names of the threads of our session that match the glob $1, one a line.
+session_threads() {
+	local f comm
+	for f in /proc/[0-9]*/task/*; do
+		{ read -r comm <"$f/comm"; } 2>/dev/null || continue
+		# shellcheck disable=SC2053
+		[[ $comm == $1 ]] || continue
+		[ "$(proc_sid "$f")" = "$MYSID" ] && printf '%s\n' "$comm"
+	done
+}
+
+# look_while_running OUT THREAD SECS LOOK ARGS...: ib ARGS in the background,
+# its output in OUT; once a thread of ours named THREAD is up and SECS more
+# have passed, what the command LOOK (split into words) prints, as seen. rc is
+# the run's exit status, and true only when it is 0.
+look_while_running() {
+	local out=$1 thread=$2 secs=$3 look=$4 pid
+	shift 4
+	ib "$@" >"$out" 2>&1 &
+	pid=$!
+	await find_thread "$thread" >/dev/null && sleep "$secs"
+	# shellcheck disable=SC2086
+	seen=$($look)
+	wait $pid
+	rc=$?
+	[ $rc = 0 ]
 }
 
 # Wait (up to $1 seconds, default 2) until none of our processes (of session
@@ -72,11 +113,13 @@ no_leftovers() {
 	return 1
 }
 
-# Wait up to $3 seconds for a line matching the ERE $2 in file $1.
+# Wait up to $3 seconds for a line matching the ERE $2 in file $1; with $4,
+# only while process $4 (the one writing it) is alive.
 wait_for_line() {
 	local i
 	for ((i = 0; i < ${3:-20} * 20; i++)); do
 		grep -qE "$2" "$1" 2>/dev/null && return 0
+		[ -z "${4:-}" ] || kill -0 "$4" 2>/dev/null || { grep -qE "$2" "$1" 2>/dev/null; return; }
 		sleep 0.05
 	done
 	return 1
@@ -113,18 +156,28 @@ has_lines() {
 	done
 }
 
+# The python of the checks, PY: the interpreter itself, not a wrapper script
+# (pyenv), found once (tests/run.sh exports it). py3 runs it without
+# site-packages (-S): the checks use the standard library alone, and a suite
+# starts python hundreds of times, where a site's start-up hooks can cost more
+# than the check itself.
+if [ -z "${PY:-}" ] && command -v python3 >/dev/null; then
+	PY=$(python3 -c 'import sys; print(sys.executable)')
+fi
+py3() { "$PY" -S "$@"; }
+
 # For the scripts that read JSON: end the script, with $1 skipped, when
-# python3 is missing; else chk runs tests/check_json.py, get FILE EXPR one value.
+# python3 is missing; else chk runs tests/check_json.py, get FILE EXPR one
+# value, and tl runs tests/check_timeline.py.
 use_json_checker() {
-	if ! command -v python3 >/dev/null; then
+	if [ -z "${PY:-}" ]; then
 		skip "$1" "python3 is not installed (the tests read the JSON and CSV with it)"
 		exit 0
 	fi
-	# the interpreter itself, not a wrapper script (pyenv): it is started often
-	PY=$(python3 -c 'import sys; print(sys.executable)')
 }
-chk() { "$PY" "$TOP/tests/check_json.py" "$@"; }
+chk() { py3 "$TOP/tests/check_json.py" "$@"; }
 get() { chk get "$1" "$2"; }
+tl() { py3 "$TOP/tests/check_timeline.py" "$@"; }
 
 # Run interbench, bounded in time.
 ib() {

@@ -10,8 +10,7 @@
 export INTERBENCH_TEST_SETTLE_MS=100
 
 FX=$TOP/tests/fixtures
-dir=$(scratch)
-trap 'rm -rf "$dir"' EXIT
+scratch_dir
 
 # The change from $1 to $2 as --compare prints it: "(+33%)", "(-92%)", "(0%)".
 chg() {
@@ -93,19 +92,29 @@ for len in $(seq 1 3 60); do
 done
 if [ -z "$bad" ]; then pass "$t"; else fail "$t" "${bad#; }"; fi
 
-t="our log against our CSV: changes, missing loads and benchmarks, failed rows"
-out=$dir/ours.txt
-"$IB" --compare "$FX/ours-before.log" "$FX/ours-after.csv" >"$out" 2>"$dir/err"; rc=$?
-table "Audio:" "$out" >"$dir/audio"
-table "Video:" "$out" >"$dir/video"
-table "Gaming:" "$out" >"$dir/gaming"
-bad=""
-[ $rc = 0 ] || bad="rc=$rc: $(cat "$dir/err")"
+# --compare of the files "$@" into $out, its Audio, Video and Gaming tables
+# into $dir/audio, $dir/video and $dir/gaming; bad says so if it failed, else
+# is empty, for expect_cell and the other checks to add to.
+compare_tables() {
+	local rc b
+	"$IB" --compare "$@" >"$out" 2>"$dir/err"; rc=$?
+	for b in Audio Video Gaming; do
+		table "$b:" "$out" >"$dir/${b,,}"
+	done
+	bad=""
+	[ $rc = 0 ] || bad="rc=$rc: $(cat "$dir/err")"
+}
 expect_cell() {		# table load field want
 	local got
 	got=$(cell "$1" "$2" "$3" | squeeze)
 	[ "$got" = "$4" ] || bad="$bad; $(basename "$1") $2 [$(($3 - 1))]: '$got', want '$4'"
 }
+# The loads of table file $1, in order, each followed by a space.
+row_order() { awk -F'|' '/\|/ && ++k > 2 { n = $1; sub(/ +$/, "", n); printf "%s ", n }' "$1"; }
+
+t="our log against our CSV: changes, missing loads and benchmarks, failed rows"
+out=$dir/ours.txt
+compare_tables "$FX/ours-before.log" "$FX/ours-after.csv"
 expect_cell "$dir/audio" None 3 "0.112 +/- 0.025 $(chg 0.100 0.112) 0.450 $(chg 0.500 0.450) 100 100"
 expect_cell "$dir/audio" Video 3 "0.0800 +/- 0.010 $(chg 0.05 0.08) 1.00 $(chg 1 1) 100 100"
 expect_cell "$dir/audio" Burn 2 "0.200 +/- 0.30 2.00 99.9 99.5"
@@ -118,18 +127,14 @@ expect_cell "$dir/video" None 3 "0.0400 +/- 0.015 $(chg 0.08 0.04) 1.60 $(chg 0.
 expect_cell "$dir/video" Burn 3 "5.50 +/- 3.0 (x11) 44.0 (x11) 50.0 25.0"
 expect_cell "$dir/gaming" Burn 2 "1.00 +/- 2.0 10.0 66.7"
 expect_cell "$dir/gaming" Burn 3 "- - -"
-order=$(awk -F'|' '/\|/ && ++k > 2 { n = $1; sub(/ +$/, "", n); printf "%s ", n }' "$dir/audio")
+order=$(row_order "$dir/audio")
 [ "$order" = "None Video X Burn Write Ring " ] || bad="$bad; Audio rows in order '$order'"
 [ -z "$(cell "$dir/video" X 1)" ] || bad="$bad; a skipped CSV row became a row"
 if [ -z "$bad" ]; then pass "$t"; else fail "$t" "${bad#; }"; fi
 
 t="the fork's log: its tables in ms, the median's run-ins, Gaming without %DL, no unnamed row"
 out=$dir/fork.txt
-"$IB" --compare "$FX/fork-6.6.32.log" "$FX/ours-before.log" >"$out" 2>"$dir/err"; rc=$?
-table "Audio:" "$out" >"$dir/audio"
-table "Gaming:" "$out" >"$dir/gaming"
-bad=""
-[ $rc = 0 ] || bad="rc=$rc: $(cat "$dir/err")"
+compare_tables "$FX/fork-6.6.32.log" "$FX/ours-before.log"
 run_text 1 "$out" | grep -q '^\[1\] 6\.6\.32-fork fork: .*fork-6\.6\.32\.log, 2025-03-14 15:22, 10 s per row, work: loops, periods: exact$' ||
 	bad="$bad; run [1] not labelled by its kernel and datestamp: $(run_text 1 "$out")"
 expect_cell "$dir/audio" None 2 "0.0032 +/- 0.0015 0.0470 100 100"
@@ -137,7 +142,7 @@ expect_cell "$dir/audio" Burn 2 "0.198 +/- 0.10 0.472 100 100"
 expect_cell "$dir/audio" Compile 2 "1.21 +/- 4.4 35.5 99.1 97.3"
 expect_cell "$dir/gaming" Burn 2 "0.812 +/- 1.5 23.1 55.2"
 grep -q '%DL' "$dir/gaming" && bad="$bad; a %DL column in Gaming"
-order=$(awk -F'|' '/\|/ && ++k > 2 { n = $1; sub(/ +$/, "", n); printf "%s ", n }' "$dir/audio")
+order=$(row_order "$dir/audio")
 [ "$order" = "None Video X Burn Write Read Ring Compile Memload " ] || bad="$bad; Audio rows '$order'"
 if [ -z "$bad" ]; then pass "$t"; else fail "$t" "${bad#; }"; fi
 
@@ -257,7 +262,7 @@ fi
 # Panels and their series: "title: load/run load/run ..." per panel.
 svg_series() {
 	if command -v python3 >/dev/null; then
-		python3 - "$1" <<'EOF'
+		py3 - "$1" <<'EOF'
 import sys, xml.etree.ElementTree as ET
 ns = "{http://www.w3.org/2000/svg}"
 root = ET.parse(sys.argv[1]).getroot()
@@ -307,7 +312,7 @@ fi
 # with one interval where the text gives a ratio, and "better" or "worse"
 # marked (class, bold word, colour) exactly where the text says so.
 svg_verdicts() {
-	python3 - "$1" "$2" <<'EOF'
+	py3 - "$1" "$2" <<'EOF'
 import re, sys, xml.etree.ElementTree as ET
 ns = "{http://www.w3.org/2000/svg}"
 want, nov, bench = [], [], None
@@ -408,7 +413,7 @@ t="--plot: markup and broken UTF-8 in a comment still give valid XML"
 if [ $rc != 0 ]; then
 	fail "$t" "rc=$rc: $(cat "$dir/err")"
 elif command -v python3 >/dev/null; then
-	if python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$dir/odd.svg" \
+	if py3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$dir/odd.svg" \
 		2>"$dir/err"; then
 		pass "$t"
 	else
@@ -468,7 +473,7 @@ for f in "$FX"/*.log "$FX"/*.csv; do
 	done
 done
 if command -v python3 >/dev/null; then
-	python3 - "$dir/mangled" "$FX"/*.log "$FX"/*.csv <<'EOF'
+	py3 - "$dir/mangled" "$FX"/*.log "$FX"/*.csv <<'EOF'
 import os, random, sys
 rnd = random.Random(42)
 for path in sys.argv[2:]:

@@ -3,7 +3,7 @@
 # tests/t_contain.sh - containers and shared machines: memory and CPU cgroups,
 # one run at a time, tmpfs, exit statuses, --compare keeping runs apart (Ctrl-Z
 # is in t_tstp.sh). Cgroup checks skip where no controller can be written.
-# run-first: a long script (20 s or more)
+# run-first: a long script (15 s or more beside the others)
 . "$(dirname "$0")/lib.sh"
 
 # The rows are checked for what they say, not for their numbers: the load's
@@ -84,12 +84,16 @@ oom_kills() {
 	cat "$1/memory.events" "$1/memory.oom_control" 2>/dev/null | awk '$1 == "oom_kill" { n = $2 } END { print n + 0 }'
 }
 
-t="a Memload row in a 1 GiB memory cgroup completes with no OOM kill"
-if cgroup_for "$t" memory memory.max; then
-	echo $((1024 * 1024 * 1024)) >"$cg/$cgfile"
+# Two of the checks go in the background, each run with a run lock of its own,
+# while the others go on; their lines come at the end: this one, and the
+# --compare of runs apart in -u.
+
+# memload_in T CGROUP: test T, a Memload row in the memory cgroup CGROUP.
+memload_in() {
+	local t=$1 cg=$2 d rc kills row
 	d=$(mktemp -d "$top/mem.XXXXXX")
-	in_cgroup "$cg" timeout -k 5 120 "$IB" -c -t 2 -W Audio -w Memload \
-		--work-dir "$d" --json "$d/r.json" >"$d/out" 2>"$d/err"
+	INTERBENCH_TEST_LOCK=$d/lock in_cgroup "$cg" timeout -k 5 120 "$IB" -c -t 2 -W Audio \
+		-w Memload --work-dir "$d" --json "$d/r.json" >"$d/out" 2>"$d/err"
 	rc=$?
 	kills=$(oom_kills "$cg")
 	row=$(grep -P '^Memload\t' "$d/out")
@@ -101,7 +105,34 @@ if cgroup_for "$t" memory memory.max; then
 	else
 		pass "$t (oom_kill $kills; $(printf '%s' "$row" | grep -o '[0-9.]* MiB/s'))"
 	fi
+}
+
+# compare_u T: test T, --compare of two runs apart in -u.
+compare_u() {
+	local t=$1 d out rc
+	d=$(mktemp -d "$top/cmp.XXXXXX")
+	export INTERBENCH_TEST_LOCK=$d/lock
+	"$IB" -q -t 0.3 -W Audio -w None -w Burn -m same --work-dir "$d" >/dev/null 2>&1
+	"$IB" -q -t 0.3 -W Audio -w None -w Burn -m same -u --work-dir "$d" >/dev/null 2>&1
+	out=$("$IB" --compare "$d/$rel.log" 2>&1); rc=$?
+	if [ $rc = 0 ] && has_lines "$out" '^Comparing 2 runs' "^\[1\] $rel same, -u 0:" \
+		"^\[2\] $rel same, -u 1:" '^  Burn +\[1\] [0-9.]+ CPUs +\[2\] [0-9.]+ CPUs$'; then
+		pass "$t"
+	else
+		fail "$t" "rc=$rc: $out"
+	fi
+}
+
+later=()
+t="a Memload row in a 1 GiB memory cgroup completes with no OOM kill"
+if cgroup_for "$t" memory memory.max; then
+	echo $((1024 * 1024 * 1024)) >"$cg/$cgfile"
+	memload_in "$t" "$cg" >"$top/memload.line" &
+	later+=($!)
 fi
+compare_u "--compare keeps runs with different -u apart and shows the loads' intensity" \
+	>"$top/compare_u.line" &
+later+=($!)
 
 t="-L defaults to the CPUs a cgroup's quota allows (rounded up)"
 if cgroup_for "$t" cpu cpu.max; then
@@ -123,9 +154,9 @@ fi
 
 t="a second run exits 1 naming the first; --dry-run, --compare, --help need no lock"
 d=$(mktemp -d "$top/lock.XXXXXX")
-"$IB" -t 3 -W Audio -w None --work-dir "$d" >"$d/out1" 2>"$d/err1" &
+"$IB" -t 1 -W Audio -w None --work-dir "$d" >"$d/out1" 2>"$d/err1" &
 pid1=$!
-wait_for_line "$d/out1" '^Benchmarking kernel' 20
+wait_for_line "$d/out1" '^Benchmarking kernel' 20 "$pid1"
 "$IB" -c -t 1 -W Audio -w None --work-dir "$top" >"$d/out2" 2>"$d/err2"
 rc2=$?
 "$IB" --dry-run -t 1 >/dev/null 2>&1; rcd=$?
@@ -145,7 +176,7 @@ fi
 t="a killed run never blocks the next"
 setsid "$IB" -c -t 5 -W Audio -w None --work-dir "$d" >/dev/null 2>&1 &
 pid=$!
-sleep 0.5
+await find_proc ib-Audio "$pid" >/dev/null	# it holds the lock and has its children
 kill -KILL "$pid"; wait $pid 2>/dev/null
 out=$("$IB" -c -t 0.3 -W Audio -w None --work-dir "$d" 2>&1); rc=$?
 if [ $rc = 0 ] && no_leftovers 2 "$pid"; then
@@ -156,10 +187,10 @@ fi
 
 t="the machine's lock file names the run holding it"
 d=$(mktemp -d "$top/mlock.XXXXXX")
-env -u INTERBENCH_TEST_LOCK "$IB" -c -t 2 -W Audio -w None --work-dir "$d" \
+env -u INTERBENCH_TEST_LOCK "$IB" -c -t 0.5 -W Audio -w None --work-dir "$d" \
 	>"$d/out" 2>"$d/err" &
 pid=$!
-wait_for_line "$d/out" '^Benchmarking kernel' 20
+wait_for_line "$d/out" '^Benchmarking kernel' 20 "$pid"
 lock=$(ls /run/lock/interbench.lock /tmp/interbench.lock 2>/dev/null | head -1)
 content=$(cat "$lock" 2>/dev/null)
 wait $pid; rc=$?
@@ -201,9 +232,7 @@ else
 fi
 
 t="a lock held by another user's process says whose it is"
-if ! is_root || ! command -v setpriv >/dev/null; then
-	skip "$t" "it needs root and setpriv (util-linux)"
-else
+if root_with "$t" setpriv; then
 	lockf=$(mktemp "${TMPDIR:-/tmp}/ib-userlock.XXXXXX") && chmod 666 "$lockf"
 	run_while_held "$lockf" setpriv --reuid=65534 --regid=65534 --clear-groups \
 		flock -o "$lockf" sleep 20
@@ -217,10 +246,10 @@ fi
 
 t="two runs never write one log at once (each with a lock of its own)"
 d=$(mktemp -d "$top/log.XXXXXX")
-INTERBENCH_TEST_LOCK="$d/lock1" "$IB" -t 2 -W Audio -w None --work-dir "$d" \
+INTERBENCH_TEST_LOCK="$d/lock1" "$IB" -t 1 -W Audio -w None --work-dir "$d" \
 	>"$d/out1" 2>&1 &
 pid1=$!
-wait_for_line "$d/out1" '^Benchmarking kernel' 20
+wait_for_line "$d/out1" '^Benchmarking kernel' 20 "$pid1"
 INTERBENCH_TEST_LOCK="$d/lock2" "$IB" -t 0.3 -W Audio -w None --work-dir "$d" \
 	>"$d/out2" 2>"$d/err2"
 rc2=$?
@@ -239,7 +268,7 @@ shm=$(mktemp -d /dev/shm/ib-test.XXXXXX 2>/dev/null)
 if [ -z "$shm" ] || [ "$(stat -f -c %T "$shm")" != tmpfs ]; then
 	skip "$t" "no tmpfs at /dev/shm"
 else
-	"$IB" -c -t 1 -W Audio -w Write -w Read --file-mib 16 --work-dir "$shm" \
+	"$IB" -c -t 0.3 -W Audio -w Write -w Read --file-mib 16 --work-dir "$shm" \
 		--json "$top/shm.json" >"$top/shm.out" 2>"$top/shm.err"
 	rc=$?
 	if [ $rc = 0 ] && grep -qP '^Read\t.*MiB/s \[memory, not a disk\](  \[[^]]*\])?$' "$top/shm.out" &&
@@ -258,7 +287,7 @@ if [ "$(stat -f -c %T "$top")" = tmpfs ] || [ "$(stat -f -c %T "${shm:-/}")" != 
 	skip "$t" "the scratch directory is on tmpfs, or there is no tmpfs"
 else
 	d=$(mktemp -d "$top/disk.XXXXXX")
-	"$IB" -c -t 1 -W Audio -w Read --file-mib 16 --work-dir "$d" \
+	"$IB" -c -t 0.3 -W Audio -w Read --file-mib 16 --work-dir "$d" \
 		--json "$d/r.json" >"$d/out" 2>&1
 	rc=$?
 	lr() { "$TOP/build/tests/loadrun" -w Read --file-mib 8 --window-ms 300 --work-dir "$1" 2>&1; }
@@ -301,19 +330,8 @@ else
 	fail "$t" "/proc: $r1 $(cat "$top/c1"); pipe: $r2; /dev/zero: $r3 $(cat "$top/c3")"
 fi
 
-# ---- --compare keeps apart what is not comparable ----
-
-t="--compare keeps runs with different -u apart and shows the loads' intensity"
-d=$(mktemp -d "$top/cmp.XXXXXX")
-"$IB" -q -t 0.3 -W Audio -w None -w Burn -m same --work-dir "$d" >/dev/null 2>&1
-"$IB" -q -t 0.3 -W Audio -w None -w Burn -m same -u --work-dir "$d" >/dev/null 2>&1
-out=$("$IB" --compare "$d/$rel.log" 2>&1); rc=$?
-if [ $rc = 0 ] && has_lines "$out" '^Comparing 2 runs' "^\[1\] $rel same, -u 0:" \
-	"^\[2\] $rel same, -u 1:" '^  Burn +\[1\] [0-9.]+ CPUs +\[2\] [0-9.]+ CPUs$'; then
-	pass "$t"
-else
-	fail "$t" "rc=$rc: $out"
-fi
+wait "${later[@]}"
+cat "$top"/memload.line "$top"/compare_u.line 2>/dev/null
 
 t="nothing left behind by the containment checks"
 cleanup

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# tests/t_core.sh - the real binary, a second or two per row: table shape, log,
+# tests/t_core.sh - the real binary, half a second or less per row: table shape, log,
 # real time, exit codes. What takes time or CPU shares is in t_timing.sh.
 . "$(dirname "$0")/lib.sh"
 
@@ -8,8 +8,7 @@
 # second alone before each row is cut short (test-only).
 export INTERBENCH_TEST_SETTLE_MS=100
 
-dir=$(scratch)
-trap 'rm -rf "$dir"' EXIT
+scratch_dir
 
 t="help and version exit 0"
 if "$IB" --help | grep -q -- '--time' && "$IB" -h >/dev/null && "$IB" --version | grep -q '^interbench [0-9]'; then
@@ -29,7 +28,7 @@ fi
 row_re='^%s\t *[0-9.]+ \+/- [0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+  .*$'
 
 t="Audio vs None and Burn: heading and two rows"
-out=$(ib -c -t 1 -W Audio -w None -w Burn --work-dir "$dir" 2>"$dir/err"); rc=$?
+out=$(ib -c -t 0.5 -W Audio -w None -w Burn --work-dir "$dir" 2>"$dir/err"); rc=$?
 if [ $rc != 0 ]; then
 	fail "$t" "rc=$rc: $(cat "$dir/err")"
 elif ! printf '%s\n' "$out" | grep -q '^--- Benchmarking simulated cpu of Audio in the presence of simulated ---$'; then
@@ -41,7 +40,7 @@ elif ! printf '%s\n' "$out" | grep -qP "$(printf "$row_re" None)"; then
 elif ! printf '%s\n' "$out" | grep -qP "$(printf "$row_re" Burn)" ||
 	! printf '%s\n' "$out" | grep -qP '^Burn\t.* CPUs(  \[[^]]*\])?$'; then
 	fail "$t" "no Burn row with its intensity: $out"
-elif ! printf '%s\n' "$out" | grep -q '^Using CPU time as work, running every load for 1 seconds$'; then
+elif ! printf '%s\n' "$out" | grep -q '^Using CPU time as work, running every load for 0.5 seconds$'; then
 	fail "$t" "no header: $out"
 else
 	pass "$t"
@@ -73,7 +72,7 @@ fi
 rm -f "$dir/$rel.log"
 
 t="Gaming has no deadline column; X and Video run as loads"
-out=$(ib -c -t 1 -W Gaming -w X -w Video --work-dir "$dir" 2>&1); rc=$?
+out=$(ib -c -t 0.5 -W Gaming -w X -w Video --work-dir "$dir" 2>&1); rc=$?
 if [ $rc != 0 ] || ! printf '%s\n' "$out" | grep -qP '^Load\tLatency \+/- SD \(ms\)  Max Latency   % Desired CPU  Load intensity$'; then
 	fail "$t" "rc=$rc: $out"
 elif ! printf '%s\n' "$out" | grep -qP '^X\t.* % CPU(  \[[^]]*\])?$' || ! printf '%s\n' "$out" | grep -qP '^Video\t.* % CPU(  \[[^]]*\])?$'; then
@@ -83,7 +82,7 @@ else
 fi
 
 t="Custom -C 20 -I 5000 as benchmark and load"
-out=$(ib -c -t 1 -C 20 -I 5000 -W Custom -W Audio -w None -w Custom --work-dir "$dir" 2>&1); rc=$?
+out=$(ib -c -t 0.5 -C 20 -I 5000 -W Custom -W Audio -w None -w Custom --work-dir "$dir" 2>&1); rc=$?
 if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q 'simulated cpu of Custom' &&
 	printf '%s\n' "$out" | grep -qP '^Custom\t'; then
 	pass "$t"
@@ -95,7 +94,7 @@ t="-r prints microseconds and real time"
 if ! is_root; then
 	skip "$t" "needs root for SCHED_FIFO"
 else
-	out=$(ib -c -r -t 1 -W Audio -w None --work-dir "$dir" 2>&1); rc=$?
+	out=$(ib -c -r -t 0.5 -W Audio -w None --work-dir "$dir" 2>&1); rc=$?
 	if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q 'of Audio real time in the presence' &&
 		printf '%s\n' "$out" | grep -q 'Latency +/- SD (us)' &&
 		printf '%s\n' "$out" | grep -qP "$(printf "$row_re" None)"; then

@@ -9,8 +9,7 @@
 # second alone before each row is cut short (test-only).
 export INTERBENCH_TEST_SETTLE_MS=100
 
-dir=$(scratch)
-trap 'rm -rf "$dir"' EXIT
+scratch_dir
 
 t="mandoc -Tlint reports nothing on interbench.8"
 if ! command -v mandoc >/dev/null; then

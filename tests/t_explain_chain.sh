@@ -9,8 +9,7 @@
 
 export INTERBENCH_TEST_SETTLE_MS=100
 
-dir=$(scratch)
-trap 'rm -rf "$dir"' EXIT
+scratch_dir
 
 use_json_checker "--explain of a chain"
 
@@ -55,7 +54,7 @@ stall_check() {
 chain_run() {
 	local name=$1 stall=$2 stage=$3 hop=$4 k=$5 ms=$6 bench=$7 try rc
 	for try in 1 2; do
-		INTERBENCH_TEST_STAGE_STALL=$stall ib -c -t 2 -W "$bench" -w None --explain \
+		INTERBENCH_TEST_STAGE_STALL=$stall ib -c -t 1 -W "$bench" -w None --explain \
 			--work-dir "$dir" --json "$dir/$name.json" >"$dir/$name.txt" \
 			2>"$dir/$name.err"
 		rc=$?

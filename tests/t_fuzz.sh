@@ -3,15 +3,14 @@
 # tests/t_fuzz.sh - at least 1000 generated command lines: each exits 2 with
 # one line, or is valid; none crashes or hangs. Valid ones are checked with
 # --dry-run, and a few of them are run for real, kept short.
-# run-first: a long script (15 s or more)
+# run-first: a long script (15 s or more beside the others)
 . "$(dirname "$0")/lib.sh"
 
 # These tests check what is printed, not how the rows performed: the load's
 # second alone before each row is cut short (test-only).
 export INTERBENCH_TEST_SETTLE_MS=100
 
-dir=$(scratch)
-trap 'rm -rf "$dir"' EXIT
+scratch_dir
 # Fuzzed file arguments (--json 2.5, --plot Video) land here, not in the tree.
 cd "$dir" || exit 1
 RANDOM=${FUZZ_SEED:-20261129}
@@ -47,32 +46,52 @@ vals=("" 0 1 2 -1 -20 19 20 100 101 99 0.5 2.5 .5 5. abc 12abc 1e3 0x10 " 5" "5 
 	/nonexistent "$dir" 1000 86400 86401 0.09 0.1
 	other batch idle fifo rr deadline FIFO cpu loops 23 24 144 100000 100001)
 
-pick() { local -n a=$1; printf '%s' "${a[RANDOM % ${#a[@]}]}"; }
+# A random element of array $1, into $2 (no subshell: a thousand vectors are made).
+# shellcheck disable=SC2034	# r names the caller's variable
+pick() { local -n a=$1 r=$2; r=${a[RANDOM % ${#a[@]}]}; }
 
 gen() {
 	local n=$((1 + RANDOM % 6)) i o v
 	vec=()
 	for ((i = 0; i < n; i++)); do
-		o=$(pick opts)
+		pick opts o
 		case $((RANDOM % 8)) in
 		0) vec+=("$o") ;;				# maybe missing its value
-		1) vec+=("$(pick vals)") ;;			# a stray argument
-		2) v=$(pick vals); vec+=("$o$v") ;;		# glued: -t5, --time=5
-		*) vec+=("$o" "$(pick vals)") ;;
+		1) pick vals v; vec+=("$v") ;;			# a stray argument
+		2) pick vals v; vec+=("$o$v") ;;		# glued: -t5, --time=5
+		*) pick vals v; vec+=("$o" "$v") ;;
 		esac
 	done
 }
+
+# A watchdog for the thousand dry runs, in place of a timeout(1) started with
+# each: a run notes "PID SECONDS" in $dir/beat as it starts, and one still
+# there 10 s later is killed (its status 137, a hang).
+watchdog() {
+	local p t
+	while sleep 1; do
+		read -r p t <"$dir/beat" 2>/dev/null || continue
+		[ $((SECONDS - t)) -ge 10 ] && kill -KILL "$p" 2>/dev/null
+	done
+}
+: >"$dir/beat"
+watchdog &
+dog=$!
 
 bad=0 ran=0 valid=0 errors=0 crashes=""
 valid_vecs=()
 for ((k = 0; k < N; k++)); do
 	gen
-	timeout -k 2 10 "$IB" --dry-run "${vec[@]}" >"$dir/out" 2>"$dir/err"
+	"$IB" --dry-run "${vec[@]}" >"$dir/out" 2>"$dir/err" &
+	echo "$! $SECONDS" >"$dir/beat"
+	wait $! 2>/dev/null	# not the shell's note of a killed one
 	rc=$?
 	case $rc in
 	0) valid=$((valid + 1))
 	   [ ${#valid_vecs[@]} -lt 8 ] && valid_vecs+=("$(printf '%q ' "${vec[@]}")") ;;
-	2) if [ "$(wc -l <"$dir/err")" != 1 ] || [ -s "$dir/out" ]; then
+	2) IFS= read -r -d '' err <"$dir/err"
+	   nl=${err//[!$'\n']/}	# its newlines, as wc -l counts them
+	   if [ ${#nl} != 1 ] || [ -s "$dir/out" ]; then
 		   bad=$((bad + 1))
 		   [ $bad -le 3 ] && crashes="$crashes [not one line: $(printf '%q ' "${vec[@]}" | head -c 200) -> $(head -c 300 "$dir/err")]"
 	   fi
@@ -81,6 +100,8 @@ for ((k = 0; k < N; k++)); do
 	   [ $bad -le 3 ] && crashes="$crashes [rc=$rc: $(printf '%q ' "${vec[@]}" | head -c 200) -> $(head -c 300 "$dir/err")]" ;;
 	esac
 done
+kill "$dog"
+wait "$dog" 2>/dev/null
 t="$N generated command lines exit 0 or 2 with one line, never crash or hang"
 if [ $bad = 0 ]; then
 	pass "$t ($errors usage errors, $valid valid)"

@@ -6,29 +6,14 @@
 
 export INTERBENCH_TEST_SETTLE_MS=0
 
-dir=$(scratch)
-trap 'rm -rf "$dir"' EXIT
+scratch_dir
 
 # The ib-* threads of our session now, as words.
-ib_threads() {
-	local f comm out=""
-	for f in /proc/[0-9]*/task/*; do
-		{ read -r comm <"$f/comm"; } 2>/dev/null || continue
-		case "$comm" in ib-*) ;; *) continue ;; esac
-		[ "$(proc_sid "$f")" = "$MYSID" ] || continue
-		out="$out $comm"
-	done
-	printf '%s' "$out"
-}
+ib_threads() { session_threads 'ib-*' | tr '\n' ' '; }
 
 t="a group's members run at the same time: ib-Audio, ib-Video and ib-X seen together in one row"
-ib -c -q -t 2 -W Audio+Video+X -w Burn --work-dir "$dir" --json "$dir/g.json" \
-	--csv "$dir/g.csv" >"$dir/g.out" 2>&1 &
-pid=$!
-await find_thread ib-Audio >/dev/null && sleep 0.5
-seen=$(ib_threads)
-wait $pid; rc=$?
-if [ $rc != 0 ]; then
+if ! look_while_running "$dir/g.out" ib-Audio 0.5 ib_threads -c -q -t 2 -W Audio+Video+X \
+	-w Burn --work-dir "$dir" --json "$dir/g.json" --csv "$dir/g.csv"; then
 	fail "$t" "rc=$rc: $(tail -2 "$dir/g.out")"
 elif grep -q ' ib-Audio' <<<" $seen" && grep -q ' ib-Video' <<<" $seen" &&
 	grep -q ' ib-X' <<<" $seen"; then
@@ -38,7 +23,7 @@ else
 fi
 
 t="a group's results: each member's row has group, their measurements overlap in time"
-got=$(python3 - "$dir/g.json" <<'PY'
+got=$(py3 - "$dir/g.json" <<'PY'
 import json, sys
 res = json.load(open(sys.argv[1]))["results"]
 names = sorted(r["benchmark"] for r in res)
@@ -56,7 +41,7 @@ n=$(grep -c '^--- Benchmarking simulated cpu of [A-Za-z]* in group Audio+Video+X
 [ "$n" = 3 ] && pass "$t" || fail "$t" "$n headings: $(grep -- '^---' "$dir/g.out")"
 
 t="CSV has the group column, read back by --compare with the log"
-vals=$(python3 -c 'import csv, sys
+vals=$(py3 -c 'import csv, sys
 print(" ".join(sorted(set(r["group"] for r in csv.DictReader(open(sys.argv[1]))))))' "$dir/g.csv")
 if [ "$vals" != "Audio+Video+X" ]; then
 	fail "$t" "group column: $vals"
@@ -73,7 +58,7 @@ ib -c -q -t 0.5 --repeat 2 -W Audio+Video -w None --work-dir "$dir" --json "$dir
 heads=$(grep -c \
 	'^--- Summary of 2 passes: simulated cpu of \(Audio\|Video\) in group Audio+Video ---$' \
 	"$dir/r.out")
-got=$(python3 -c 'import json, sys
+got=$(py3 -c 'import json, sys
 print(sorted((s["benchmark"], s.get("group"), s["passes"])
 	     for s in json.load(open(sys.argv[1]))["summary"]))' "$dir/r.json" 2>&1)
 if [ $rc = 0 ] && [ "$heads" = 2 ] &&

@@ -6,29 +6,15 @@
 
 export INTERBENCH_TEST_SETTLE_MS=0
 
-dir=$(scratch)
-trap 'rm -rf "$dir"' EXIT
+scratch_dir
 
-# How many threads of our session are named $1 now.
-count_threads() {
-	local f comm n=0
-	for f in /proc/[0-9]*/task/*; do
-		{ read -r comm <"$f/comm"; } 2>/dev/null || continue
-		[ "$comm" = "$1" ] || continue
-		[ "$(proc_sid "$f")" = "$MYSID" ] || continue
-		n=$((n + 1))
-	done
-	echo $n
-}
+# How many threads of our session are named $1 now; "AUDIO VIDEO" for ib-Audio and ib-Video.
+count_threads() { session_threads "$1" | wc -l; }
+audio_video() { echo "$(count_threads ib-Audio) $(count_threads ib-Video)"; }
 
 t="--instances 2: two ib-Audio threads seen at once in one row"
-ib -c -q -t 1 --instances 2 -W Audio -w None --work-dir "$dir" --json "$dir/a.json" \
-	--csv "$dir/a.csv" >"$dir/a.out" 2>&1 &
-pid=$!
-await find_thread ib-Audio >/dev/null && sleep 0.3
-seen=$(count_threads ib-Audio)
-wait $pid; rc=$?
-if [ $rc != 0 ]; then
+if ! look_while_running "$dir/a.out" ib-Audio 0.3 "count_threads ib-Audio" -c -q -t 1 \
+	--instances 2 -W Audio -w None --work-dir "$dir" --json "$dir/a.json" --csv "$dir/a.csv"; then
 	fail "$t" "rc=$rc: $(tail -2 "$dir/a.out")"
 elif [ "$seen" = 2 ]; then
 	pass "$t"
@@ -37,7 +23,7 @@ else
 fi
 
 t="JSON: instances 2, two instance_results, the pooled samples their sum"
-got=$(python3 - "$dir/a.json" <<'PY'
+got=$(py3 - "$dir/a.json" <<'PY'
 import json, sys
 res = json.load(open(sys.argv[1]))["results"]
 r = res[0]
@@ -52,7 +38,7 @@ PY
 [ "$got" = True ] && pass "$t" || fail "$t" "$got"
 
 t="CSV: the instances column is 2; the table names the worst instance"
-col=$(python3 -c 'import csv, sys
+col=$(py3 -c 'import csv, sys
 print(" ".join(r["instances"] for r in csv.DictReader(open(sys.argv[1]))))' "$dir/a.csv")
 if [ "$col" != 2 ]; then
 	fail "$t" "instances column: $col"
@@ -63,11 +49,9 @@ else
 fi
 
 t="--instances 2 -W Audio+Video: four bench threads at once"
-ib -c -q -t 1 --instances 2 -W Audio+Video -w None --work-dir "$dir" >"$dir/g.out" 2>&1 &
-pid=$!
-await find_thread ib-Video >/dev/null && sleep 0.3
-na=$(count_threads ib-Audio); nv=$(count_threads ib-Video)
-wait $pid; rc=$?
+look_while_running "$dir/g.out" ib-Video 0.3 audio_video -c -q -t 1 --instances 2 \
+	-W Audio+Video -w None --work-dir "$dir"
+read -r na nv <<<"$seen"
 if [ $rc != 0 ]; then
 	fail "$t" "rc=$rc: $(tail -2 "$dir/g.out")"
 elif [ "$na" = 2 ] && [ "$nv" = 2 ] &&
@@ -78,13 +62,10 @@ else
 fi
 
 t="--instances 2 -W Game -W AudioGraph: each chain twice at once, its frames and cycles pooled"
-ib -c -q -t 1 --instances 2 -W Game -W AudioGraph -w None --work-dir "$dir" \
-	--json "$dir/c.json" >"$dir/c.out" 2>&1 &
-pid=$!
-await find_thread ib-Game-render >/dev/null && sleep 0.3
-ng=$(count_threads ib-Game-render)
-wait $pid; rc=$?
-got=$(python3 - "$dir/c.json" <<'PY'
+look_while_running "$dir/c.out" ib-Game-render 0.3 "count_threads ib-Game-render" -c -q -t 1 \
+	--instances 2 -W Game -W AudioGraph -w None --work-dir "$dir" --json "$dir/c.json"
+ng=$seen
+got=$(py3 - "$dir/c.json" <<'PY'
 import json, sys
 res = {r["benchmark"]: r for r in json.load(open(sys.argv[1]))["results"]}
 g, a = res["Game"], res["AudioGraph"]

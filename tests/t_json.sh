@@ -2,7 +2,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/t_json.sh - the machine-readable output: JSON and CSV against the
 # text table, an interrupted run, the run's context, --pm-qos, --trace-above.
-# run-first: a long script (15 s or more)
 . "$(dirname "$0")/lib.sh"
 
 # These tests check what is printed, not how the rows performed: the load's
@@ -22,7 +21,7 @@ use_json_checker "JSON and CSV output"
 comment=$'say "hi" \\ back\nnext \xc3\xbcn\xc3\xafc\xc3\xb8d\xc3\xa9 \xe2\x9c\x93'
 
 # One run for most checks: JSON on stdout (the table moves to stderr), CSV in a file.
-ib -c -t 1 -W Audio -W Gaming -w None -w Burn --work-dir "$dir" --json - \
+ib -c -t 0.5 -W Audio -W Gaming -w None -w Burn --work-dir "$dir" --json - \
 	--csv "$dir/r.csv" -m "$comment" >"$dir/r.json" 2>"$dir/r.txt"
 rc=$?
 
@@ -135,7 +134,7 @@ fi
 # Real time (when allowed), --percentiles, and a comment that is not UTF-8.
 rt=""
 is_root && rt="-r"
-ib -c $rt -t 1 -W Audio -w None --percentiles --work-dir "$dir" --json "$dir/rt.json" \
+ib -c $rt -t 0.5 -W Audio -w None --percentiles --work-dir "$dir" --json "$dir/rt.json" \
 	-m $'bad \xff\xfe byte' >"$dir/rt.txt" 2>&1
 rc=$?
 t="the table equals the JSON in ${rt:+real time (us) and }p99/p99.9 columns"
@@ -154,7 +153,7 @@ got=$(get "$dir/rt.json" "d['run']['comment'] == 'bad \ufffd\ufffd byte'" 2>&1)
 if [ "$got" = True ]; then pass "$t"; else fail "$t" "$got"; fi
 
 t="SIGINT in the 2nd of 3 rows: the JSON keeps the finished row and says interrupted"
-"$IB" -c -t 2 -W Audio -w None -w Video -w Burn --work-dir "$dir" \
+"$IB" -c -t 1 -W Audio -w None -w Video -w Burn --work-dir "$dir" \
 	--json "$dir/int.json" --csv "$dir/int.csv" >"$dir/int.txt" 2>&1 &
 pid=$!
 for _ in $(seq 150); do
@@ -193,7 +192,7 @@ t="the frame rate recorded is the one that ran: Game alone 60, with Render 144 a
 ib -t 0.3 -W Game -w None --work-dir "$dir" --json "$dir/f1.json" --csv "$dir/f1.csv" \
 	>"$dir/f1.txt" 2>&1
 ib -c -t 0.3 -W Game -W Render -w None --work-dir "$dir" --json "$dir/f2.json" >/dev/null 2>&1
-got=$("$PY" - "$dir" <<'PYEOF'
+got=$(py3 - "$dir" <<'PYEOF'
 import csv, json, sys
 d = sys.argv[1]
 j1, j2 = json.load(open(d + '/f1.json')), json.load(open(d + '/f2.json'))
@@ -238,11 +237,11 @@ t="--pm-qos 0 holds /dev/cpu_dma_latency at 0 during the run and is recorded"
 if ! is_root; then
 	skip "$t" "needs root for /dev/cpu_dma_latency"
 else
-	# read 1.5 s in: the full settle keeps the run going until 2.5 s
-	INTERBENCH_TEST_SETTLE_MS=1000 ib -c -t 1.5 -W Audio -w None --work-dir "$dir" --pm-qos 0 --json "$dir/qos.json" \
+	# read once the row's task is up: the run holds it from before its first row
+	ib -c -t 1 -W Audio -w None --work-dir "$dir" --pm-qos 0 --json "$dir/qos.json" \
 		>"$dir/qos.txt" 2>&1 &
 	pid=$!
-	sleep 1.5
+	await find_thread ib-Audio >/dev/null
 	during=$(od -An -td4 -N4 /dev/cpu_dma_latency | tr -d ' ')
 	wait $pid
 	rc=$?

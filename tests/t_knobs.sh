@@ -2,7 +2,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/t_knobs.sh - ProAudio, Render and Input, and the scheduling knobs: what
 # the kernel shows of the running task, every refusal, and the record of them.
-# run-first: a long script (20 s or more)
 . "$(dirname "$0")/lib.sh"
 
 dir=$(scratch)
@@ -36,7 +35,7 @@ else
 fi
 
 t="-W ProAudio -W Render -W Input -w None -w Burn prints three tables"
-out=$(ib -c -t 1 -W ProAudio -W Render -W Input -w None -w Burn --work-dir "$dir" 2>"$dir/err"); rc=$?
+out=$(ib -c -t 0.3 -W ProAudio -W Render -W Input -w None -w Burn --work-dir "$dir" 2>"$dir/err"); rc=$?
 n=$(printf '%s\n' "$out" | grep -cE '^--- Benchmarking simulated cpu of (ProAudio|Render|Input) in the presence of simulated ---$')
 rows=$(printf '%s\n' "$out" | grep -cP '^(None|Burn)\t *[0-9.]+ \+/- ')
 if [ $rc = 0 ] && [ "$n" = 3 ] && [ "$rows" = 6 ]; then
@@ -52,9 +51,9 @@ fi
 # shared virtual machine the host can stall the task for milliseconds, and
 # that must not read as a wrong period. Up to three attempts, all reported.
 rates() {
-	ib -c -t 2 ${1:+-B -20} -W ProAudio -W Render -W Input -w None --work-dir "$dir" \
+	ib -c -t 1 ${1:+-B -20} -W ProAudio -W Render -W Input -w None --work-dir "$dir" \
 		--json "$dir/rate.json" >/dev/null 2>&1 || { echo "run failed"; return; }
-	python3 - "$dir/rate.json" <<'PY'
+	py3 - "$dir/rate.json" <<'PY'
 import json, sys
 want = {"ProAudio": 48000 / 128, "Render": 144, "Input": 1000}
 bad = []
@@ -79,44 +78,89 @@ else
 	if [ "$r" = ok ]; then pass "$t (attempts:$seen)"; else fail "$t" "$seen"; fi
 fi
 
-# The task's policy and slice as /proc/PID/task/TID/sched shows them, while it runs.
-sched_of() {
-	local tid line=""
-	timeout 30 "$IB" -c -t 2 -W Audio -w None --work-dir "$dir" "$@" \
-		>"$dir/sched_out" 2>&1 &
-	local pid=$!
-	tid=$(await find_thread ib-Audio)
-	sleep 0.5
-	[ -n "$tid" ] && line=$(awk '$1 == "policy" || $1 == "se.slice" { printf "%s %s ", $1, $3 }' \
-		"$tid/sched" 2>/dev/null)
-	wait $pid
-	printf '%s rc=%s' "$line" $?
+# The runs of the --policy and --slice checks go side by side, each with a
+# session and a run lock of its own. sched_run NAME WANT ARGS... starts one
+# (its output in $dir/sched_out.NAME); sched_look then watches them all, one
+# look over /proc at a time: each task's policy and slice as
+# /proc/PID/task/TID/sched shows them, read until they are the glob WANT (the
+# task sets them as it starts) or its run has ended, in $dir/sched.NAME as
+# "policy N se.slice NS ", and " rc=STATUS", the run's, after them.
+declare -A sched_sid=() sched_want=()
+sched_run() {
+	local n=$1
+	sched_want[$n]=$2
+	shift 2
+	: >"$dir/sched.$n"
+	INTERBENCH_TEST_LOCK=$dir/lock.$n setsid timeout 30 "$IB" -c -t 2 -W Audio -w None \
+		--work-dir "$dir" "$@" >"$dir/sched_out.$n" 2>&1 &
+	sched_sid[$n]=$!
 }
-for c in "other:0:" "batch:3:" "idle:5:" "fifo:1:root" "rr:2:root" "deadline:6:root"; do
+sched_look() {
+	local -A name=() done_=()
+	local n f comm sid cur left
+	for n in "${!sched_sid[@]}"; do name[${sched_sid[$n]}]=$n; done
+	while :; do
+		left=0
+		for n in "${!sched_sid[@]}"; do
+			[ -z "${done_[$n]:-}" ] && kill -0 "${sched_sid[$n]}" 2>/dev/null && left=1
+		done
+		[ $left = 1 ] || break
+		for f in /proc/[0-9]*/task/*; do
+			{ read -r comm <"$f/comm"; } 2>/dev/null || continue
+			[ "$comm" = ib-Audio ] && sid=$(proc_sid "$f") || continue
+			n=${name[$sid]:-}
+			[ -n "$n" ] && [ -z "${done_[$n]:-}" ] || continue
+			cur=$(awk '$1 == "policy" || $1 == "se.slice" { printf "%s %s ", $1, $3 }' \
+				"$f/sched" 2>/dev/null)
+			[ -n "$cur" ] || continue
+			printf '%s' "$cur" >"$dir/sched.$n"
+			# shellcheck disable=SC2053
+			[[ $cur == ${sched_want[$n]} ]] && done_[$n]=1
+		done
+		sleep 0.05
+	done
+	for n in "${!sched_sid[@]}"; do
+		wait "${sched_sid[$n]}"
+		printf ' rc=%s' $? >>"$dir/sched.$n"
+	done
+}
+policies=("other:0:" "batch:3:" "idle:5:" "fifo:1:root" "rr:2:root" "deadline:6:root")
+slices=("other:0" "batch:3")
+for c in "${policies[@]}"; do
+	IFS=: read -r pol num need <<<"$c"
+	[ -n "$need" ] && ! is_root && continue
+	sched_run "$pol" "*policy $num *" --policy "$pol"
+done
+for c in "${slices[@]}"; do
+	IFS=: read -r pol num <<<"$c"
+	sched_run "$pol-slice" "*policy $num se.slice 3000000 *" --policy "$pol" --slice 3000
+done
+sched_look
+for c in "${policies[@]}"; do
 	IFS=: read -r pol num need <<<"$c"
 	t="--policy $pol: the running task is policy $num"
 	if [ -n "$need" ] && ! is_root; then
 		skip "$t" "needs root"
 		continue
 	fi
-	got=$(sched_of --policy "$pol")
-	if [[ $got == *"policy $num "*"rc=0" ]]; then pass "$t"; else fail "$t" "$got: $(cat "$dir/sched_out")"; fi
+	got=$(cat "$dir/sched.$pol")
+	if [[ $got == *"policy $num "*"rc=0" ]]; then pass "$t"; else fail "$t" "$got: $(cat "$dir/sched_out.$pol")"; fi
 done
-for c in "other:0" "batch:3"; do
+for c in "${slices[@]}"; do
 	IFS=: read -r pol num <<<"$c"
 	t="--policy $pol --slice 3000: the running task's se.slice is 3000000"
-	got=$(sched_of --policy "$pol" --slice 3000)
+	got=$(cat "$dir/sched.$pol-slice")
 	if [[ $got == *"policy $num se.slice 3000000 "*"rc=0" ]]; then
 		pass "$t"
-	elif grep -q 'did not keep it' "$dir/sched_out"; then
+	elif grep -q 'did not keep it' "$dir/sched_out.$pol-slice"; then
 		skip "$t" "this kernel does not keep a slice (before 6.12)"
 	else
-		fail "$t" "$got: $(cat "$dir/sched_out")"
+		fail "$t" "$got: $(cat "$dir/sched_out.$pol-slice")"
 	fi
 done
 
 t="--load-policy idle: the load's threads run SCHED_IDLE"
-timeout 30 "$IB" -c -t 1.5 -L 2 -W Audio -w Burn --load-policy idle \
+timeout 30 "$IB" -c -t 1 -L 2 -W Audio -w Burn --load-policy idle \
 	--work-dir "$dir" >/dev/null 2>&1 &
 pid=$!
 lpid=$(await find_proc ibload-Burn)
@@ -162,9 +206,7 @@ else
 fi
 
 t="--policy deadline refused by admission control exits 1 naming the limit"
-if ! is_root || ! command -v chrt >/dev/null; then
-	skip "$t" "needs root and chrt"
-else
+if root_with "$t" chrt; then
 	# sleeping deadline tasks that hold most of the bandwidth and use none of it
 	for _ in $(seq "$(nproc)"); do
 		chrt -d -T 900000000 -P 1000000000 -D 1000000000 0 sleep 10 2>/dev/null &

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/t_loads_run.sh - the loads in whole runs: ENOSPC in a small tmpfs, and
 # a run of every load with its intensity.
-# run-first: a long script (20 s or more)
+# run-first: a long script (15 s or more beside the others)
 . "$(dirname "$0")/lib.sh"
 
 # The rows are checked for what they print (an intensity, a marked row,
@@ -58,10 +58,10 @@ else
 	fi
 
 	t="ENOSPC: a whole run in a 32 MiB work directory"
-	auto=$(ib -c -t 1 -W Audio -w Write -w Read --work-dir "$mnt" 2>&1); rc1=$?
-	full=$(ib -c -t 1 -W Audio -w Write -w Read --file-mib 20 --work-dir "$mnt" 2>"$dir/err"); rc2=$?
+	auto=$(ib -c -t 0.5 -W Audio -w Write -w Read --work-dir "$mnt" 2>&1); rc1=$?
+	full=$(ib -c -t 0.5 -W Audio -w Write -w Read --file-mib 20 --work-dir "$mnt" 2>"$dir/err"); rc2=$?
 	err=$(cat "$dir/err")
-	ib -c -t 1 -W Audio -w Read --file-mib 48 --work-dir "$mnt" >/dev/null 2>"$dir/err"; rc3=$?
+	ib -c -t 0.5 -W Audio -w Read --file-mib 48 --work-dir "$mnt" >/dev/null 2>"$dir/err"; rc3=$?
 	read_err=$(grep -v ': warning: ' "$dir/err")
 	# a tmpfs: the rows say that they measured memory
 	if [ $rc1 != 0 ] || ! grep -qP '^Write\t.* MiB/s \[memory, not a disk\](  \[[^]]*\])?$' <<<"$auto" ||
@@ -84,9 +84,12 @@ fi
 
 # ---- Hack: 200 starts and stops ----
 
+# Each stop comes 10 ms into the window, while the first round (some 40 ms of
+# messages) is under way.
+
 t="Hack: 200 start/stop cycles, none hangs, nothing left"
 start=$SECONDS
-out=$(LR_TIMEOUT=150 lr -w Hack --cycles 200 --window-ms 50 --work-dir "$dir" 2>&1); rc=$?
+out=$(LR_TIMEOUT=150 lr -w Hack --cycles 200 --window-ms 10 --work-dir "$dir" 2>&1); rc=$?
 n=$(grep -c '^Hack .* status=0 left=0 ' <<<"$out")
 worst=$(sed -n 's/.* stop_ms=\([^ ]*\).*/\1/p' <<<"$out" | sort -g | tail -1)
 if [ $rc != 0 ] || [ "$n" != 200 ]; then
@@ -101,8 +104,10 @@ fi
 
 # ---- the whole run: every load, in order, with its intensity ----
 
+# No settle at all: each load's intensity is measured over its row alone.
 t="every load in one run: each row has its intensity, nothing left"
-out=$(IB_TIMEOUT=150 ib -c -t 1 -W Audio --work-dir "$dir" 2>"$dir/err"); rc=$?
+out=$(INTERBENCH_TEST_SETTLE_MS=0 IB_TIMEOUT=150 ib -c -t 0.3 -W Audio --work-dir "$dir" \
+	2>"$dir/err"); rc=$?
 err=$(cat "$dir/err"); rm -f "$dir/err"
 rows=$(grep -P '^[A-Za-z]+\t' <<<"$out" | grep -v '^Load' | cut -f1 | tr '\n' ' ')
 bad=$(grep -P '^[A-Za-z]+\t' <<<"$out" | grep -v -e '^Load' -e '^None' |

@@ -9,8 +9,7 @@
 # second alone before each row is cut short (test-only).
 export INTERBENCH_TEST_SETTLE_MS=100
 
-dir=$(scratch)
-trap 'rm -rf "$dir"' EXIT
+scratch_dir
 
 t="--plot of a run: a strip panel per row, a point per second on its p50, p99 and max lines"
 ib -t 2 -W Video -w None -w Burn --plot "$dir/p.svg" -c --csv "$dir/r.csv" \
@@ -34,7 +33,7 @@ else
 	# no wake-up, so a second may have none: its lines have a point per
 	# second that had any. Its bins hold the row's wake-ups (samples), less
 	# at most the last, woken after the row's last second.
-	got=$(python3 - "$dir/p.svg" "$dir/r.csv" 2>&1 <<'EOF'
+	got=$(py3 - "$dir/p.svg" "$dir/r.csv" 2>&1 <<'EOF'
 import csv, re, sys, xml.etree.ElementTree as ET
 ns = "{http://www.w3.org/2000/svg}"
 samples = {r["load"]: int(float(r["samples"])) for r in csv.DictReader(open(sys.argv[2]))}
@@ -75,7 +74,7 @@ else
 	INTERBENCH_TEST_SETTLE_MS=0 "$IB" -c -q -t 0.3 --repeat 2 -W Audio -w None \
 		--vary load-nice=0,19 --work-dir "$dir" --plot "$dir/v.svg" >"$dir/v.txt" 2>&1
 	rc=$?
-	got=$(python3 - "$dir/v.svg" <<'EOF2'
+	got=$(py3 - "$dir/v.svg" <<'EOF2'
 import sys, xml.etree.ElementTree as ET
 ns = "{http://www.w3.org/2000/svg}"
 for g in ET.parse(sys.argv[1]).getroot().iter(ns + "g"):

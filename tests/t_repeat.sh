@@ -8,8 +8,7 @@
 # second alone before each row is cut short (test-only).
 export INTERBENCH_TEST_SETTLE_MS=100
 
-dir=$(scratch)
-trap 'rm -rf "$dir"' EXIT
+scratch_dir
 
 ib -c -q -t 0.5 --repeat 3 -W Audio -w None -w Burn --work-dir "$dir" \
 	--json "$dir/r.json" >"$dir/out" 2>"$dir/err"
@@ -46,7 +45,7 @@ t="JSON holds the 3 passes of every row and their summary"
 if ! command -v python3 >/dev/null; then
 	skip "$t" "python3 is not installed"
 else
-	msg=$(python3 - "$dir/r.json" <<'PY'
+	msg=$(py3 - "$dir/r.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 res = d["results"]

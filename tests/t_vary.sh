@@ -41,7 +41,7 @@ else
 fi
 
 t="JSON names each result's variant, its index and the run's variants"
-msg=$("$PY" - "$dir/v.json" <<'PY'
+msg=$(py3 - "$dir/v.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 got = [(r["load"], r["pass"], r["variant"], r["variant_index"]) for r in d["results"]]
@@ -74,7 +74,7 @@ PY
 [ -z "$msg" ] && pass "$t" || fail "$t" "$msg"
 
 t="CSV has each row's variant and its index"
-msg=$("$PY" - "$dir/v.csv" <<'PY'
+msg=$(py3 - "$dir/v.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 got = [(r["load"], r["variant"], r["variant_index"]) for r in rows]

@@ -3,29 +3,28 @@
 # tests/t_work.sh - work as CPU time (the default) and as loops: no calibration
 # in CPU mode, work_ratio and loop_speed per row, a calibration that is never
 # saved unsettled, a starved task that still answers, the log header of each mode.
-# run-first: a long script (20 s or more)
+# run-first: a long script (15 s or more beside the others)
 . "$(dirname "$0")/lib.sh"
 
 # These tests check what is printed and how work is counted, not how the rows
 # performed: the load's second alone before each row is cut short (test-only).
 export INTERBENCH_TEST_SETTLE_MS=${INTERBENCH_TEST_SETTLE_MS:-100}
 
-dir=$(scratch)
-trap 'rm -rf "$dir"' EXIT
+scratch_dir
 rel=$(uname -r)
 
 # The numbers of field $2 in JSON file $1, one a line, in order.
 json_nums() { sed -n "s/.*\"$2\": \\([-0-9.e]*\\).*/\\1/p" "$1"; }
 
 t="CPU mode: no calibration, its header, work_ratio and loop_speed in every row"
-out=$(timeout 120 "$IB" -c -t 1 -W Audio -W Video -W X -w None -w Burn --json "$dir/c.json" \
+out=$(timeout 120 "$IB" -c -t 0.3 -W Audio -W Video -W X -w None -w Burn --json "$dir/c.json" \
 	--work-dir "$dir" 2>"$dir/err"); rc=$?
 ratios=$(json_nums "$dir/c.json" work_ratio | tr '\n' ' ')
 if [ $rc != 0 ]; then
 	fail "$t" "rc=$rc: $(cat "$dir/err")"
 elif grep -qi calibrat "$dir/err" || [ -e "$dir/interbench.loops_per_ms" ]; then
 	fail "$t" "it calibrated: $(cat "$dir/err")"
-elif ! grep -q '^Using CPU time as work, running every load for 1 seconds$' <<<"$out"; then
+elif ! grep -q '^Using CPU time as work, running every load for 0.3 seconds$' <<<"$out"; then
 	fail "$t" "header: $(grep '^Using' <<<"$out")"
 elif ! grep -q '"work": "cpu"' "$dir/c.json" || ! grep -q '"loops_per_ms": null' "$dir/c.json"; then
 	fail "$t" "run.work or loops_per_ms in the JSON"
@@ -38,7 +37,7 @@ else
 fi
 
 t="Gaming: % desired CPU is its CPU time over wall time"
-timeout 60 "$IB" -c -t 1 -W Gaming -w None --json "$dir/g.json" --work-dir "$dir" >/dev/null 2>&1
+timeout 60 "$IB" -c -t 0.5 -W Gaming -w None --json "$dir/g.json" --work-dir "$dir" >/dev/null 2>&1
 pct=$(json_nums "$dir/g.json" pct_desired_cpu)
 cpu=$(json_nums "$dir/g.json" task_cpu_ns)
 wall=$(json_nums "$dir/g.json" wall_ns)
