@@ -2,10 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/t_rtapp_engine.sh - the rt-app engine end to end, through build/tests/rtapprun: Debian's
 # mp3-short and video-short, a 10 ms timer at 100 wake-ups a second with every deadline met
-# and work_ratio near 1, a resume chain, a timer two threads take in turn, a deadlock the
-# checks cannot see ended with its threads named, the count of timer periods against rt-app's
-# own, threads named (and niced by the row) while they run and nothing left after, SCHED_FIFO
-# refused without the privilege.
+# and work_ratio near 1, a resume chain, a timer two threads take in turn, the count of timer
+# periods against rt-app's own (t_rtapp_engine_run.sh has the rest, which times nothing).
 # run-alone: deadlines met and wake-ups counted need the CPUs to themselves
 . "$(dirname "$0")/lib.sh"
 
@@ -21,44 +19,7 @@ if [ ! -x "$RUN" ]; then
 	exit 0
 fi
 
-# rr FILE SECONDS [OPTIONS...]: the driver's lines into $dir/out, bounded in time; its status.
-rr() {
-	local f=$1 s=$2
-	shift 2
-	timeout -k 5 60 "$RUN" "$@" "$f" "$s" >"$dir/out" 2>"$dir/err"
-}
-
-# val NAME KEY: KEY's value on thread object NAME's line of the last run.
-val() {
-	awk -v n="name=$1" -v k="$2=" '$1 == n { for (i = 2; i <= NF; i++)
-		if (index($i, k) == 1) { print substr($i, length(k) + 1); exit } }' "$dir/out"
-}
-
-# within V LO HI: V (a number) is in [LO, HI].
-within() {
-	awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v != "" && v + 0 >= lo && v + 0 <= hi) }'
-}
-
-# The run's last line, and every thread object ended as the row's end ends it.
-run_ok() {
-	grep -q '^run status=ok ' "$dir/out" && ! grep '^name=' "$dir/out" | grep -qv ' end=stopped '
-}
-
-why() {
-	printf '%s' "$(grep -E '^run ' "$dir/out") $(tail -2 "$dir/err" | tr '\n' ' ')"
-}
-
-# periods NAME: its timer periods, met or missed.
-periods() {
-	local m x
-	m=$(val "$1" met) x=$(val "$1" missed)
-	echo $(( ${m:-0} + ${x:-0} ))
-}
-
-# twice CHECK: CHECK (a function) once more if a busy machine spoilt the first try.
-twice() {
-	"$1" || "$1"
-}
+. "$(dirname "$0")/rtapp_lib.sh"
 
 # ---- Debian's examples ----
 
@@ -174,28 +135,6 @@ t="two threads sharing a timer take its expiries in turn; unique timers do not"
 if twice share_ok; then pass "$t"
 else fail "$t" "$(grep '^name=' "$dir/out" | cut -c1-200) $(why)"; fi
 
-cat >"$dir/dl.json" <<'EOF'
-{
-	"tasks" : {
-		"holder" : { "loop" : -1, "lock" : "M", "suspend" : "S", "unlock" : "M", "run" : 100 },
-		"resumer" : { "loop" : -1, "run" : 200, "lock" : "M", "resume" : "S", "unlock" : "M" }
-	}
-}
-EOF
-
-t="a deadlock the checks cannot see ends a 20 s row within a few seconds, naming the threads"
-start=$SECONDS
-rr "$dir/dl.json" 20
-rc=$? took=$((SECONDS - start))
-said="reason=deadlock: .*holder \(suspend 'S', holding 'M'\)"
-said="$said.*resumer \(lock 'M', held by holder\)"
-if [ $rc = 1 ] && [ $took -le 6 ] && grep -qE "^run status=failed .*$said" "$dir/out" &&
-   [ "$(val holder end)" = deadlock ] && [ "$(val resumer end)" = deadlock ]; then
-	pass "$t"
-else
-	fail "$t" "rc=$rc after ${took}s: $(why)"
-fi
-
 # ---- against rt-app itself ----
 
 # rtapp_once: rt-app's count of timer periods in $theirs (its log holds a line per run of
@@ -227,88 +166,3 @@ else
 	fi
 fi
 
-# ---- names and what is left ----
-
-cat >"$dir/names.json" <<'EOF'
-{
-	"tasks" : {
-		"a_very_long_thread_name" : { "loop" : -1, "run" : 100,
-					      "timer" : { "ref" : "t", "period" : 10000 } },
-		"short" : { "priority" : -5, "loop" : -1, "sleep" : 10000 }
-	}
-}
-EOF
-
-# The nice of thread $1 (a /proc/PID/task/TID path): stat's 19th field.
-nice_of() {
-	local stat
-	{ read -r stat <"$1/stat"; } 2>/dev/null || return 1
-	stat=${stat##*) }
-	set -- $stat
-	printf '%s' "${17}"
-}
-
-t="each thread has the file's name (cut to 15 bytes) and the row's nice while it runs; none is left"
-"$RUN" --nice 7 "$dir/names.json" 1.5 >"$dir/n.out" 2>&1 &
-bg=$!
-missing=""
-for n in a_very_long_thr short ib-waker; do
-	await find_thread "$n" >/dev/null || missing="$missing $n"
-done
-sleep 0.2
-for n in a_very_long_thr short; do
-	p=$(find_thread "$n") && [ "$(nice_of "$p")" = 7 ] ||
-		missing="$missing $n(nice ${p:+$(nice_of "$p")})"
-done
-wait $bg
-rc=$?
-left=""
-for n in a_very_long_thr short AudioTick mp3.decoder holder resumer tick rtapprun; do
-	find_thread "$n" >/dev/null && left="$left $n"
-done
-if [ $rc != 0 ] || [ -n "$missing" ] || [ -n "$left" ]; then
-	fail "$t" "rc=$rc, not seen:${missing:- none}, left:${left:- none}"
-else
-	pass "$t"
-fi
-
-# ---- refusals at run time ----
-
-# as_nobody CMD...: CMD without root's privileges (as the user running the tests if not root).
-as_nobody() {
-	if is_root; then
-		setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
-			--bounding-set=-all "$@"
-	else
-		"$@"
-	fi
-}
-
-cat >"$dir/fifo.json" <<'EOF2'
-{
-	"tasks" : {
-		"rt" : { "policy" : "SCHED_FIFO", "priority" : 10, "loop" : -1, "run" : 100,
-			 "timer" : { "ref" : "t", "period" : 10000 } },
-		"other" : { "loop" : -1, "run" : 100, "sleep" : 10000 }
-	}
-}
-EOF2
-
-t="SCHED_FIFO without the privilege fails the run at once, naming the thread and the call"
-chmod 755 "$dir" && chmod 644 "$dir/fifo.json"
-if ! is_root && [ "$(ulimit -r)" != 0 ]; then
-	skip "$t" "this user may use SCHED_FIFO (RLIMIT_RTPRIO $(ulimit -r))"
-elif ! is_root || command -v setpriv >/dev/null; then
-	start=$SECONDS
-	as_nobody timeout -k 5 30 "$RUN" "$dir/fifo.json" 5 >"$dir/out" 2>"$dir/err"
-	rc=$? took=$((SECONDS - start))
-	said="reason=tasks.rt: sched_setattr SCHED_FIFO priority 10: Operation not permitted"
-	if [ $rc = 1 ] && [ $took -le 2 ] && grep -qF "$said (needs root or CAP_SYS_NICE)" "$dir/out" &&
-	   [ "$(val rt end)" = failed ] && [ "$(val other end)" = stopped ]; then
-		pass "$t"
-	else
-		fail "$t" "rc=$rc after ${took}s: $(why)"
-	fi
-else
-	skip "$t" "setpriv is not installed (util-linux)"
-fi
