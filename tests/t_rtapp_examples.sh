@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/t_rtapp_examples.sh - every example and tutorial file Debian's rt-app ships (examples/,
-# tutorial/, merge/, cpufreq_governor_efficiency/, taskset.json) either runs as -W FILE -t 1
+# tutorial/, merge/, cpufreq_governor_efficiency/, taskset.json) either runs as -W FILE -t 0.3
 # -w None, a line per thread, or is refused before anything runs with one line naming the
 # file and the key; rt-app's own use cases must run.
-# run-first: a row of 1 s per file that runs, some 20 s
 . "$(dirname "$0")/lib.sh"
 
 export INTERBENCH_TEST_SETTLE_MS=100
@@ -40,7 +39,7 @@ while IFS= read -r f; do
 	n=$((n + 1))
 	name=$(basename "$f")
 	t="rt-app example ${f#"$DOC"/}"
-	ib -c -q -t 1 -W "$f" -w None --work-dir "$dir" >"$dir/out" 2>"$dir/err"
+	ib -c -q -t 0.3 -W "$f" -w None --work-dir "$dir" >"$dir/out" 2>"$dir/err"
 	rc=$?
 	if [ $rc = 0 ] && ran_ok "$name" "$dir/out"; then
 		pass "$t: runs, a line per thread ($(grep -c $'^\t' "$dir/out"))"
