@@ -208,7 +208,8 @@ run_block() {
 		(cd "$w" && PATH="$w:$PATH" timeout -k 5 90 bash -c "$run") >"$w/.out" 2>&1 </dev/null
 		rc=$?
 		if [ $rc = 1 ] && runs_ib "$run" && ! grep -qE '[|;&]' <<<"$run"; then
-			skip "$rel:$line: $cmd" "the machine refused: $(grep 'interbench:' "$w/.out" | tail -1)"
+			skip "$rel:$line: $cmd" "the machine refused: $(grep -E 'interbench:|	failed: ' \
+				"$w/.out" | tail -1)"
 			return
 		elif [ $rc != 0 ] && [[ $cmd == *setcap* ]]; then
 			skip "$rel:$line: $cmd" "setcap is not permitted here: $(tail -1 "$w/.out")"
