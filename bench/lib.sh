@@ -88,6 +88,40 @@ common_opt() {
 	esac
 }
 
+# The lines of the common options, for a script's usage.
+COMMON_USAGE='  --no-write         print the report only, leave BENCHMARKS.md alone
+  --output FILE      write the report into FILE instead of BENCHMARKS.md
+  --interbench PATH  the binary to measure (default: ./interbench)'
+
+# bench_args USAGE ARGS...: the arguments of a script that takes the common options alone:
+# -h prints its usage (the function USAGE), anything else prints it on stderr, exit 2.
+bench_args() {
+	local usage=$1
+	shift
+	while [ $# -gt 0 ]; do
+		common_opt "$@"
+		if [ "$TOOK" = 0 ]; then
+			case "$1" in
+			-h|--help) "$usage"; exit 0 ;;
+			*) "$usage" >&2; exit 2 ;;
+			esac
+		fi
+		shift "$TOOK"
+	done
+}
+
+# bench_start NAME: the script's scratch folder $W, removed when it exits, its report
+# $REPORT in it, and its clock started; then say LINE adds to the report and step LINE says
+# how far the run is.
+bench_start() {
+	W=$(mktemp -d "${TMPDIR:-/tmp}/ib-$1.XXXXXX") || die "mktemp failed"
+	trap 'rm -rf "$W"' EXIT
+	REPORT=$W/report.md
+	T0=$SECONDS
+}
+say() { printf '%s\n' "$*" >>"$REPORT"; }
+step() { note "[$((SECONDS - T0)) s] $*"; }
+
 # "Measured DATE by `SCRIPT FLAGS` (version, git revision) on CPU, N CPUs, kernel R.": the
 # first line of a report.
 measured_by() {

@@ -18,24 +18,13 @@ usage() {
 Usage: bench/phase.sh [--quick] [--no-write] [--output FILE] [--interbench PATH]
 The pass-to-pass spread of each benchmark against Burn, with exact periods
 (0.31's) and with periods swept against the tick (the default), side by side:
-10 passes of 2 s each way (about 12 minutes).
+10 passes of 2 s each way (about 9 minutes).
   --quick            3 passes of 0.5 s, three benchmarks: checks the harness only
-  --no-write         print the report only, leave BENCHMARKS.md alone
-  --output FILE      write the report into FILE instead of BENCHMARKS.md
-  --interbench PATH  the binary to measure (default: ./interbench)
+$COMMON_USAGE
 EOF
 }
 
-while [ $# -gt 0 ]; do
-	common_opt "$@"
-	if [ "$TOOK" = 0 ]; then
-		case "$1" in
-		-h|--help) usage; exit 0 ;;
-		*) usage >&2; exit 2 ;;
-		esac
-	fi
-	shift "$TOOK"
-done
+bench_args usage "$@"
 
 # Custom at 5 % of 50 ms is Audio's period with the least work: only the period decides.
 BENCHES=(Audio Video X ProAudio Render Input "Custom -C 5 -I 50000" Game AudioGraph)
@@ -45,12 +34,7 @@ else
 	T=2 HALF=5
 fi
 [ -x "$IB" ] || die "$IB not found; run make first"
-W=$(mktemp -d "${TMPDIR:-/tmp}/ib-phase.XXXXXX") || die "mktemp failed"
-trap 'rm -rf "$W"' EXIT
-REPORT=$W/report.md
-T0=$SECONDS
-say() { printf '%s\n' "$*" >>"$REPORT"; }
-step() { note "[$((SECONDS - T0)) s] $*"; }
+bench_start phase
 
 # HALF passes of benchmark $1 (and its options) against Burn in mode $2, appended to
 # $W/<name>.<mode> as one pass mean (ns) a line; a chain's frame or cycle p99 beside it.

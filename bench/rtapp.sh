@@ -21,33 +21,31 @@ usage() {
 	cat <<EOF
 Usage: bench/rtapp.sh [--quick] [--no-write] [--output FILE] [--interbench PATH] [--rt-app PATH]
 Debian's mp3-short and video-short under rt-app and under interbench, against None and
-Burn, each tool twice: 10 s rows (about 4 minutes). Needs root (the files' threads are
+Burn, each tool twice: 10 s rows (about 5 minutes). Needs root (the files' threads are
 niced below 0), rt-app, and build/tests/loadrun (the Burn load beside rt-app).
-  --quick            mp3-short only, 1 s rows: checks the harness only
-  --no-write         print the report only, leave BENCHMARKS.md alone
-  --output FILE      write the report into FILE instead of BENCHMARKS.md
-  --interbench PATH  the binary to measure (default: ./interbench)
+  --quick            1 s rows: checks the harness only
+$COMMON_USAGE
   --rt-app PATH      the rt-app to compare with (default: the one on PATH)
 EOF
 }
 
 while [ $# -gt 0 ]; do
-	case "$1" in
-	--quick) QUICK=1 ;;
-	--no-write) WRITE=0 ;;
-	--output) [ $# -ge 2 ] || die "--output needs a file"; OUT_MD=$2; shift ;;
-	--interbench) [ $# -ge 2 ] || die "--interbench needs a path"; IB=$2; shift ;;
-	--rt-app) [ $# -ge 2 ] || die "--rt-app needs a path"; RTAPP=$2; shift ;;
-	-h|--help) usage; exit 0 ;;
-	*) usage >&2; exit 2 ;;
-	esac
-	shift
+	common_opt "$@"
+	if [ "$TOOK" = 0 ]; then
+		TOOK=1
+		case "$1" in
+		--rt-app) [ $# -ge 2 ] || die "--rt-app needs a path"; RTAPP=$2; TOOK=2 ;;
+		-h|--help) usage; exit 0 ;;
+		*) usage >&2; exit 2 ;;
+		esac
+	fi
+	shift "$TOOK"
 done
 
 FILES=(mp3-short video-short)
 LOADS=(None Burn)
 if [ "$QUICK" = 1 ]; then
-	T=1 FILES=(mp3-short)
+	T=1
 else
 	T=10
 fi
@@ -62,19 +60,37 @@ fi
 for f in "${FILES[@]}"; do
 	[ -f "$EX/$f.json" ] || skip_all "$EX/$f.json is not installed (Debian's rt-app)"
 done
-W=$(mktemp -d "${TMPDIR:-/tmp}/ib-rtapp.XXXXXX") || die "mktemp failed"
-trap 'rm -rf "$W"' EXIT
-REPORT=$W/report.md
-T0=$SECONDS
-say() { printf '%s\n' "$*" >>"$REPORT"; }
-step() { note "[$((SECONDS - T0)) s] $*"; }
+bench_start rtapp
 
-# The file $1 as rt-app runs it here: for $T seconds, its logs into $2.
+# The timer slack of a thread that did not set its own (prctl(2)): rt-app's threads keep it.
+DEFAULT_SLACK=$(cat /proc/self/timerslack_ns 2>/dev/null || echo 50000)
+
+# rt-app's ns per loop on this machine, measured once (rt-app takes some 20 s to calibrate):
+# every run then starts its phases at once, inside the window of the Burn beside it.
+rtapp_calibrate() {
+	local d=$W/calib
+	mkdir -p "$d" || return 1
+	printf '{ "tasks" : { "t" : { "loop" : 1, "run" : 1000 } }, "global" : %s }\n' \
+		"{ \"duration\" : 1, \"calibration\" : \"CPU0\", \"logdir\" : \"$d\" }" >"$d/c.json"
+	(cd "$d" && timeout -k 5 120 "$RTAPP" "$d/c.json" 2>&1) |
+		sed -nE 's/.*pLoad = ([0-9]+)ns.*/\1/p' | head -1
+}
+
+# The file $1 as rt-app runs it here: for $T seconds, its logs into $2, its loops at the
+# ns per loop measured once, and the lenient forms (a bare "suspend", repeated keys) that
+# rt-app leaves to workgen written out by workgen, as rt-app's documentation has it.
 rtapp_json() {
+	local src=$EX/$1.json
+	if [ -n "$WORKGEN" ]; then
+		"$WORKGEN" -d -o "$2/$1.wg.json" "$src" >/dev/null 2>&1 || return 1
+		src=$2/$1.wg.json
+	fi
 	sed -E -e "s/\"duration\"[[:space:]]*:[[:space:]]*[0-9]+/\"duration\" : $T/" \
 		-e "s|\"logdir\"[[:space:]]*:[[:space:]]*\"[^\"]*\"|\"logdir\" : \"$2\"|" \
-		"$EX/$1.json" >"$2/$1.json"
-	grep -q "\"duration\" : $T" "$2/$1.json" && grep -qF "\"logdir\" : \"$2\"" "$2/$1.json"
+		-e "s/\"calibration\"[[:space:]]*:[[:space:]]*(\"[^\"]*\"|[0-9]+)/\"calibration\" : $NSPL/" \
+		"$src" >"$2/$1.json"
+	grep -q "\"duration\" : $T" "$2/$1.json" && grep -qF "\"logdir\" : \"$2\"" "$2/$1.json" &&
+		grep -q "\"calibration\" : $NSPL" "$2/$1.json"
 }
 
 # rt-app's log of each thread with a timer (c_period > 0): "thread phases mean_wu_lat_us
@@ -91,28 +107,33 @@ rtapp_figures() {
 	done
 }
 
-# rt-app run $3 of file $1 against load $2, its figures into $W/$1.$2.rt$3; Burn beside it
-# from loadrun, settled 1 s first as interbench's loads are.
+# rt-app run $3 of file $1 against load $2, its threads' timer slack $4 ns, its figures into
+# $W/$1.$2.<rt or rs, for the default slack or not>$3; Burn beside it from loadrun, settled
+# 1 s first as interbench's loads are.
 rtapp_run() {
-	local f=$1 load=$2 r=$3 d=$W/rt.$1.$2.$3 lr=""
+	local f=$1 load=$2 r=$3 slack=$4 d=$W/rt.$1.$2.$3.$4 lr="" out=rt
+	[ "$slack" = "$DEFAULT_SLACK" ] || out=rs
 	if ! mkdir -p "$d" || ! rtapp_json "$f" "$d"; then
 		note "$f: no duration or logdir to set"
 		return
 	fi
 	if [ "$load" = Burn ]; then
-		"$LOADRUN" --settle-ms 1000 --window-ms $((T * 1000 + 1500)) --cycles 1 -w Burn \
+		"$LOADRUN" --settle-ms 1000 --window-ms $((T * 1000 + 3000)) --cycles 1 -w Burn \
 			--work-dir "$W" >"$d/burn.out" 2>&1 &
 		lr=$!
 		sleep 1
 	fi
-	if ! (cd "$d" && timeout -k 5 $((T + 30)) "$RTAPP" "$d/$f.json" >"$d/rt-app.out" 2>&1); then
+	# the slack is the shell's, inherited by rt-app and its threads
+	if ! (cd "$d" && echo "$slack" >"/proc/$BASHPID/timerslack_ns" &&
+		exec timeout -k 5 $((T + 30)) "$RTAPP" "$d/$f.json" >"$d/rt-app.out" 2>&1); then
 		note "rt-app $f against $load failed: $(tail -1 "$d/rt-app.out")"
 	fi
 	[ -n "$lr" ] && wait "$lr"
-	rtapp_figures "$d" >"$W/$f.$load.rt$r"
-	[ -s "$W/$f.$load.rt$r" ] ||
+	rtapp_figures "$d" >"$W/$f.$load.$out$r"
+	[ -s "$W/$f.$load.$out$r" ] ||
 		note "rt-app $f against $load logged no phase with a timer: $(tail -1 "$d/rt-app.out")"
-	[ -n "$lr" ] && sed -nE 's/.*intensity=([0-9.]+) CPUs.*/\1/p' "$d/burn.out" >>"$W/burn.rt"
+	[ -n "$lr" ] && [ "$out" = rt ] &&
+		sed -nE 's/.*intensity=([0-9.]+) CPUs.*/\1/p' "$d/burn.out" >>"$W/burn.rt"
 }
 
 # interbench run $2 of file $1 against every load, its CSV's figures into $W/$1.<load>.ib$2:
@@ -170,29 +191,42 @@ us() {
 # The report's lines of file $1 against load $2: one per thread rt-app logged with a timer
 # (the files' names have no spaces).
 report_rows() {
-	local f=$1 l=$2 t rw1 rw2 iw1 iw2 il1 il2 rs1 rs2 id1 id2
+	local f=$1 l=$2 t rw1 rw2 rz1 rz2 iw1 iw2 it1 it2 il1 il2 rs1 rs2 id1 id2
 	# shellcheck disable=SC2013
 	for t in $(cut -f1 "$W/$f.$l.rt1" "$W/$f.$l.rt2" 2>/dev/null | sort -u); do
 		rw1=$(col "$W/$f.$l.rt1" "$t" 3) rw2=$(col "$W/$f.$l.rt2" "$t" 3)
+		rz1=$(col "$W/$f.$l.rs1" "$t" 3) rz2=$(col "$W/$f.$l.rs2" "$t" 3)
 		rs1=$(col "$W/$f.$l.rt1" "$t" 4) rs2=$(col "$W/$f.$l.rt2" "$t" 4)
 		iw1=$(col "$W/$f.$l.ib1" "$t" 3) iw2=$(col "$W/$f.$l.ib2" "$t" 3)
 		il1=$(col "$W/$f.$l.ib1" "$t" 4) il2=$(col "$W/$f.$l.ib2" "$t" 4)
+		it1=$(col "$W/$f.$l.ib1" "$t" 5) it2=$(col "$W/$f.$l.ib2" "$t" 5)
 		id1=$(col "$W/$f.$l.ib1" "$t" 6) id2=$(col "$W/$f.$l.ib2" "$t" 6)
 		iw1=$(us "$iw1") iw2=$(us "$iw2") il1=$(us "$il1") il2=$(us "$il2")
+		it1=$(us "$it1") it2=$(us "$it2")
 		say "| $f | $t | $l | $(pair "$rw1" "$rw2" %.0f) | $(pair "$iw1" "$iw2" %.0f) |" \
-		    "$(pair "$il1" "$il2" %.0f) | $(agree "$rw1" "$rw2" "$iw1" "$iw2") |" \
+		    "$(agree "$rw1" "$rw2" "$iw1" "$iw2") | $(pair "$rz1" "$rz2" %.0f) |" \
+		    "$(agree "$rz1" "$rz2" "$iw1" "$iw2") |" \
+		    "$(pair "$it1" "$it2" %.0f) | $(pair "$il1" "$il2" %.0f) |" \
 		    "$(pair "$rs1" "$rs2" %.1f) | $(pair "$id1" "$id2" %.1f) |" \
 		    "$(agree "$rs1" "$rs2" "$id1" "$id2") |"
 	done
 }
 
+WORKGEN=$(command -v workgen || true)
+[ -n "$WORKGEN" ] || note "workgen is not installed: the files go to rt-app as they are"
+step "rt-app calibrating its loops on CPU0"
+NSPL=$(rtapp_calibrate)
+[ -n "$NSPL" ] || die "rt-app printed no ns per loop (pLoad) calibrating on CPU0"
+note "rt-app's calibration: $NSPL ns per loop"
 : >"$W/burn.rt"
 : >"$W/burn.ib"
 for r in 1 2; do
 	for f in "${FILES[@]}"; do
 		for l in "${LOADS[@]}"; do
 			step "rt-app $f against $l, run $r"
-			rtapp_run "$f" "$l" "$r"
+			rtapp_run "$f" "$l" "$r" "$DEFAULT_SLACK"
+			step "rt-app $f against $l, its timer slack 1 ns, run $r"
+			rtapp_run "$f" "$l" "$r" 1
 		done
 		step "interbench $f against ${LOADS[*]}, run $r"
 		ib_run "$f" "$r"
@@ -206,23 +240,31 @@ say ""
 say "Debian's rt-app examples, $T s a run, under rt-app and under \`interbench -W FILE.json\`"
 say "(rt-app's own timing, the file's own scheduling), against None and against Burn (beside"
 say "rt-app: \`build/tests/loadrun -w Burn\`, settled 1 s first as interbench's loads are), each"
-say "tool twice, its runs interleaved with the other's. Per thread with a timer (rt-app logs"
+say "tool twice, its runs interleaved with the other's. rt-app's files go through \`workgen\` (for"
+say "video-short's bare \"suspend\"s) and run at the ns per loop measured once ($NSPL ns), so that"
+say "every run's phases start at once, inside the Burn beside them. Per thread with a timer (rt-app logs"
 say "\`wu_lat\` and \`slack\` per phase with a timer), each run's figure, run 1 / run 2:"
 say ""
 say "- *wu_lat*: rt-app's mean per timer event, the timer's expiry to the thread running (0 for a"
 say "  late one); interbench's is the same (its timer latency plus its wakeup latency for the"
-say "  uses that waited); *wakeup*: interbench's wakeup latency alone, what the scheduler added;"
+say "  uses that waited);"
+say "- *rt-app wu_lat, slack 1 ns*: the same rt-app run with its threads' timer slack at 1 ns"
+say "  instead of the default $DEFAULT_SLACK ns (rt-app leaves it; interbench's wakers, real-time, have"
+say "  none), run beside the others; *timer*: interbench's timer latency, the expiry to its"
+say "  waker running; *wakeup*: interbench's wakeup latency, the waker's wake-up to the thread"
+say "  running, what the scheduler added;"
 say "- *slack >= 0*: rt-app's share of phases that reached their timer by its expiry;"
 say "  *deadlines met*: interbench's share of timer periods met, by the same rule."
 say ""
 say "**Target**: the same workload measured by both agrees within the two tools' run-to-run"
 say "noise: the difference of their means is within the larger of their own differences between"
-say "run 1 and run 2 (\"agree\"). Burn's intensity: beside rt-app $(stats <"$W/burn.rt" |
+say "run 1 and run 2 (\"agree\": interbench's wu_lat against rt-app's at each slack, its deadlines"
+say "met against rt-app's slack >= 0). Burn's intensity: beside rt-app $(stats <"$W/burn.rt" |
 	awk '{ print $2 == "NA" ? "NA" : sprintf("%.2f", $2) }') CPUs, beside interbench $(stats <"$W/burn.ib" |
 	awk '{ print $2 == "NA" ? "NA" : sprintf("%.2f", $2) }') CPUs (means)."
 say ""
-say "| file | thread | load | rt-app wu_lat (µs) | interbench wu_lat (µs) | interbench wakeup (µs) | agree | rt-app slack >= 0 (%) | interbench deadlines met (%) | agree |"
-say "|---|---|---|---|---|---|---|---|---|---|"
+say "| file | thread | load | rt-app wu_lat (µs) | interbench wu_lat (µs) | agree | rt-app wu_lat, slack 1 ns (µs) | agree | interbench timer (µs) | interbench wakeup (µs) | rt-app slack >= 0 (%) | interbench deadlines met (%) | agree |"
+say "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for f in "${FILES[@]}"; do
 	for l in "${LOADS[@]}"; do
 		report_rows "$f" "$l"

@@ -33,9 +33,7 @@ rt-tests when cyclictest is missing).
                      its own section of BENCHMARKS.md
   --instances-only   only the harness's CPU per period and instance against
                      --instances 1, 2, 4, 8, into its own section
-  --no-write         print the report only, leave BENCHMARKS.md alone
-  --output FILE      write the report into FILE instead of BENCHMARKS.md
-  --interbench PATH  the binary to measure (default: ./interbench)
+$COMMON_USAGE
 EOF
 }
 
@@ -91,9 +89,7 @@ trap 'exit 129' HUP
 REPORT=$W/report.md
 : >"$REPORT"
 
-say() { printf '%s\n' "$*" >>"$REPORT"; }
 is_root() { [ "$(id -u)" = 0 ]; }
-step() { note "[$((SECONDS - T0)) s] $*"; }
 
 # ---- small numeric helpers (awk; no python; csv_cols and stats are in lib.sh) ----
 

@@ -24,22 +24,11 @@ Measures the verdicts of --vary (about 40 minutes):
   - n10%: Game's frame p99 with --vary fps=60,67 (frames 10 % shorter) against
     Burn, run at the passes a pilot's n10% asks for.
   --quick            short rows and few runs: checks the harness only
-  --no-write         print the report only, leave BENCHMARKS.md alone
-  --output FILE      write the report into FILE instead of BENCHMARKS.md
-  --interbench PATH  the binary to measure (default: ./interbench)
+$COMMON_USAGE
 EOF
 }
 
-while [ $# -gt 0 ]; do
-	common_opt "$@"
-	if [ "$TOOK" = 0 ]; then
-		case "$1" in
-		-h|--help) usage; exit 0 ;;
-		*) usage >&2; exit 2 ;;
-		esac
-	fi
-	shift "$TOOK"
-done
+bench_args usage "$@"
 
 if [ "$QUICK" = 1 ]; then
 	AA_T=0.3 AA_PASSES=4 AA_RUNS=1 T=0.3 PASSES=3 POWER_RUNS=1 N10_RUNS=1 N10_MAX=4
@@ -47,12 +36,7 @@ else
 	AA_T=1 AA_PASSES=8 AA_RUNS=5 T=2 PASSES=5 POWER_RUNS=10 N10_RUNS=8 N10_MAX=24
 fi
 [ -x "$IB" ] || die "$IB not found; run make first"
-W=$(mktemp -d "${TMPDIR:-/tmp}/ib-verdicts.XXXXXX") || die "mktemp failed"
-trap 'rm -rf "$W"' EXIT
-REPORT=$W/report.md
-T0=$SECONDS
-say() { printf '%s\n' "$*" >>"$REPORT"; }
-step() { note "[$((SECONDS - T0)) s] $*"; }
+bench_start verdicts
 pct() { awk -v f="$1" -v n="$2" 'BEGIN { printf "%.1f", n ? 100 * f / n : 0 }'; }
 
 # One run with --vary of $2 passes of $3 s; its verdicts CSV on stdout, or nothing.
