@@ -28,6 +28,16 @@ scratch_dir() {
 
 is_root() { [ "$(id -u)" = 0 ]; }
 
+# as_nobody CMD...: CMD without root's privileges (as the user running the tests if not root).
+as_nobody() {
+	if is_root; then
+		setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+			--bounding-set=-all "$@"
+	else
+		"$@"
+	fi
+}
+
 # True when we are root and have command $2; else test $1 is skipped, saying why.
 root_with() {
 	is_root && command -v "$2" >/dev/null && return 0

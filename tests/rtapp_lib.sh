@@ -1,7 +1,20 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # shellcheck shell=bash
-# tests/rtapp_lib.sh - what the rt-app engine's scripts share: the driver run, bounded, and its
-# lines read back. Sourced after lib.sh, with RUN and dir set.
+# tests/rtapp_lib.sh - what the rt-app engine's scripts share: the driver (build/tests/rtapprun,
+# RUN) and a scratch directory (dir) set up, the script skipped when the driver is not built;
+# the driver run, bounded, and its lines read back. Sourced after lib.sh.
+# shellcheck disable=SC2034 # EX and MYSID are for the scripts that source this
+
+RUN=$TOP/build/tests/rtapprun
+EX=/usr/share/doc/rt-app/examples
+MYSID=$(proc_sid /proc/self)
+
+scratch_dir
+
+if [ ! -x "$RUN" ]; then
+	skip "rt-app engine" "$RUN is not built (make build/tests/rtapprun)"
+	exit 0
+fi
 
 # rr FILE SECONDS [OPTIONS...]: the driver's lines into $dir/out, bounded in time; its status.
 rr() {

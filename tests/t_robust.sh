@@ -211,14 +211,6 @@ else
 fi
 
 # No privileges: a normal run warns once; -r says what it needs.
-as_nobody() {
-	if is_root; then
-		setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
-			--bounding-set=-all "$@"
-	else
-		"$@"
-	fi
-}
 d=$(mktemp -d "$top/nopriv.XXXXXX"); chmod 755 "$top"; chmod 777 "$d"
 t="unprivileged: a normal run works and warns once about its wakers"
 as_nobody timeout 60 "$IB" -c -t 0.3 -W Audio -w None --work-dir "$d" \

@@ -7,18 +7,6 @@
 # run-alone: deadlines met and wake-ups counted need the CPUs to themselves
 . "$(dirname "$0")/lib.sh"
 
-RUN=$TOP/build/tests/rtapprun
-EX=/usr/share/doc/rt-app/examples
-MYSID=$(proc_sid /proc/self)
-
-dir=$(scratch)
-trap 'rm -rf "$dir"' EXIT
-
-if [ ! -x "$RUN" ]; then
-	skip "rt-app engine" "$RUN is not built (make build/tests/rtapprun)"
-	exit 0
-fi
-
 . "$(dirname "$0")/rtapp_lib.sh"
 
 # ---- Debian's examples ----

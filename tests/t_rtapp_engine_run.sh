@@ -6,18 +6,6 @@
 # privilege.
 . "$(dirname "$0")/lib.sh"
 
-RUN=$TOP/build/tests/rtapprun
-EX=/usr/share/doc/rt-app/examples
-MYSID=$(proc_sid /proc/self)
-
-dir=$(scratch)
-trap 'rm -rf "$dir"' EXIT
-
-if [ ! -x "$RUN" ]; then
-	skip "rt-app engine" "$RUN is not built (make build/tests/rtapprun)"
-	exit 0
-fi
-
 . "$(dirname "$0")/rtapp_lib.sh"
 
 cat >"$dir/dl.json" <<'EOF'
@@ -88,16 +76,6 @@ else
 fi
 
 # ---- refusals at run time ----
-
-# as_nobody CMD...: CMD without root's privileges (as the user running the tests if not root).
-as_nobody() {
-	if is_root; then
-		setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
-			--bounding-set=-all "$@"
-	else
-		"$@"
-	fi
-}
 
 cat >"$dir/fifo.json" <<'EOF2'
 {

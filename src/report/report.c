@@ -329,14 +329,7 @@ static void report_hops(struct report *o, const struct run_record *rec)
  */
 void report_table_end(struct report *o, const struct run_record *rec)
 {
-	char note[512];
-
-	report_out(o, "\n");
-	if (o->table_marks) {
-		result_marks_note(o->table_marks, note, sizeof(note));
-		report_out(o, "%s\n\n", note);
-		o->table_marks = 0;
-	}
+	report_marks_note(o);
 	report_hops(o, rec);
 	if (rec->cfg->explain && rec->nres > o->table_first)
 		report_explain(o, rec);

@@ -34,6 +34,7 @@ void report_load_cell(struct report *o, const struct run_record *rec, const char
 		      int variant);		/* "Burn\t", "Burn/B  \t"; variant -1: "Load" */
 double report_unit_ns(const struct run_record *rec);	/* us for -r, else ms */
 void report_heading_end(struct report *o, int ncpus);
+void report_marks_note(struct report *o);	/* a blank line, then the table's marks' footnote */
 void report_worst_note(struct report *o, const struct run_record *rec, const struct result *r);
 const char *report_power_text(char *buf, size_t len, const struct pass_summary *s, bool dl);
 

@@ -72,6 +72,20 @@ void report_heading_end(struct report *o, int ncpus)
 		report_out(o, "---\n");
 }
 
+/* The table's end: a blank line, then the footnote of the marks its rows carry (a blank
+ * line after it), and the marks cleared for the next table. */
+void report_marks_note(struct report *o)
+{
+	char note[512];
+
+	report_out(o, "\n");
+	if (o->table_marks) {
+		result_marks_note(o->table_marks, note, sizeof(note));
+		report_out(o, "%s\n\n", note);
+		o->table_marks = 0;
+	}
+}
+
 /*
  * --instances: the row pools its copies; the note names the one with the
  * highest p99: of its wake-ups, or of a chain's frame or cycle time.

@@ -182,14 +182,7 @@ static void workload_explain(struct report *o, const struct run_record *rec)
 /* The table's end: the marks' footnote, then --explain's lines. */
 void report_workload_end(struct report *o, const struct run_record *rec)
 {
-	char note[512];
-
-	report_out(o, "\n");
-	if (o->table_marks) {
-		result_marks_note(o->table_marks, note, sizeof(note));
-		report_out(o, "%s\n\n", note);
-		o->table_marks = 0;
-	}
+	report_marks_note(o);
 	if (rec->cfg->explain && rec->nres > o->table_first)
 		workload_explain(o, rec);
 }

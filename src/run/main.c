@@ -27,6 +27,7 @@
 #include "run/options.h"
 #include "model/plan.h"
 #include "run/row.h"
+#include "run/row_signals.h"
 #include "run/progress.h"
 #include "run/params.h"
 #include "run/runlock.h"

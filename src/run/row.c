@@ -19,6 +19,7 @@
 #include "run/child.h"
 #include "model/plan.h"
 #include "run/row.h"
+#include "run/row_signals.h"
 #include "run/row_parts.h"
 #include "run/stops.h"
 #include "run/progress.h"

@@ -68,11 +68,8 @@ struct cell;
 /* The records a workload file's threads keep in a row, together (20 MiB): each a share. */
 #define RTAPP_RECS_PER_ROW (1u << 19)
 
-/* row.c: a row, the signals that end or redo it, and its result */
-extern volatile sig_atomic_t got_signal;	/* SIGINT, SIGTERM or SIGHUP */
-extern int lock_fd;				/* the run lock: children do not keep it */
-void install_signals(void);
-void catch_tstp(bool on);
+/* row.c, row_result.c: a row and its result (the signals that end or redo it:
+ * row_signals.h) */
 void run_row(const struct row_env *env, const struct cell *c, struct row *rows);	/* [members] */
 struct result *row_result(struct run_record *rec, const struct row *row);	/* NULL: no memory */
 

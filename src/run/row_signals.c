@@ -13,6 +13,7 @@
 #include "run/child.h"
 #include "run/progress.h"
 #include "run/row.h"
+#include "run/row_signals.h"
 #include "run/row_parts.h"
 #include "run/stops.h"
 
