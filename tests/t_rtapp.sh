@@ -123,12 +123,13 @@ ev = tl["traceEvents"] if isinstance(tl, dict) else tl
 procs = [e["args"]["name"] for e in ev if e["name"] == "process_name"]
 wakes = sum(1 for e in ev if e["name"] == "wakeup latency")
 # The timer's periods follow the clock: two instances of 100 a second over the row's wall
-# time. A period the thread entered late is no wake-up, and a resume that finds tock still
-# running wakes nothing, so on a busy machine the wake-ups may fall a little short of it.
+# time, never more. A thread kept off the CPUs by the tests beside it reaches its last uses
+# of the timer after the row ends, a period it entered late is no wake-up, and a resume that
+# finds tock still running wakes nothing: on a busy machine each may fall somewhat short.
 t, k = r["tick"], r["tock"]
 per = sum(t["periods"].values())
 due = 2 * t["wall_ns"] / 10e6
-print(abs(per - due) <= 0.03 * due + 2 and 0.8 * per <= t["wakeups"]["timer"] <= per,
+print(0.85 * due <= per <= due + 2 and 0.8 * per <= t["wakeups"]["timer"] <= per,
       0.8 * per <= k["wakeups"]["resume"] <= per + 2,
       r["idle"]["samples"] == 0 and r["idle"]["periods"] is None,
       r["tick"]["instances"] == 2 and len(r["tick"]["instance_results"]) == 2,
