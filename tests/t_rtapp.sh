@@ -123,18 +123,20 @@ ev = tl["traceEvents"] if isinstance(tl, dict) else tl
 procs = [e["args"]["name"] for e in ev if e["name"] == "process_name"]
 wakes = sum(1 for e in ev if e["name"] == "wakeup latency")
 # The timer's periods follow the clock: two instances of 100 a second over the row's wall
-# time, never more. A thread kept off the CPUs by the tests beside it reaches its last uses
-# of the timer after the row ends, a period it entered late is no wake-up, and a resume that
-# finds tock still running wakes nothing: on a busy machine each may fall somewhat short.
+# time, never more. A thread kept off the CPUs by the tests beside it (their loads can be
+# ten CPU hogs on two CPUs) reaches its last uses of the timer after the row ends, a period
+# it entered late is no wake-up, and a resume that finds tock still running wakes nothing:
+# on a busy machine each falls short, by up to a fifth seen. A period of twice 10 ms would
+# give half as many.
 t, k = r["tick"], r["tock"]
 per = sum(t["periods"].values())
 due = 2 * t["wall_ns"] / 10e6
-print(0.85 * due <= per <= due + 2 and 0.8 * per <= t["wakeups"]["timer"] <= per,
+print(0.65 * due <= per <= due + 2 and 0.8 * per <= t["wakeups"]["timer"] <= per,
       0.8 * per <= k["wakeups"]["resume"] <= per + 2,
       r["idle"]["samples"] == 0 and r["idle"]["periods"] is None,
       r["tick"]["instances"] == 2 and len(r["tick"]["instance_results"]) == 2,
       "tick@own.json / None pass 1" in procs and "tock@own.json / None pass 1" in procs,
-      wakes > 150)
+      wakes >= 0.7 * per)   # the first instance's tick and tock, about one each a period
 print("periods", per, "due", round(due, 1), "wakeups", t["wakeups"], k["wakeups"], file=sys.stderr)
 PY
 )
