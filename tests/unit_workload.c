@@ -149,7 +149,7 @@ static bool test_space_name(void)
 
 static bool test_opt_case(const struct opt_case *c)
 {
-	char args[512], err[512] = "";
+	char args[400], err[400] = "";
 	struct config cfg;
 	int st;
 
