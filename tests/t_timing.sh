@@ -101,27 +101,37 @@ if no_leftovers 2; then pass "$t"; else fail "$t" "left:$(leftovers)"; fi
 # overshoot: within 2 %, idle and under Burn. Alone on the machine, since
 # interrupts taken while the task runs are charged to it; and on a VM, time
 # the host takes from a vCPU while the task spins is too, so one such pause
-# in a 1 s row (Audio has 20 periods) can cost it 3 %: up to three attempts,
-# all reported. The load's second alone is cut to 0.2 s: the ratio is the
-# task's own account, whatever the load did before the row.
+# in a 1 s row (Audio has 20 periods) can cost it 3 % or, on a busy host, 30 %:
+# up to three attempts, all reported, and each row must be within 2 % in one
+# of them (a pause strikes one row of an attempt, another the next time; a
+# fault of the accounting strikes the same row every time). The load's
+# second alone is cut to 0.2 s: the ratio is the task's own account, whatever
+# the load did before the row.
 work_ratios() {
 	INTERBENCH_TEST_SETTLE_MS=200 timeout 120 "$IB" -c -t 1 -W Audio -W Video -W X \
 		-w None -w Burn --json "$dir/w.json" --work-dir "$dir" >/dev/null 2>"$dir/err" ||
 		{ echo "rc=$?: $(cat "$dir/err")"; return; }
 	sed -n 's/.*"work_ratio": \([-0-9.e]*\).*/\1/p' "$dir/w.json" | tr '\n' ' '
 }
+# The attempts' ratios, "; " between attempts: true when each of the 6 rows was within
+# 2 % in one of them, every attempt having all 6.
 ratios_ok() {
-	[ "$(wc -w <<<"$1")" = 6 ] && awk -v r="$1" 'BEGIN { n = split(r, v)
-		for (i = 1; i <= n; i++) if (v[i] !~ /^[0-9.e-]+$/ || v[i] < 0.98 || v[i] > 1.02) exit 1 }'
+	awk -v s="$1" 'BEGIN { na = split(s, att, "; ")
+		for (a = 1; a <= na; a++) {
+			if (split(att[a], v, " ") != 6) exit 1
+			for (i = 1; i <= 6; i++)
+				if (v[i] ~ /^[0-9.e-]+$/ && v[i] >= 0.98 && v[i] <= 1.02) ok[i] = 1
+		}
+		for (i = 1; i <= 6; i++) if (!ok[i]) exit 1 }'
 }
 t="CPU mode: work_ratio 1.00 +/- 0.02 in every periodic row, idle and under Burn"
 seen=""
 for attempt in 1 2 3; do
 	ratios=$(work_ratios)
 	seen="$seen${seen:+; }$ratios"
-	ratios_ok "$ratios" && break
+	ratios_ok "$seen" && break
 done
-if ratios_ok "$ratios"; then
+if ratios_ok "$seen"; then
 	pass "$t (attempt $attempt: $seen)"
 else
 	fail "$t" "work_ratio, 3 attempts: $seen"
