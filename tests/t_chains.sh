@@ -77,15 +77,19 @@ else
 fi
 
 # Against None on this machine: frames on time, the frame count, no xruns,
-# work_ratio; once more if a busy machine spoilt the first try.
+# work_ratio; up to three tries if a busy machine spoilt one (a host that stops the
+# VM for 20 ms costs a frame and an xrun), each try's figures said if all fail.
 t="against None: Game at --fps 60 meets >= 99 % with fps x seconds frames (3 %), AudioGraph 0 xruns"
-for try in 1 2; do
+seen=""
+for try in 1 2 3; do
 	ib -c -q -t 2 -W Game -W AudioGraph -w None --fps 60 --json "$dir/n.json" \
 		>"$dir/o.txt" 2>"$dir/o.err"
 	why=$(py "$dir/n.json" '[x["pct_deadlines_met"] >= 99 and abs(x["frames"] - 120) <= 3.6
 		if x["benchmark"] == "Game" else x["xruns"] == 0 for x in r] == [True, True]') && break
+	seen="$seen${seen:+; }$(py "$dir/n.json" '[(x["benchmark"], x.get("pct_deadlines_met"),
+		x.get("frames"), x.get("xruns")) for x in r]' 2>&1)"
 done
-if [ "$why" != True ]; then fail "$t" "$why $(tail -3 "$dir/o.txt")"
+if [ "$why" != True ]; then fail "$t" "$why: (benchmark, % met, frames, xruns) $seen"
 else pass "$t"; fi
 
 t="work_ratio over every working thread is ~1 for both chains"

@@ -128,7 +128,9 @@ def bins(path):
     return len(a), b
 out = []
 n, b = bins(sys.argv[1] + '/g-swept.tl')
-if n < 38 or min(b) < 2:
+# the bins are of the wake-ups as they came, so a late one of either moves a count to its
+# neighbour: swept leaves no bin empty; exact fills two bins and leaves the rest empty
+if n < 38 or min(b) < 1:
     out.append(f'swept: {n} wake-ups of Audio in bins {b} of Video\'s period')
 n, b = bins(sys.argv[1] + '/g-exact.tl')
 if n < 38 or sum(sorted(b)[-2:]) < n - 4:
