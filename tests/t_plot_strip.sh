@@ -31,7 +31,8 @@ else
 	# point per second, else what is wrong. An idle Video wakes 60 times a
 	# second; under Burn its periods may overrun into the next, which then has
 	# no wake-up, so a second may have none: its lines have a point per
-	# second that had any. Its bins hold the row's wake-ups (samples), less
+	# second that had any (and so may idle Video's on a machine too busy to give it
+	# its 40 %, as under the sanitizers beside other tests). Its bins hold the row's wake-ups (samples), less
 	# at most the last, woken after the row's last second.
 	got=$(py3 - "$dir/p.svg" "$dir/r.csv" 2>&1 <<'EOF'
 import csv, re, sys, xml.etree.ElementTree as ET
@@ -49,7 +50,9 @@ for g in ET.parse(sys.argv[1]).getroot().iter(ns + "g"):
         bad.append("lines %s" % sorted(lines))
     bad += ["%s has %d points, %d seconds woke" % (q, n, woke) for q, n in lines.items()
             if n != woke]
-    if load == "None" and woke != len(counts):
+    # idle, every second has Video's wake-ups, unless a machine too busy to give it its
+    # 40 % kept it overrunning (the row then has far fewer samples than its 120 periods)
+    if load == "None" and woke != len(counts) and samples[load] >= 108:
         bad.append("idle seconds without a wake-up: %s" % counts)
     if not samples[load] - 1 <= sum(counts) <= samples[load]:
         bad.append("%d wake-ups in the bins, %d samples" % (sum(counts), samples[load]))

@@ -153,14 +153,17 @@ static bool test_opt_case(const struct opt_case *c)
 	struct config cfg;
 	int st;
 
+	bool model, key;
+
 	expand(c->args, args, sizeof(args));
 	st = unit_parse_words(args, &cfg, err, sizeof(err));
+	model = cfg.workload.model && (cfg.benches & (1u << workload_rtapp()));
+	key = strlen(cfg.workload.key) == 16 + strlen(":exact");
+	workload_free(&cfg);
 	if (!c->err) {
 		EXPECT(st == PARSE_RUN, "%s: %s", args, err);
-		EXPECT(cfg.workload.model && (cfg.benches & (1u << workload_rtapp())),
-		       "%s: no workload", args);
-		EXPECT(strlen(cfg.workload.key) == 16 + strlen(":exact"), "key '%s'",
-		       cfg.workload.key);
+		EXPECT(model, "%s: no workload", args);
+		EXPECT(key, "key '%s'", cfg.workload.key);
 		return true;
 	}
 	EXPECT(st == PARSE_USAGE, "%s: parsed", args);
@@ -173,18 +176,27 @@ static bool test_sched_and_timing(void)
 {
 	char args[256], err[256];
 	struct config cfg;
+	bool ok;
+	int st;
 
 	snprintf(args, sizeof(args), "-W %s/tick.json", dir);
-	EXPECT(unit_parse_words(args, &cfg, err, sizeof(err)) == PARSE_RUN, "%s", err);
+	st = unit_parse_words(args, &cfg, err, sizeof(err));
+	workload_free(&cfg);
+	EXPECT(st == PARSE_RUN, "%s", err);
 	EXPECT(!cfg.sched_given && !cfg.workload.swept, "the file's own, by default");
 	snprintf(args, sizeof(args), "-W %s/tick.json -B 5 --period swept", dir);
-	EXPECT(unit_parse_words(args, &cfg, err, sizeof(err)) == PARSE_RUN, "%s", err);
+	st = unit_parse_words(args, &cfg, err, sizeof(err));
+	workload_free(&cfg);
+	EXPECT(st == PARSE_RUN, "%s", err);
 	EXPECT(cfg.sched_given && cfg.workload.swept, "-B and --period swept given");
 	EXPECT(strstr(cfg.workload.key, ":swept"), "key '%s'", cfg.workload.key);
 	snprintf(args, sizeof(args), "-W %s/tick.json --vary nice=0,19", dir);
-	EXPECT(unit_parse_words(args, &cfg, err, sizeof(err)) == PARSE_RUN, "%s", err);
-	EXPECT(!cfg.sched_given && cfg.variant_cfg[0].sched_given &&
-	       cfg.variant_cfg[1].sched_given, "--vary nice: each variant's");
+	st = unit_parse_words(args, &cfg, err, sizeof(err));
+	workload_free(&cfg);
+	EXPECT(st == PARSE_RUN, "%s", err);
+	ok = !cfg.sched_given && cfg.variant_cfg[0].sched_given && cfg.variant_cfg[1].sched_given;
+	free(cfg.variant_cfg);
+	EXPECT(ok, "--vary nice: each variant's");
 	return true;
 }
 

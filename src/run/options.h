@@ -34,6 +34,7 @@ int refuse_class(const struct config *cfg, const struct workload *wl, char *err,
 bool workload_spec(const char *arg);		/* a file, not a benchmark's name */
 int workload_option(struct config *cfg, const char *arg, char *err, size_t errlen);
 int workload_validate(struct config *cfg, char *err, size_t errlen);
+void workload_free(struct config *cfg);		/* the model read; a run keeps it to its end */
 
 /* groups.c: -W A+B+C and the Desktop preset */
 int group_parse(struct config *cfg, const char *arg, char *err, size_t errlen);

@@ -201,3 +201,12 @@ int workload_validate(struct config *cfg, char *err, size_t errlen)
 	snprintf(wf->key, sizeof(wf->key), "%.16s:%s", wf->sha256, wf->swept ? "swept" : "exact");
 	return 0;
 }
+
+void workload_free(struct config *cfg)
+{
+	if (cfg->workload.model) {
+		rtapp_free(cfg->workload.model);
+		free(cfg->workload.model);
+		cfg->workload.model = NULL;
+	}
+}
