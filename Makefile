@@ -82,7 +82,7 @@ unit: $(B)/tests/unit $(B)/tests/unit-core
 # (a -j given to make is kept), then the suite.
 BUILD_JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 1))
 test:
-	$(Q)$(MAKE) --no-print-directory $(BUILD_JOBS) interbench $(TEST_PROGS)
+	$(Q)$(MAKE) --no-print-directory $(BUILD_JOBS) interbench $(TEST_PROGS) $(B)/bench/steady
 	$(Q)tests/run.sh
 
 # make bench: accuracy, overhead, phase, verdicts and rt-app (about an hour), not part of test

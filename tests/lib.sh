@@ -28,6 +28,20 @@ scratch_dir() {
 
 is_root() { [ "$(id -u)" = 0 ]; }
 
+# host_disturbed: true when a 2 s probe (build/bench/steady, a thread spinning on a fixed
+# loop) finds the CPUs taken away for 1 ms or more at once, or a slice charged 5 % or more
+# of CPU time its loop did not run: a VM's host at work, which no scheduler setting
+# explains. Prints the probe's figures. False without the probe.
+host_disturbed() {
+	local probe=$TOP/build/bench/steady out
+	[ -x "$probe" ] || return 1
+	out=$("$probe" 2 2>/dev/null | tail -1)
+	echo "${out:-no figures}"
+	awk -v s="$out" 'BEGIN { n = split(s, kv, " ")
+		for (i = 1; i <= n; i++) { split(kv[i], f, "="); v[f[1]] = f[2] }
+		exit !(("max_gap_us" in v) && (v["max_gap_us"] >= 1000 || v["unseen_max_pct"] >= 5)) }'
+}
+
 # as_nobody CMD...: CMD without root's privileges (as the user running the tests if not root).
 as_nobody() {
 	if is_root; then

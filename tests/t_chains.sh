@@ -62,14 +62,21 @@ for try in 1 2; do
 		--json "$dir/x.json" --timeline "$dir/x.tl" >"$dir/x.txt" 2>"$dir/x.err"
 	why=$(py "$dir/x.json" '(r[0]["xruns"], r[0]["xrun_cycles"]) == (1, [100])') && break
 done
-if [ "$why" != True ]; then
-	fail "$t" "$(py "$dir/x.json" '(r[0]["xruns"], r[0]["xrun_cycles"])') $(tail -2 "$dir/x.err")"
-else pass "$t"; fi
+xr=$(py "$dir/x.json" '(r[0]["xruns"], r[0]["xrun_cycles"])')
+if [ "$why" = True ]; then
+	pass "$t"
+elif [[ $xr == *", 100])" ]] && probe=$(host_disturbed); then	# 100 and others besides
+	skip "$t" "xruns $xr: the host took the CPUs away meanwhile (probe: $probe)"
+else
+	fail "$t" "$xr $(tail -2 "$dir/x.err")"
+fi
 
 t="--timeline of AudioGraph: a thread track per stage (ib-AG-node0/1, mixer), slices per wake-up and cycle; an xrun instant at cycle 100, as many as the JSON's"
 got=$(tl get "$dir/x.tl" "[(e['args']['cycle'], e['args'].get('cycle_ms', 0) > e['args']['quantum_ms']) for e in ev if e['name'] == 'xrun']" 2>&1)
 if ! err=$(chain_timeline "$dir/x.tl" "$dir/x.json"); then
 	fail "$t" "$err"
+elif [ "$got" != "[(100, True)]" ] && [ "$why" != True ] && [[ $got == *"(100, True)]" ]]; then
+	skip "$t" "xruns (cycle, cycle > quantum) $got, as many as the JSON's: the row above was disturbed"
 elif [ "$got" != "[(100, True)]" ]; then
 	fail "$t" "xruns (cycle, cycle > quantum) $got"
 else
@@ -89,13 +96,23 @@ for try in 1 2 3; do
 	seen="$seen${seen:+; }$(py "$dir/n.json" '[(x["benchmark"], x.get("pct_deadlines_met"),
 		x.get("frames"), x.get("xruns")) for x in r]' 2>&1)"
 done
-if [ "$why" != True ]; then fail "$t" "$why: (benchmark, % met, frames, xruns) $seen"
-else pass "$t"; fi
+if [ "$why" = True ]; then
+	pass "$t"
+elif probe=$(host_disturbed); then
+	skip "$t" "the host took the CPUs away meanwhile: (benchmark, % met, frames, xruns) $seen (probe: $probe)"
+else
+	fail "$t" "$why: (benchmark, % met, frames, xruns) $seen"
+fi
 
 t="work_ratio over every working thread is ~1 for both chains"
-if why=$(py "$dir/n.json" 'all(abs(x["work_ratio"] - 1) < 0.03 for x in r) and len(r) == 2'); then
+if why=$(py "$dir/n.json" 'all(abs(x["work_ratio"] - 1) < 0.03 for x in r) and len(r) == 2') &&
+	[ "$why" = True ]; then
 	pass "$t"
-else fail "$t" "$why"; fi
+elif probe=$(host_disturbed); then
+	skip "$t" "work_ratio $(py "$dir/n.json" '[x["work_ratio"] for x in r]'): the host took the CPUs away meanwhile (probe: $probe)"
+else
+	fail "$t" "work_ratio $(py "$dir/n.json" '[x["work_ratio"] for x in r]')"
+fi
 
 t="the table, the hops under it, and the log read back by --compare"
 if ! grep -qE '^Load.*Frame p50 \(ms\) +p99 +max +fps +1% low +Stutters' "$dir/o.txt" ||
