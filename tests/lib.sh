@@ -42,6 +42,10 @@ host_disturbed() {
 		exit !(("max_gap_us" in v) && (v["max_gap_us"] >= 1000 || v["unseen_max_pct"] >= 5)) }'
 }
 
+# sanitized: true when interbench is built with AddressSanitizer (.ci/run's last stage),
+# whose slowdown makes the harness's own CPU per period several times what it is.
+sanitized() { grep -q __asan_init "$TOP/interbench" 2>/dev/null; }
+
 # as_nobody CMD...: CMD without root's privileges (as the user running the tests if not root).
 as_nobody() {
 	if is_root; then
