@@ -18,14 +18,14 @@ fi
 
 t="--ncpus 1,2: the rows of count 1, then of count 2, each table headed by its count"
 ib --ncpus 1,2 -q -t 0.3 -W Audio -W Video -w None -w Burn --work-dir "$dir" \
-	--json "$dir/r.json" --csv "$dir/r.csv" >"$dir/two.out" 2>&1
+	--json "$dir/r.json" --csv "$dir/r.csv" >"$dir/two.out" 2>"$dir/two.err"
 rc=$?
 heads=$(grep '^--- Benchmarking' "$dir/two.out" | sed 's/.*cpu of \([A-Za-z]*\) .*(\(.*\))$/\1 \2/' |
 	tr '\n' ',')
 if [ $rc = 0 ] && [ "$heads" = "Audio 1 CPU,Video 1 CPU,Audio 2 CPUs,Video 2 CPUs," ]; then
 	pass "$t"
 else
-	fail "$t" "rc=$rc, headings: $heads"
+	fail "$t" "rc=$rc, headings: $heads $(tail -3 "$dir/two.err")"
 fi
 
 t="--ncpus 1,2: each JSON result has its ncpus, in the order run"
@@ -42,7 +42,8 @@ if has_lines "$table" '^Bench +Load +1 CPU +2 CPUs$' '^Audio +None( +[0-9.]+){2}
 	[ "$(wc -l <<<"$table")" = 6 ]; then
 	pass "$t"
 else
-	fail "$t" "$table"
+	fail "$t" "$table / after it: $(sed -n '/^--- % deadlines met by CPU count ---$/,+8p' \
+		"$dir/two.out" | tr '\n' '|') / stderr: $(tail -3 "$dir/two.err")"
 fi
 
 t="--ncpus 1,2: the CSV has ncpus; Burn kept about one CPU busy at --ncpus 1"
