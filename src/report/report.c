@@ -196,13 +196,7 @@ void report_row(struct report *o, const struct run_record *rec, int i)
 
 		if (!log_column_shown(rec, bwl, c))
 			continue;
-		if (c->flags & LC_PCT)
-			fmt_pct(v, sizeof(v), r->v[c->field], 0);
-		else if ((c->flags & LC_COUNT) && isfinite(r->v[c->field]))
-			snprintf(v, sizeof(v), "%.0f", r->v[c->field]);
-		else
-			fmt_sig3(v, sizeof(v), r->v[c->field] / (c->flags & LC_LATENCY ? u : 1));
-		report_out(o, "%s%*s", c->sep, c->width, v);
+		report_column_cell(o, c, r, u);
 	}
 	fmt_sig3(v, sizeof(v), r->v[RF_INTENSITY]);
 	snprintf(inten, sizeof(inten), "%s %s", v, r->unit);

@@ -35,6 +35,9 @@ void report_load_cell(struct report *o, const struct run_record *rec, const char
 double report_unit_ns(const struct run_record *rec);	/* us for -r, else ms */
 void report_heading_end(struct report *o, int ncpus);
 void report_marks_note(struct report *o);	/* a blank line, then the table's marks' footnote */
+struct log_column;
+void report_column_cell(struct report *o, const struct log_column *c, const struct result *r,
+			double unit_ns);	/* its separator, then its value, right-aligned */	/* a blank line, then the table's marks' footnote */
 void report_worst_note(struct report *o, const struct run_record *rec, const struct result *r);
 const char *report_power_text(char *buf, size_t len, const struct pass_summary *s, bool dl);
 

@@ -72,6 +72,22 @@ void report_heading_end(struct report *o, int ncpus)
 		report_out(o, "---\n");
 }
 
+/* One column's cell of result r, after the column's separator: a share, a count, or three
+ * significant digits (a latency in unit_ns). */
+void report_column_cell(struct report *o, const struct log_column *c, const struct result *r,
+			double unit_ns)
+{
+	char v[32];
+
+	if (c->flags & LC_PCT)
+		fmt_pct(v, sizeof(v), r->v[c->field], 0);
+	else if ((c->flags & LC_COUNT) && isfinite(r->v[c->field]))
+		snprintf(v, sizeof(v), "%.0f", r->v[c->field]);
+	else
+		fmt_sig3(v, sizeof(v), r->v[c->field] / (c->flags & LC_LATENCY ? unit_ns : 1));
+	report_out(o, "%s%*s", c->sep, c->width, v);
+}
+
 /* The table's end: a blank line, then the footnote of the marks its rows carry (a blank
  * line after it), and the marks cleared for the next table. */
 void report_marks_note(struct report *o)

@@ -118,7 +118,7 @@ static void thread_line(struct report *o, const struct run_record *rec, int i)
 {
 	const struct result *r = &rec->res[i];
 	double u = report_unit_ns(rec);
-	char v[32], marks[128];
+	char marks[128];
 
 	report_out(o, "\t%-*s", name_width(rec), r->bench);
 	if (r->status == ROW_FAILED) {
@@ -130,13 +130,7 @@ static void thread_line(struct report *o, const struct run_record *rec, int i)
 
 		if (!column_shown(rec, c))
 			continue;
-		if (c->flags & LC_PCT)
-			fmt_pct(v, sizeof(v), r->v[c->field], 0);
-		else if ((c->flags & LC_COUNT) && isfinite(r->v[c->field]))
-			snprintf(v, sizeof(v), "%.0f", r->v[c->field]);
-		else
-			fmt_sig3(v, sizeof(v), r->v[c->field] / (c->flags & LC_LATENCY ? u : 1));
-		report_out(o, "%s%*s", c->sep, c->width, v);
+		report_column_cell(o, c, r, u);
 	}
 	o->table_marks |= result_marks(r, record_fastest(rec, i + 1), marks, sizeof(marks));
 	if (marks[0])
