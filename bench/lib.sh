@@ -119,6 +119,17 @@ bench_start() {
 	REPORT=$W/report.md
 	T0=$SECONDS
 }
+# bench_finish SCRIPT: the report's last line (the time it took), the report printed, and,
+# unless --no-write, written into SCRIPT's section of $OUT_MD.
+bench_finish() {
+	say ""
+	say "Took $((SECONDS - T0)) s."
+	cat "$REPORT"
+	if [ "$WRITE" = 1 ]; then
+		md_section "$1" "$REPORT" "$OUT_MD" "$W/md.new"
+		note "report written into $OUT_MD"
+	fi
+}
 say() { printf '%s\n' "$*" >>"$REPORT"; }
 step() { note "[$((SECONDS - T0)) s] $*"; }
 

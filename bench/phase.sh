@@ -79,11 +79,4 @@ for b in "${BENCHES[@]}"; do
 	done
 	say "$row |"
 done
-say ""
-say "Took $((SECONDS - T0)) s."
-
-cat "$REPORT"
-if [ "$WRITE" = 1 ]; then
-	md_section bench/phase.sh "$REPORT" "$OUT_MD" "$W/md.new"
-	note "report written into $OUT_MD"
-fi
+bench_finish bench/phase.sh

@@ -270,11 +270,4 @@ for f in "${FILES[@]}"; do
 		report_rows "$f" "$l"
 	done
 done
-say ""
-say "Took $((SECONDS - T0)) s."
-
-cat "$REPORT"
-if [ "$WRITE" = 1 ]; then
-	md_section bench/rtapp.sh "$REPORT" "$OUT_MD" "$W/md.new"
-	note "report written into $OUT_MD"
-fi
+bench_finish bench/rtapp.sh

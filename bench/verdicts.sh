@@ -163,11 +163,4 @@ else
 	say "$n10 for frame p99; $done runs of $n10 passes each then called it \`better\` in"
 	say "**$found of $done** ($(pct "$found" "$done") %; n10% promises at least 80 %)."
 fi
-say ""
-say "Took $((SECONDS - T0)) s."
-
-cat "$REPORT"
-if [ "$WRITE" = 1 ]; then
-	md_section bench/verdicts.sh "$REPORT" "$OUT_MD" "$W/md.new"
-	note "report written into $OUT_MD"
-fi
+bench_finish bench/verdicts.sh

@@ -201,12 +201,7 @@ void report_row(struct report *o, const struct run_record *rec, int i)
 	fmt_sig3(v, sizeof(v), r->v[RF_INTENSITY]);
 	snprintf(inten, sizeof(inten), "%s %s", v, r->unit);
 	report_out(o, "  %s", isfinite(r->v[RF_INTENSITY]) ? inten : "-");
-	if (!strcmp(r->medium, RES_MEDIUM_MEMORY))
-		report_out(o, " %s", LOG_MARK(LM_MEMORY_NOTE));
-	else if (!strcmp(r->medium, RES_MEDIUM_CACHE))
-		report_out(o, " %s", LOG_MARK(LM_CACHE_NOTE));
-	if (r->reason[0])
-		report_out(o, " (%s)", r->reason);
+	report_load_notes(o, r);
 	o->table_marks |= result_marks(r, record_fastest(rec, i + 1), marks, sizeof(marks));
 	if (marks[0])
 		report_out(o, "  [%s]", marks);

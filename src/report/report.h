@@ -35,6 +35,7 @@ void report_load_cell(struct report *o, const struct run_record *rec, const char
 double report_unit_ns(const struct run_record *rec);	/* us for -r, else ms */
 void report_heading_end(struct report *o, int ncpus);
 void report_marks_note(struct report *o);	/* a blank line, then the table's marks' footnote */
+void report_load_notes(struct report *o, const struct result *r);	/* after its intensity */
 struct log_column;
 void report_column_cell(struct report *o, const struct log_column *c, const struct result *r,
 			double unit_ns);	/* its separator, then its value, right-aligned */	/* a blank line, then the table's marks' footnote */

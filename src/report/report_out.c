@@ -72,6 +72,18 @@ void report_heading_end(struct report *o, int ncpus)
 		report_out(o, "---\n");
 }
 
+/* After a row's load intensity: that its file was in memory or in the page cache, and why
+ * the row was marked. */
+void report_load_notes(struct report *o, const struct result *r)
+{
+	if (!strcmp(r->medium, RES_MEDIUM_MEMORY))
+		report_out(o, " %s", LOG_MARK(LM_MEMORY_NOTE));
+	else if (!strcmp(r->medium, RES_MEDIUM_CACHE))
+		report_out(o, " %s", LOG_MARK(LM_CACHE_NOTE));
+	if (r->reason[0])
+		report_out(o, " (%s)", r->reason);
+}
+
 /* One column's cell of result r, after the column's separator: a share, a count, or three
  * significant digits (a latency in unit_ns). */
 void report_column_cell(struct report *o, const struct log_column *c, const struct result *r,

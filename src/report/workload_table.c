@@ -104,12 +104,7 @@ static void load_line(struct report *o, const struct run_record *rec, const stru
 	report_out(o, "%*s  %s%s%s", columns_width(rec), "", isfinite(r->v[RF_INTENSITY]) ? v : "-",
 		   isfinite(r->v[RF_INTENSITY]) && r->unit[0] ? " " : "",
 		   isfinite(r->v[RF_INTENSITY]) ? r->unit : "");
-	if (!strcmp(r->medium, RES_MEDIUM_MEMORY))
-		report_out(o, " %s", LOG_MARK(LM_MEMORY_NOTE));
-	else if (!strcmp(r->medium, RES_MEDIUM_CACHE))
-		report_out(o, " %s", LOG_MARK(LM_CACHE_NOTE));
-	if (r->reason[0])
-		report_out(o, " (%s)", r->reason);
+	report_load_notes(o, r);
 	report_out(o, "\n");
 }
 
