@@ -20,7 +20,7 @@ _interbench()
 	loads="None Video X Burn Write Read Ring Compile Memload Hack Net Custom ProAudio Render Input"
 	opts="-W --bench --workload -X --exclude-bench -w --load -x --exclude-load -C --custom-cpu
 		-I --custom-interval -L --cpu-load --memload-mib --file-mib --fps --quantum -t --time
-		--work --period -l --loops-per-ms -b --recalibrate --repeat --instances --dry-run -r --realtime
+		--work --period --wake --timer-slack -l --loops-per-ms -b --recalibrate --repeat --instances --dry-run -r --realtime
 		--policy --rt-priority --slice --uclamp-min --uclamp-max -B --bench-nice
 		-N --load-nice --load-policy -u --uniprocessor --ncpus --vary --pm-qos
 		-c --console -m --comment --work-dir --json --csv --plot --timeline
@@ -59,6 +59,9 @@ _interbench()
 	--period)
 		mapfile -t COMPREPLY < <(compgen -W "swept exact" -- "$cur")
 		return ;;
+	--wake)
+		mapfile -t COMPREPLY < <(compgen -W "timer waker" -- "$cur")
+		return ;;
 	--vary)
 		mapfile -t COMPREPLY < <(compgen -W "policy= slice= uclamp-min= uclamp-max= nice=
 			load-nice= load-policy= cpu-load= fps= sysctl: sched-debug: sched-feature:
@@ -72,7 +75,7 @@ _interbench()
 		return ;;
 	-t|--time|-l|--loops-per-ms|-L|--cpu-load|-B|--bench-nice|-N|--load-nice|-C|\
 	--custom-cpu|-I|--custom-interval|-m|--comment|--repeat|--instances|--rt-priority|--pm-qos|\
-	--trace-above|--memload-mib|--file-mib|--fps|--quantum|--slice|--uclamp-min|--uclamp-max|\
+	--trace-above|--timer-slack|--memload-mib|--file-mib|--fps|--quantum|--slice|--uclamp-min|--uclamp-max|\
 	--timeline-max)
 		return ;;
 	esac

@@ -29,7 +29,7 @@ SCHEMA = {
         'work': STR, 'loops_per_ms': (INT, NULL), 'cpu_load': INT, 'realtime': BOOL, 'bench_nice': INT,
         'load_nice': INT, 'comment': (STR, NULL), 'interrupted': BOOL, 'fps': INT,
         'custom_cpu_pct': (INT, NULL), 'custom_interval_us': (INT, NULL),
-        'periods': STR, 'period_drift_ns': (INT, NULL),
+        'periods': STR, 'period_drift_ns': (INT, NULL), 'wake': STR, 'timer_slack_ns': INT,
     },
     'system': {
         'kernel_release': STR, 'kernel_version': (STR, NULL), 'preemption': (STR, NULL),
@@ -52,6 +52,8 @@ RESULT = {
     'work_ratio': (NUM, NULL), 'loop_speed': (NUM, NULL),
     'load_medium': (STR, NULL),
     'queue_wait_ns': OBJ, 'wake_path_ns': OBJ, 'wakeups_queued': (INT, NULL),
+    'sched_latency_ns': OBJ, 'wakeups_kernel_stamped': (INT, NULL),
+    'wakeups_cpu_known': (INT, NULL), 'timer_slack_ns': (INT, NULL),
     'wakeups_cross_cpu': (INT, NULL), 'migrations': (INT, NULL), 'ran_instead': (LIST, NULL),
     'ran_instead_lost_events': (BOOL, NULL), 'misses': (LIST, NULL), 'miss_shares': (OBJ, NULL),
 }
@@ -142,9 +144,13 @@ def check_split(r, where):
     split = q.get('mean') is not None
     check_latency(q, where + '.queue_wait_ns', r['samples'] if split else None)
     check_latency(p, where + '.wake_path_ns', r['samples'] if split else None)
-    for k in ('wakeups_queued', 'wakeups_cross_cpu', 'migrations'):
+    for k in ('wakeups_queued', 'wakeups_cross_cpu', 'migrations', 'wakeups_cpu_known',
+              'wakeups_kernel_stamped'):
         if r[k] is not None and not 0 <= r[k] <= (r['samples'] or 0):
             raise Bad(f'{where}.{k} = {r[k]} of {r["samples"]} samples')
+    if r['wakeups_cross_cpu'] is not None and not r['wakeups_cross_cpu'] <= r['wakeups_cpu_known']:
+        raise Bad(f'{where}: {r["wakeups_cross_cpu"]} cross-CPU wake-ups of '
+                  f'{r["wakeups_cpu_known"]} whose CPU is known')
     if split:
         if abs(q['mean'] + p['mean'] - lat['mean']) > 0.002 + 1e-12 * lat['mean']:
             raise Bad(f'{where}: queue wait {q["mean"]} + wake path {p["mean"]} != '
@@ -197,6 +203,34 @@ def check_thread(r, where):
             raise Bad(f'{where}: slack min {s["min"]} above its mean {s["mean"]}')
 
 
+WAKE, SLACK = None, None        # the run's --wake and --timer-slack, set by cmd_schema
+
+
+def check_wake(r, where, thread):
+    """--wake waker: a timer latency per timer wake-up (the waker's); --wake timer: a timer
+    latency and a scheduler's part per wake-up the kernel's sched_waking was traced for,
+    adding up to the latency of those; the task's own timer's slack as read back."""
+    stamped = r['wakeups_kernel_stamped']
+    gaming = r['benchmark'] == 'Gaming'
+    if WAKE == 'waker':
+        if stamped is not None or r['sched_latency_ns']['mean'] is not None:
+            raise Bad(f'{where}: the kernel split in waker mode')
+        check_latency(r['timer_latency_ns'], where + '.timer_latency_ns',
+                      None if gaming else r['wakeups']['timer'] if thread else r['samples'])
+        return
+    check_latency(r['timer_latency_ns'], where + '.timer_latency_ns', stamped)
+    check_latency(r['sched_latency_ns'], where + '.sched_latency_ns', stamped)
+    lat, t, s = r['latency_ns'], r['timer_latency_ns'], r['sched_latency_ns']
+    if stamped and stamped == r['samples'] and \
+            abs(t['mean'] + s['mean'] - lat['mean']) > 0.002 + 1e-12 * lat['mean']:
+        raise Bad(f'{where}: timer {t["mean"]} + scheduler {s["mean"]} != latency {lat["mean"]}')
+    slack = r['timer_slack_ns']         # a real-time task's is 0: the kernel keeps none
+    timed = r['wakeups']['timer'] if thread else r['samples']
+    if r['status'] == 'ok' and not gaming and timed and \
+            (slack is None or not 0 <= slack <= SLACK):
+        raise Bad(f'{where}: timer_slack_ns {slack}, asked for {SLACK}')
+
+
 def check_result(r, i):
     where = f'results[{i}]'
     check_names(r, RESULT, where)
@@ -206,9 +240,7 @@ def check_result(r, i):
     if thread:
         check_thread(r, where)
     check_latency(r['latency_ns'], where + '.latency_ns', r['samples'])
-    check_latency(r['timer_latency_ns'], where + '.timer_latency_ns',
-                  None if r['benchmark'] == 'Gaming' else
-                  r['wakeups']['timer'] if thread else r['samples'])
+    check_wake(r, where, thread)
     check_histogram(r, where)
     check_split(r, where)
     check_misses(r, where)
@@ -242,6 +274,10 @@ def cmd_schema(d):
         raise Bad(f'system.preemption = {d["system"]["preemption"]!r}')
     if run.get('workload') is not None:
         check_names(run['workload'], WORKLOAD, 'run.workload')
+    if run['wake'] not in ('timer', 'waker') or run['timer_slack_ns'] < 1:
+        raise Bad(f'run.wake = {run["wake"]!r}, timer_slack_ns {run["timer_slack_ns"]}')
+    global WAKE, SLACK
+    WAKE, SLACK = run['wake'], run['timer_slack_ns']
     for i, r in enumerate(d['results']):
         check_result(r, i)
 

@@ -11,6 +11,10 @@
 #   check_timeline.py stages TL.json RUN.json  each chain row's stage tracks: named by
 #                                            their threads, a wakeup latency slice per
 #                                            hop wake-up, a work slice per frame or cycle
+#   check_timeline.py wake TL.json MODE       each periodic row's wake-ups as --wake MODE
+#                                            draws them: timer, a latency slice from
+#                                            each period's start, no waker; waker, a
+#                                            waker's track of timer latency slices
 #   check_timeline.py miss TL.json ROW K MIN MAX   period K of row ROW missed at
 #                                            its deadline, by the work's end, by MIN to
 #                                            MAX ms; period K+1 dropped
@@ -183,7 +187,7 @@ def against_json(path, jpath):
     for pid, r in enumerate(res, 1):
         if info[pid]['dropped_periods']:
             continue            # a row cut by the budget: not all its periods are there
-        got = (len(on_task(ev, pid, 'wakeup latency')),
+        got = (len(on_task(ev, pid, 'wakeup latency')) + len(on_task(ev, pid, 'latency')),
                len(named(ev, pid, 'missed deadline', 'i')),
                len(named(ev, pid, 'dropped period', 'i')),
                len(named(ev, pid, 'stutter', 'i')), len(named(ev, pid, 'xrun', 'i')))
@@ -194,6 +198,34 @@ def against_json(path, jpath):
         if got != want:
             raise Bad('row %d (%s/%s): (wakeup latency slices, missed, dropped, stutters, '
                       'xruns) %s, the JSON %s' % (pid, r['benchmark'], r['load'], got, want))
+
+
+def wake(path, mode):
+    """--wake timer: each latency slice of a periodic task starts at its period's start
+    (first_period_us + k x period_ns, to the µs the file keeps), and no row has a waker's
+    track; --wake waker: the task's wakeup latency slices, a waker's track of timer latency
+    slices, one each."""
+    ev = events(load(path))
+    for pid, info in rows(ev).items():
+        start = named(ev, pid, 'row start', 'i')
+        if not start or 'period_ns' not in start[0]['args']:
+            continue
+        a = start[0]['args']
+        threads = {e['args']['name'] for e in ev if e['pid'] == pid and e['name'] == 'thread_name'}
+        lat, wl = on_task(ev, pid, 'latency'), on_task(ev, pid, 'wakeup latency')
+        timer = named(ev, pid, 'timer latency')
+        if mode == 'timer':
+            if wl or timer or 'ib-waker' in threads or not lat:
+                raise Bad('row %d: %d latency, %d wakeup latency, %d timer latency slices, '
+                          'threads %s' % (pid, len(lat), len(wl), len(timer), sorted(threads)))
+            for e in lat:
+                want = a['first_period_us'] + e['args']['period'] * Decimal(a['period_ns']) / 1000
+                if abs(e['ts'] - want) > Decimal('0.002'):
+                    raise Bad('row %d period %d: latency slice at %s, its start %s' % (
+                        pid, e['args']['period'], e['ts'], want))
+        elif lat or 'ib-waker' not in threads or not wl or len(timer) != len(wl):
+            raise Bad('row %d: %d latency, %d wakeup latency, %d timer latency slices, '
+                      'threads %s' % (pid, len(lat), len(wl), len(timer), sorted(threads)))
 
 
 def miss(path, row, k, lo, hi):
@@ -228,6 +260,8 @@ def main(argv):
             against_json(argv[2], argv[3])
         elif argv[1] == 'stages' and len(argv) == 4:
             stages(argv[2], argv[3])
+        elif argv[1] == 'wake' and len(argv) == 4:
+            wake(argv[2], argv[3])
         elif argv[1] == 'miss' and len(argv) == 7:
             miss(argv[2], int(argv[3]), int(argv[4]), Decimal(argv[5]), Decimal(argv[6]))
         elif argv[1] == 'get' and len(argv) == 4:
@@ -235,7 +269,7 @@ def main(argv):
             print(eval(argv[3], {'d': d, 'ev': events(d), 'Decimal': Decimal,
                                  'collections': collections}))
         else:
-            raise Bad('usage: check_timeline.py valid|json|stages|miss|get FILE ...')
+            raise Bad('usage: check_timeline.py valid|json|stages|wake|miss|get FILE ...')
     except Bad as e:
         print(e)
         return 1

@@ -28,6 +28,16 @@ scratch_dir() {
 
 is_root() { [ "$(id -u)" = 0 ]; }
 
+# TR: where tracefs is, as --explain finds it. As root, mounted at /sys/kernel/tracing when it
+# is not yet (a fresh machine mounts it on first use), as interbench would mount it itself.
+tracefs_dir() {
+	TR=/sys/kernel/tracing
+	if is_root && [ -d "$TR" ] && [ ! -d "$TR/instances" ]; then
+		mount -t tracefs nodev "$TR" 2>/dev/null || true
+	fi
+	[ -d "$TR/instances" ] || TR=/sys/kernel/debug/tracing
+}
+
 # host_disturbed: true when a 2 s probe (build/bench/steady, a thread spinning on a fixed
 # loop) finds the CPUs taken away for 1 ms or more at once, or a slice charged 5 % or more
 # of CPU time its loop did not run: a VM's host at work, which no scheduler setting

@@ -13,8 +13,9 @@
 #include "task/rtapp_run.h"
 
 /*
- * usage: rtapprun [--waker-prio N] [--no-split] [--watchdog-ms N] [--loops LPM]
+ * usage: rtapprun [--waker] [--waker-prio N] [--no-split] [--watchdog-ms N] [--loops LPM]
  *                 [--nice N] FILE SECONDS
+ * (--waker: a timer's thread is woken by its waker, --wake waker's; else by its own timer)
  * Loads and checks FILE as -W FILE.json would, runs it for SECONDS
  * (decimals allowed) and prints, per thread object in file order:
  *   name=T instances=1 end=stopped wakeups=N timer_wakeups=N resume_wakeups=N
@@ -46,6 +47,10 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			o->p.split = false;
 			continue;
 		}
+		if (!strcmp(a, "--waker")) {
+			o->p.wake = WAKE_WAKER;
+			continue;
+		}
 		if (parse_long(argv[i + 1], -20, 100000000, &v))
 			die("%s: not a number: %s", a, argv[i + 1]);
 		if (!strcmp(a, "--waker-prio") && v >= 0 && v <= 99)
@@ -62,7 +67,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		i++;
 	}
 	if (argc - i != 2)
-		die("usage: rtapprun [--waker-prio N] [--no-split] [--watchdog-ms N] "
+		die("usage: rtapprun [--waker] [--waker-prio N] [--no-split] [--watchdog-ms N] "
 		    "[--loops LPM] [--nice N] FILE SECONDS");
 	o->file = argv[i];
 	if (parse_double(argv[i + 1], 0.001, 3600, &o->seconds))
@@ -112,7 +117,9 @@ static void print_obj(const struct rtapp_obj_result *o)
 
 int main(int argc, char **argv)
 {
-	struct opts o = { .p = { .work = WORK_CPU, .waker_prio = 41, .split = true } };
+	struct opts o = { .p = { .work = WORK_CPU, .wake = WAKE_TIMER,
+				 .slack_ns = TIMER_SLACK_DEFAULT_NS, .waker_prio = 41,
+				 .split = true } };
 	struct rtapp_file f = { 0 };
 	struct rtapp_limits lim;
 	struct rtapp_result *res;

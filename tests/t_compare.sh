@@ -135,7 +135,7 @@ if [ -z "$bad" ]; then pass "$t"; else fail "$t" "${bad#; }"; fi
 t="the fork's log: its tables in ms, the median's run-ins, Gaming without %DL, no unnamed row"
 out=$dir/fork.txt
 compare_tables "$FX/fork-6.6.32.log" "$FX/ours-before.log"
-run_text 1 "$out" | grep -q '^\[1\] 6\.6\.32-fork fork: .*fork-6\.6\.32\.log, 2025-03-14 15:22, 10 s per row, work: loops, periods: exact$' ||
+run_text 1 "$out" | grep -q '^\[1\] 6\.6\.32-fork fork: .*fork-6\.6\.32\.log, 2025-03-14 15:22, 10 s per row, work: loops, periods: exact, wake: waker$' ||
 	bad="$bad; run [1] not labelled by its kernel and datestamp: $(run_text 1 "$out")"
 expect_cell "$dir/audio" None 2 "0.0032 +/- 0.0015 0.0470 100 100"
 expect_cell "$dir/audio" Burn 2 "0.198 +/- 0.10 0.472 100 100"

@@ -13,8 +13,7 @@ scratch_dir
 
 use_json_checker "--explain of a chain"
 
-TR=/sys/kernel/tracing
-[ -d "$TR/instances" ] || TR=/sys/kernel/debug/tracing
+tracefs_dir
 traced=0
 is_root && [ -d "$TR/instances" ] && traced=1
 

@@ -267,7 +267,7 @@ if ! is_root; then
 elif [ -z "$tracefs" ]; then
 	skip "$t" "tracefs is not mounted"
 else
-	marker='interbench: Audio wakeup latency'
+	marker='interbench: Audio latency'
 	before=$(grep -c "$marker" "$tracefs/trace")
 	tracing_on="$tracefs/tracing_on"
 	echo 1 >"$tracing_on"

@@ -53,7 +53,7 @@ PYEOF
 )
 if [ "$got" = ok ]; then pass "$t"; else fail "$t" "$got"; fi
 
-# The waker's stamps (the timeline's wake-up slices begin at t_wake) against the tick, in 8
+# The wake-ups (the timeline's latency slices begin at the instant asked for) against the tick, in 8
 # bins: swept, the 40 wake-ups fill every bin (5 each but for the stamp's jitter); exact,
 # 50 ms is 12.5 ticks at HZ 250 (a whole number at 100 and 1000), so they pile into the
 # bins of one or two phases.
@@ -63,7 +63,7 @@ import json, sys
 d, tick = sys.argv[1], int(sys.argv[2])
 def bins(m):
     ev = json.load(open(f'{d}/{m}.tl'))['traceEvents']
-    ts = [round(e['ts'] * 1000) for e in ev if e.get('name') == 'wakeup latency']
+    ts = [round(e['ts'] * 1000) for e in ev if e.get('name') in ('latency', 'wakeup latency')]
     b = [0] * 8
     for t in ts:
         b[t % tick * 8 // tick] += 1
@@ -124,7 +124,7 @@ def bins(path):
     names = {(e['pid'], e['tid']): e['args']['name'] for e in ev if e.get('name') == 'thread_name'}
     wk = {}
     for e in ev:
-        if e.get('name') == 'wakeup latency':
+        if e.get('name') in ('latency', 'wakeup latency'):
             wk.setdefault(names.get((e['pid'], e['tid'])), []).append(round(e['ts'] * 1000))
     a, v, p, b = sorted(wk.get('ib-Audio', [])), sorted(wk.get('ib-Video', [])), 1e9 / 60, [0] * 8
     for t in a:

@@ -212,12 +212,17 @@ fi
 
 # No privileges: a normal run warns once; -r says what it needs.
 d=$(mktemp -d "$top/nopriv.XXXXXX"); chmod 755 "$top"; chmod 777 "$d"
-t="unprivileged: a normal run works and warns once about its wakers"
+t="unprivileged: a normal run works, its tasks on their own timers with no warning; --wake waker warns once about its wakers"
 as_nobody timeout 60 "$IB" -c -t 0.3 -W Audio -w None --work-dir "$d" \
 	>"$d/out" 2>"$d/err"; rc=$?
-if [ $rc != 0 ] || [ "$(grep -c 'warning: cannot use SCHED_FIFO' "$d/err")" != 1 ] ||
+as_nobody timeout 60 "$IB" -c -t 0.3 -W Audio -w None --wake waker --work-dir "$d" \
+	>"$d/wout" 2>"$d/werr"; wrc=$?
+if [ $rc != 0 ] || grep -q 'warning: cannot use SCHED_FIFO' "$d/err" ||
 	! grep -qP '^None\t' "$d/out"; then
 	fail "$t" "rc=$rc: $(cat "$d/err")"
+elif [ $wrc != 0 ] || [ "$(grep -c 'warning: cannot use SCHED_FIFO' "$d/werr")" != 1 ] ||
+	! grep -qP '^None\t' "$d/wout"; then
+	fail "$t" "--wake waker: rc=$wrc: $(cat "$d/werr")"
 else
 	pass "$t"
 fi

@@ -51,11 +51,11 @@ nice_of() {
 	printf '%s' "${17}"
 }
 
-t="each thread has the file's name (cut to 15 bytes) and the row's nice while it runs; none is left"
+t="each thread has the file's name (cut to 15 bytes) and the row's nice while it runs, the timer's thread no waker (its own timer); none is left"
 "$RUN" --nice 7 "$dir/names.json" 1.5 >"$dir/n.out" 2>&1 &
 bg=$!
 missing=""
-for n in a_very_long_thr short ib-waker; do
+for n in a_very_long_thr short; do
 	await find_thread "$n" >/dev/null || missing="$missing $n"
 done
 sleep 0.2
@@ -63,6 +63,7 @@ for n in a_very_long_thr short; do
 	p=$(find_thread "$n") && [ "$(nice_of "$p")" = 7 ] ||
 		missing="$missing $n(nice ${p:+$(nice_of "$p")})"
 done
+find_thread ib-waker >/dev/null && missing="$missing (a waker ran)"
 wait $bg
 rc=$?
 left=""
@@ -73,6 +74,20 @@ if [ $rc != 0 ] || [ -n "$missing" ] || [ -n "$left" ]; then
 	fail "$t" "rc=$rc, not seen:${missing:- none}, left:${left:- none}"
 else
 	pass "$t"
+fi
+
+t="--wake waker: the timer's thread has its waker (ib-waker) while it runs; none is left"
+"$RUN" --waker "$dir/names.json" 1 >"$dir/n.out" 2>&1 &
+bg=$!
+seen=no
+await find_thread ib-waker >/dev/null && seen=yes
+wait $bg
+rc=$?
+if [ $rc = 0 ] && [ $seen = yes ] && ! find_thread ib-waker >/dev/null &&
+	grep -q '^name=a_very_long_thread_name .* timer_wakeups=[1-9]' "$dir/n.out"; then
+	pass "$t"
+else
+	fail "$t" "rc=$rc, waker seen: $seen, $(head -3 "$dir/n.out")"
 fi
 
 # ---- refusals at run time ----

@@ -51,9 +51,9 @@ else
 	fail "$t" "$err"
 fi
 
-t="rows are processes named by benchmark, load and pass, with their task and waker threads, the row's start an instant"
+t="rows are processes named by benchmark, load and pass, with their task's thread (no waker: --wake timer), the row's start an instant"
 got=$(tl get "$dir/t.json" "sorted(set((e['pid'], e['args']['name']) for e in ev if e['name'] in ('process_name', 'thread_name')))")
-want="[(1, 'Video / None pass 1'), (1, 'ib-Video'), (1, 'ib-waker'), (2, 'Video / Burn pass 1'), (2, 'ib-Video'), (2, 'ib-waker'), (3, 'Gaming / None pass 1'), (3, 'ib-Gaming'), (4, 'Gaming / Burn pass 1'), (4, 'ib-Gaming')]"
+want="[(1, 'Video / None pass 1'), (1, 'ib-Video'), (2, 'Video / Burn pass 1'), (2, 'ib-Video'), (3, 'Gaming / None pass 1'), (3, 'ib-Gaming'), (4, 'Gaming / Burn pass 1'), (4, 'ib-Gaming')]"
 starts=$(tl get "$dir/t.json" "[e['ts'] == r['args']['start_us'] for e in ev if e['name'] == 'row start' for r in ev if r['name'] == 'process_name' and r['pid'] == e['pid']]")
 if [ "$got" != "$want" ]; then
 	fail "$t" "$got"
@@ -62,6 +62,22 @@ elif [ "$starts" != "[True, True, True, True]" ]; then
 else
 	pass "$t"
 fi
+
+t="--wake timer: each latency slice of a task starts at its period's start, and no row has a waker's track"
+if err=$(tl wake "$dir/t.json" timer); then pass "$t"; else fail "$t" "$err"; fi
+
+t="--wake waker: each row has the waker's track, a timer latency slice per wakeup latency slice of the task"
+ib -c -q -t 1 -W Video -w None --wake waker --work-dir "$dir" --timeline "$dir/wk.json" \
+	>"$dir/wk.txt" 2>&1
+rc=$?
+if [ $rc != 0 ]; then
+	fail "$t" "rc=$rc: $(tail -3 "$dir/wk.txt")"
+elif ! err=$(tl valid "$dir/wk.json") || ! err=$(tl wake "$dir/wk.json" waker); then
+	fail "$t" "$err"
+else
+	pass "$t"
+fi
+rm -f "$dir/wk.json" "$dir/wk.txt"
 
 t="a Burn row has the load's intensity as a counter, a value a second, near the row's"
 got=$(tl get "$dir/t.json" "[float(e['args']['CPUs']) for e in ev if e['ph'] == 'C' and e['pid'] == 2]")
@@ -212,8 +228,7 @@ fi
 [ "$ro" = /proc ] || chmod 755 "$ro"
 
 t="--explain as root: who ran instead are slices on CPU tracks of a CPUs process, nested and named"
-TR=/sys/kernel/tracing
-[ -d "$TR/instances" ] || TR=/sys/kernel/debug/tracing
+tracefs_dir
 if ! is_root; then
 	skip "$t" "needs root"
 elif [ ! -d "$TR/instances" ]; then

@@ -64,6 +64,17 @@ static const struct {
 	  "pid=21013 prio=120 orig_cpu=1 dest_cpu=0", true,
 	  { .ts = SEC(15149, 997692), .cpu = 0, .pid = 7486, .prio = -1, .comm = "kworker/u8:1",
 	    .type = SE_MIGRATE } },
+	/* its own timer's interrupt wakes it: the CPU is the line's, not the target */
+	{ "          <idle>-0       [001] d.h3.  1543.063814: sched_waking: comm=python3 "
+	  "pid=21013 prio=120 target_cpu=000", true,
+	  { .ts = SEC(1543, 63814), .cpu = 1, .pid = 0, .prio = -1, .comm = "<idle>",
+	    .type = SE_WAKING } },
+	{ "     ibload-Burn-2848    [000] d.h2. 15150.001002: sched_waking: comm=python3 "
+	  "pid=21013 prio=120 target_cpu=000", true,
+	  { .ts = SEC(15150, 1002), .cpu = 0, .pid = 2848, .prio = -1, .comm = "ibload-Burn",
+	    .type = SE_WAKING } },
+	{ "          <idle>-0       [001] d.h3.  1543.063814: sched_waking: comm=sleep pid=29409 "
+	  "prio=120 target_cpu=001", false, { 0 } },
 	/* an exiting task whose name was not saved */
 	{ "           <...>-15746   [001] d..2. 15129.858166: sched_switch: prev_comm=sleep "
 	  "prev_pid=15746 prev_prio=120 prev_state=Z ==> next_comm=python3 next_pid=21013 "

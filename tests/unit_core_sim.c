@@ -150,6 +150,43 @@ static bool test_wake_latency(void)
 	return true;
 }
 
+/*
+ * What a wake-up measures, by how it was woken: from the instant asked for
+ * (its own timer: a waker's stamp, were one given, plays no part), or from
+ * the waker's stamp with the waker's delay apart (0 when early); a resume
+ * (no instant) has no timer's part; a run before the start is no sample.
+ */
+static bool test_wake_sample(void)
+{
+	static const struct {
+		bool own;
+		uint64_t instant, t_wake, t_run;
+		bool ok, has_timer;
+		uint64_t lat, timer;
+	} cases[] = {
+		{ true, 1000, 0, 1250, true, false, 250, 0 },
+		{ true, 1000, 1200, 1250, true, false, 250, 0 },	/* no waker's stamp counts */
+		{ true, 1000, 0, 1000, true, false, 0, 0 },
+		{ true, 1000, 0, 999, false, false, 0, 0 },
+		{ false, 1000, 1200, 1250, true, true, 50, 200 },
+		{ false, 1000, 990, 1250, true, true, 260, 0 },	/* an early waker: no negative */
+		{ false, 1000, 1200, 1100, false, true, 0, 200 },	/* the timer's part stays */
+		{ false, 0, 1200, 1250, true, false, 50, 0 },	/* a resume: no instant */
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct wake_sample w = wake_sample_of(cases[i].own, cases[i].instant,
+						      cases[i].t_wake, cases[i].t_run);
+
+		EXPECT(w.ok == cases[i].ok && (!w.ok || w.lat == cases[i].lat) &&
+		       w.has_timer == cases[i].has_timer &&
+		       (!w.has_timer || w.timer == cases[i].timer),
+		       "case %zu: ok %d lat %llu, timer %d %llu", i, w.ok,
+		       (unsigned long long)w.lat, w.has_timer, (unsigned long long)w.timer);
+	}
+	return true;
+}
+
 /* A random timeline run to the end: every period is met, missed or dropped. */
 static bool test_acct_invariant(void)
 {
@@ -345,6 +382,8 @@ void unit_core_sim(void)
 	check("accounting: X frames k=0 and k=100", test_x_frames());
 	check("accounting: Gaming units", test_gaming_units());
 	check("accounting: a negative wakeup latency is never recorded", test_wake_latency());
+	check("accounting: a wake-up's latency from the instant (own timer) or the waker's stamp",
+	      test_wake_sample());
 	check("accounting: every period counted once", test_acct_invariant());
 	check("stats: small set against two-pass", test_stats_small());
 	check("stats: values near 1e9 ns against two-pass", test_stats_large());

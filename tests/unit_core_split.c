@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "core/defs.h"
+#include "core/period.h"
+#include "core/schedev.h"
 #include "core/split.h"
 
 #include "tests/split_samples.h"
@@ -47,12 +49,98 @@ static bool test_split_count(void)
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct split_result r = { .state = SPLIT_ON };
+		uint64_t known = cases[i][0] >= 0 && cases[i][1] >= 0;
 
 		split_count(&r, cases[i][0], cases[i][1], cases[i][2]);
-		EXPECT(r.cross_cpu == (uint64_t)cases[i][3] && r.migrations == (uint64_t)cases[i][4],
-		       "case %zu: cross %llu migrations %llu", i, (unsigned long long)r.cross_cpu,
+		EXPECT(r.cross_cpu == (uint64_t)cases[i][3] && r.migrations == (uint64_t)cases[i][4] &&
+		       r.cpu_known == known, "case %zu: cross %llu of %llu known, migrations %llu",
+		       i, (unsigned long long)r.cross_cpu, (unsigned long long)r.cpu_known,
 		       (unsigned long long)r.migrations);
 	}
+	return true;
+}
+
+/* ---- the kernel's stamp of a wake-up by the task's own timer ---- */
+
+#define US NSEC_PER_USEC
+#define WAKING(t, c) { .ts = (t), .cpu = (c), .type = SE_WAKING }
+#define TIMED(at, run, rcpu) { .t_wake = (at), .t_run = (run), .run_cpu = (rcpu), \
+			       .flags = PR_WOKEN | PR_TIMER }
+
+/*
+ * Each record against the trace: the last sched_waking from its instant to
+ * its run (each widened by the trace's half microsecond, the stamp then
+ * held within them), none outside, none for a waker's or a trace unread.
+ */
+static bool test_kernel_waking(void)
+{
+	static const struct sched_ev ev[] = {
+		{ .ts = 900 * US, .cpu = 0, .type = SE_WAKEUP },	/* not a sched_waking */
+		WAKING(999 * US, 0),			/* before the first's instant: not its */
+		WAKING(1020 * US, 1),			/* the first's: 20 us after, on CPU 1 */
+		WAKING(2000 * US - 400, 0),		/* the second's, printed 0.4 us early */
+		WAKING(3000 * US, 0), WAKING(3060 * US, 1),	/* the third's: the last */
+		WAKING(4100 * US + 400, 0),		/* the fourth's, printed after its run */
+	};
+	static const struct {
+		struct period_rec p;
+		uint64_t want;
+		int cpu;
+	} cases[] = {
+		{ TIMED(1000 * US, 1100 * US, 0), 1020 * US, 1 },
+		{ TIMED(2000 * US, 2050 * US, 0), 2000 * US, 0 },
+		{ TIMED(3000 * US, 3070 * US, 1), 3060 * US, 1 },
+		{ TIMED(4000 * US, 4100 * US, 0), 4100 * US, 0 },
+		{ TIMED(5000 * US, 5100 * US, 0), 0, -1 },	/* none in the trace */
+		{ { .t_wake = 1000 * US, .t_run = 1100 * US, .flags = PR_WOKEN }, 0, -1 },
+		{ { .t_wake = 1000 * US, .t_run = 1100 * US, .flags = PR_TIMER }, 0, -1 },
+	};
+	struct sched_trace tr = { .ev = (struct sched_ev *)ev, .n = ARRAY_SIZE(ev), .read = true };
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		int cpu;
+		uint64_t w = kernel_waking(&tr, &cases[i].p, &cpu);
+
+		EXPECT(w == cases[i].want && cpu == cases[i].cpu, "record %zu: %llu on CPU %d", i,
+		       (unsigned long long)w, cpu);
+	}
+	tr.read = false;
+	EXPECT(!kernel_waking(&tr, &cases[0].p, &(int){ 0 }), "a trace not read stamped");
+	EXPECT(!kernel_waking(NULL, &cases[0].p, &(int){ 0 }), "no trace stamped");
+	return true;
+}
+
+/*
+ * A row's records split at the stamps: the timer's and the scheduler's parts
+ * add up to each stamped wake-up's latency; the CPU it was woken on against
+ * the one it ran on, where that is known.
+ */
+static bool test_kernel_split(void)
+{
+	static const struct sched_ev ev[] = {
+		WAKING(1020 * US, 1), WAKING(2005 * US, 0), WAKING(3010 * US, 0),
+	};
+	static const struct period_rec rec[] = {
+		TIMED(1000 * US, 1100 * US, 0),			/* 20 + 80, woken across */
+		TIMED(2000 * US, 2015 * US, 0),			/* 5 + 10 */
+		TIMED(3000 * US, 3500 * US, -1),		/* 10 + 490, its CPU not known */
+		TIMED(4000 * US, 4300 * US, 0),			/* not stamped */
+	};
+	struct sched_trace tr = { .ev = (struct sched_ev *)ev, .n = ARRAY_SIZE(ev), .read = true };
+	static struct kernel_split ks;
+
+	latency_init(&ks.timer);
+	latency_init(&ks.sched);
+	kernel_split_of(&tr, rec, ARRAY_SIZE(rec), &ks);
+	EXPECT(ks.timer.r.n == 3 && ks.sched.r.n == 3, "%llu stamped",
+	       (unsigned long long)ks.timer.r.n);
+	EXPECT(fabs(ks.timer.r.mean - 35.0 / 3 * US) < 1e-6 &&
+	       fabs(ks.sched.r.mean - 580.0 / 3 * US) < 1e-6, "timer %.0f + sched %.0f ns",
+	       ks.timer.r.mean, ks.sched.r.mean);
+	EXPECT(ks.timer.r.max == 20 * US && ks.sched.r.max == 490 * US, "max %llu, %llu",
+	       (unsigned long long)ks.timer.r.max, (unsigned long long)ks.sched.r.max);
+	EXPECT(ks.cpu_known == 2 && ks.cross_cpu == 1, "%llu across of %llu known",
+	       (unsigned long long)ks.cross_cpu, (unsigned long long)ks.cpu_known);
 	return true;
 }
 
@@ -85,7 +173,9 @@ static const char *const trace_lines[] = {
 	W "2181.200000: sched_wakeup: comm=ib-Audio pid=2845 prio=120 target_cpu=000",
 	S("Web Content-77") "2181.200500: sched_switch: prev_comm=Web Content prev_pid=77 "
 	"prev_prio=120 prev_state=S ==> next_comm=ib-Audio next_pid=2845 next_prio=120",
-	/* 0.25 ms behind a kworker; 2 us after idle */
+	/* 0.25 ms behind a kworker (its timer's sched_waking first: no wait of its own); 2 us */
+	/* after idle */
+	W "2181.249990: sched_waking: comm=ib-Audio pid=2845 prio=120 target_cpu=000",
 	W "2181.250000: sched_wakeup: comm=ib-Audio pid=2845 prio=120 target_cpu=000",
 	S("kworker/0:1-12") "2181.250250: sched_switch: prev_comm=kworker/0:1 prev_pid=12 "
 	"prev_prio=120 prev_state=I ==> next_comm=ib-Audio next_pid=2845 next_prio=120",
@@ -155,6 +245,10 @@ void unit_core_split(void)
 	      test_split_recorded());
 	check("split: schedstat's text", test_parse_schedstat());
 	check("split: cross-CPU wake-ups and migrations", test_split_count());
+	check("split: a timer's wake-up stamped by its sched_waking, the trace's rounding held",
+	      test_kernel_waking());
+	check("split: timer + scheduler = the latency of each wake-up the trace stamped",
+	      test_kernel_split());
 	check("ran instead: recorded trace lines, weighted by queue wait", test_ran_instead());
 	check("ran instead: lost events and an empty trace", test_ran_lost());
 }

@@ -95,27 +95,64 @@ static bool test_explain_line(void)
 	result_init(&r);
 	snprintf(r.load, sizeof(r.load), "Burn");
 	r.v[RF_SAMPLES] = 200;
+	r.v[RF_MET] = 200;
 	r.v[RF_TMEAN] = 3000;
 	r.v[RF_QMEAN] = 910000, r.v[RF_QP99] = 3700000;
 	r.v[RF_PMEAN] = 60000, r.v[RF_PP99] = 120000;
 	r.v[RF_QUEUED] = 96, r.v[RF_CROSS_CPU] = 102, r.v[RF_MIGRATIONS] = 6;
+	r.v[RF_CPU_KNOWN] = 200;
 	r.ran = ri;
-	explain_line(line, sizeof(line), &r, 1e6, NULL);
+	explain_line(line, sizeof(line), &r, 1e6, NULL, false);
 	EXPECT(!strcmp(line, "Burn: queue wait 0.910 mean / 3.70 p99, wake path 0.0600 / 0.120; "
 		       "48 % of wake-ups queued behind another task, 51 % woken from another CPU, "
 		       "3.0 % migrated; ran instead: ibload-Burn 97 %, kworker/1:1 3.0 %"),
 	       "got '%s'", line);
 	r.v[RF_QMEAN] = NAN;
 	r.ran = (struct ran_instead){ .state = RAN_UNKNOWN };
-	explain_line(line, sizeof(line), &r, 1e6, NULL);
+	explain_line(line, sizeof(line), &r, 1e6, NULL, false);
 	EXPECT(strstr(line, "no queue wait / wake path (the kernel keeps no schedstat)") &&
 	       !strstr(line, "ran instead"), "without schedstat: '%s'", line);
-	r.v[RF_CROSS_CPU] = NAN;
-	explain_line(line, sizeof(line), &r, 1e6, NULL);
+	r.v[RF_CROSS_CPU] = r.v[RF_MIGRATIONS] = NAN;
+	explain_line(line, sizeof(line), &r, 1e6, NULL, false);
 	EXPECT(!strcmp(line, "Burn: not split (--no-split)"), "--no-split: '%s'", line);
-	r.v[RF_TMEAN] = NAN;
-	explain_line(line, sizeof(line), &r, 1e6, NULL);
+	r.v[RF_MET] = NAN;
+	explain_line(line, sizeof(line), &r, 1e6, NULL, false);
 	EXPECT(!strcmp(line, "Burn: no wake-ups to split"), "Gaming: '%s'", line);
+	return true;
+}
+
+/*
+ * --wake timer: no waker's stamp, so the wake path holds the timer's part;
+ * where the trace held the kernel's sched_waking, the timer's and the
+ * scheduler's parts come first, and the CPU it was woken on is the
+ * trace's (the share of the wake-ups whose CPU is known).
+ */
+static bool test_explain_line_timer(void)
+{
+	struct result r;
+	char line[640];
+
+	result_init(&r);
+	snprintf(r.load, sizeof(r.load), "Burn");
+	r.v[RF_SAMPLES] = 200;
+	r.v[RF_MET] = 200;
+	r.v[RF_QMEAN] = 100000, r.v[RF_QP99] = 2000000;
+	r.v[RF_PMEAN] = 20000, r.v[RF_PP99] = 50000;
+	r.v[RF_QUEUED] = 20, r.v[RF_MIGRATIONS] = 4, r.v[RF_CPU_KNOWN] = 0;
+	explain_line(line, sizeof(line), &r, 1e6, NULL, true);
+	EXPECT(!strcmp(line, "Burn: queue wait 0.100 mean / 2.00 p99, timer and wake path "
+		       "0.0200 / 0.0500; 10 % of wake-ups queued behind another task, 2.0 % "
+		       "migrated"), "without the trace: '%s'", line);
+	r.v[RF_STAMPED] = 198;
+	r.v[RF_TMEAN] = 8000, r.v[RF_TP99] = 20000;
+	r.v[RF_SMEAN] = 112000, r.v[RF_SP99] = 2080000;
+	r.v[RF_CPU_KNOWN] = 198, r.v[RF_CROSS_CPU] = 99;
+	explain_line(line, sizeof(line), &r, 1e6, NULL, true);
+	EXPECT(!strcmp(line, "Burn: timer 0.00800 mean / 0.0200 p99, scheduler 0.112 / 2.08 (at "
+		       "the kernel's sched_waking, 198 of 200 wake-ups); queue wait 0.100 mean / "
+		       "2.00 p99, timer and wake path 0.0200 / 0.0500; 10 % of wake-ups queued "
+		       "behind another task, 50 % woken from another CPU, 2.0 % migrated"),
+	       "with the trace: '%s'", line);
 	return true;
 }
 
@@ -124,4 +161,6 @@ void unit_explain(void)
 	check("split: the task's probe reads before and after each wait", test_probe_file());
 	check("split: no schedstat gives no samples, not zeros", test_probe_none());
 	check("--explain: the line under a table", test_explain_line());
+	check("--explain: a timer's wake-up, with and without the kernel's stamp",
+	      test_explain_line_timer());
 }

@@ -533,7 +533,8 @@ static const struct key_case {
 	int ngroups;
 	const char *keys[RK_COUNT];	/* of the first group: -t, -L, -B, -N, -u, --fps, -C, -I, */
 					/* --period (NULL: RK_PERIODS_BEFORE, the file lacks it), */
-					/* the workload file's (NULL: none) */
+					/* --wake (NULL: RK_WAKE_BEFORE), --timer-slack, the */
+					/* workload file's (NULL: none) */
 } key_cases[] = {
 	{ "0.31 log: -t and -L from its header, nice from its headings",
 	  "Load set to 4 processors\n\nUsing 100 loops per ms, running every load for 30 seconds\n"
@@ -584,6 +585,16 @@ static const struct key_case {
 	{ "CSV: the periods column keeps runs apart", CSV_KEY_HEAD "periods\n"
 	  CSV_KEY_ROW("s1", "swept") CSV_KEY_ROW("s2", "exact") CSV_KEY_ROW("s3", "swept"), 2,
 	  { "", "", "", "", "", "", "", "", "swept" } },
+	{ "a Settings line's wake keeps timer runs apart from waker ones; without it, waker",
+	  RUN_WITH("2", "0", TASKS("144", "0", "0") " wake=timer timer_slack_ns=1")
+	  RUN_WITH("2", "0", TASKS("144", "0", "0") " wake=timer timer_slack_ns=1")
+	  RUN_WITH("2", "0", TASKS("144", "0", "0") " wake=waker timer_slack_ns=1")
+	  NEW_RUN("2", "0"), 3,
+	  { "2", "2", "0", "0", "0", "144", "0", "0", NULL, "timer", "1" } },
+	{ "CSV: the wake and timer_slack_ns columns keep runs apart",
+	  CSV_KEY_HEAD "wake,timer_slack_ns\n"
+	  CSV_KEY_ROW("s1", "timer,1") CSV_KEY_ROW("s2", "waker,1") CSV_KEY_ROW("s3", "timer,50000")
+	  CSV_KEY_ROW("s4", "timer,1"), 3, { "", "", "", "", "", "", "", "", NULL, "timer", "1" } },
 };
 
 static bool test_key_case(const struct key_case *c)
@@ -599,7 +610,8 @@ static bool test_key_case(const struct key_case *c)
 	}
 	for (int k = 0; ok && k < RK_COUNT; k++) {
 		const char *want = c->keys[k] ? c->keys[k] :
-				   k == RK_PERIODS ? RK_PERIODS_BEFORE : "";
+				   k == RK_PERIODS ? RK_PERIODS_BEFORE :
+				   k == RK_WAKE ? RK_WAKE_BEFORE : "";
 
 		if (strcmp(f.runs[0].key[k], want)) {
 			snprintf(detail, sizeof(detail), "%s '%s', want '%s'", run_keys[k].name,
@@ -627,6 +639,8 @@ static bool test_settings_round_trip(void)
 	cfg.fps = 60;
 	cfg.custom_pct = 20;
 	cfg.custom_interval_us = 10000000;
+	cfg.wake = WAKE_WAKER;
+	cfg.timer_slack_ns = 50000;
 	for (int k = 0; k < RK_COUNT; k++)
 		run_key_text(&cfg, k, rec.key[k], sizeof(rec.key[k]));
 	build_settings(settings, sizeof(settings), &rec);

@@ -14,7 +14,8 @@
 #include "tests/unit.h"
 
 static const struct rtapp_run_params params = {
-	.work = WORK_CPU, .waker_prio = 0, .split = true,
+	.work = WORK_CPU, .wake = WAKE_TIMER, .slack_ns = TIMER_SLACK_DEFAULT_NS, .waker_prio = 0,
+	.split = true,
 };
 
 /* text (' for ") run for ms (0: until *stop) into *res, malloc'd; the run's return. */

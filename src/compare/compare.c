@@ -111,8 +111,8 @@ static int compare_plot(const char *path, const struct cmp_input *in, const stru
 				  .run_legend = true, .vt = &vt };
 	int ret;
 
-	snprintf(title, sizeof(title), "interbench: wakeup latency of %d run%s compared",
-		 m->nruns, m->nruns == 1 ? "" : "s");
+	snprintf(title, sizeof(title), "interbench: %s of %d run%s compared",
+		 cmp_latency_name(in, m->nruns), m->nruns, m->nruns == 1 ? "" : "s");
 	for (int r = 0; r < m->nruns && r < MAX_COMPARE; r++) {
 		size_t len = strlen(subtitle);
 		int n = snprintf(subtitle + len, sizeof(subtitle) - len, "%s[%d] ", r ? "; " : "",

@@ -382,7 +382,7 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 		fprintf(out, " %s %s", t->rtapp ? "of rt-app workload" : "in group", t->group);
 	if (t->ncpus)
 		fprintf(out, " on %d CPU%s", t->ncpus, t->ncpus == 1 ? "" : "s");
-	fprintf(out, ": wakeup latency in %s ---\n", t->realtime ? "us" : "ms");
+	fprintf(out, ": %s in %s ---\n", cmp_latency_name(in, nruns), t->realtime ? "us" : "ms");
 	/* the run labels over their groups */
 	lb_add(&lb, "", tt.w_load, false);
 	for (int r = 0; r < nruns; r++) {
@@ -468,6 +468,38 @@ int compare_verdicts(const struct cmp_input *in, int n, struct verdict_table *vt
 		snprintf(g[r].label, sizeof(g[r].label), "[%d]", r + 1);
 	}
 	return verdicts_build(g, n, vt);
+}
+
+/*
+ * After the runs' lines, for each run woken otherwise than [1], or with
+ * periods of another mode: a line saying so. Such runs measure another
+ * thing, so they are never pooled, and whatever else they differ in, a
+ * change between them may be the method's.
+ */
+static void print_method_warnings(FILE *out, const struct cmp_input *in, int n)
+{
+	static const char *const how[] = { "its own timer (wake: timer)",
+					   "the waker thread (wake: waker)" };
+	const char *w0 = in[0].run->key[RK_WAKE], *p0 = in[0].run->key[RK_PERIODS];
+	char text[512];
+
+	for (int r = 1; r < n; r++) {
+		const char *w = in[r].run->key[RK_WAKE], *p = in[r].run->key[RK_PERIODS];
+
+		if (*w && *w0 && strcmp(w, w0)) {
+			snprintf(text, sizeof(text), "warning: [%d]'s tasks were woken by %s, [1]'s "
+				 "by %s: their latencies count from different instants, and a "
+				 "CPU load delays a waker's wake-ups far more than a timer's",
+				 r + 1, how[strcmp(w, "timer") != 0], how[strcmp(w0, "timer") != 0]);
+			print_wrapped(out, text, NULL, 0);
+		}
+		if (*p && *p0 && strcmp(p, p0)) {
+			snprintf(text, sizeof(text), "warning: [%d] ran %s periods, [1] %s ones: "
+				 "against a CPU load, exact periods keep one phase against the tick "
+				 "for a whole row, which alone can decide its wake-ups", r + 1, p, p0);
+			print_wrapped(out, text, NULL, 0);
+		}
+	}
 }
 
 /*
@@ -569,6 +601,8 @@ static void print_run_line(FILE *out, const struct cmp_input *in, int nruns, int
 		add_clause(text, sizeof(text), &n, nb, &nnb, "work: %s", run->work);
 	if (run->key[RK_PERIODS][0])
 		add_clause(text, sizeof(text), &n, nb, &nnb, "periods: %s", run->key[RK_PERIODS]);
+	if (run->key[RK_WAKE][0])
+		add_clause(text, sizeof(text), &n, nb, &nnb, "wake: %s", run->key[RK_WAKE]);
 	if (run->interrupted)
 		add_clause(text, sizeof(text), &n, nb, &nnb, "interrupted");
 	knobs_differing(in, nruns, r, false, knobs, sizeof(knobs));
@@ -593,6 +627,7 @@ void cmp_print(FILE *out, const struct cmp_input *in, const struct cmp_matrix *m
 		m->nruns == 1 ? "" : "s");
 	for (int r = 0; r < m->nruns; r++)
 		print_run_line(out, in, m->nruns, r);
+	print_method_warnings(out, in, m->nruns);
 	print_comparability(out, in, m->nruns);
 	fputc('\n', out);
 	if (compare_verdicts(in, m->nruns, &vt))

@@ -125,3 +125,22 @@ bool wake_latency(uint64_t t_wake, uint64_t t_run, uint64_t *lat)
 	*lat = t_run - t_wake;
 	return true;
 }
+
+/*
+ * A wake-up at instant (0: none, a resume's) by the task's own timer
+ * (own_timer: t_wake is not used) or stamped t_wake by its waker, run at
+ * t_run: its samples (core/accounting.h).
+ */
+struct wake_sample wake_sample_of(bool own_timer, uint64_t instant, uint64_t t_wake,
+				  uint64_t t_run)
+{
+	struct wake_sample w = { 0 };
+
+	if (own_timer)
+		t_wake = instant;
+	w.ok = wake_latency(t_wake, t_run, &w.lat);
+	w.has_timer = !own_timer && instant;
+	if (w.has_timer)
+		w.timer = t_wake > instant ? t_wake - instant : 0;
+	return w;
+}

@@ -67,4 +67,20 @@ double game_pct_cpu(const struct game_acct *g);
 
 bool wake_latency(uint64_t t_wake, uint64_t t_run, uint64_t *lat);
 
+/*
+ * What one wake-up measures. Woken by its own timer (--wake timer), a
+ * task's latency runs from the instant it asked for to t_run, its first
+ * stamp: what it experiences, as cyclictest and rt-app count it. Woken by
+ * the waker (--wake waker, 0.31's), from the waker's stamp t_wake, and the
+ * waker's own delay past the instant is kept apart as timer latency.
+ */
+struct wake_sample {
+	bool ok;			/* t_run at or after where it counts from: recorded */
+	uint64_t lat;			/* t_run - the instant (own timer) or t_wake (waker) */
+	bool has_timer;			/* the waker's delay is known: a timer's wake-up */
+	uint64_t timer;			/* t_wake - the instant, 0 when the waker was early */
+};
+struct wake_sample wake_sample_of(bool own_timer, uint64_t instant, uint64_t t_wake,
+				  uint64_t t_run);
+
 #endif

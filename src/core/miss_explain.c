@@ -6,6 +6,7 @@
 
 #include "core/defs.h"
 #include "core/miss_explain.h"
+#include "core/split.h"
 
 _Static_assert(sizeof(struct miss) <= 96, "a miss's size is part of a kept row's budget");
 
@@ -27,22 +28,6 @@ static uint32_t us_of(uint64_t ns)
 static uint64_t floor_us(uint64_t ts)
 {
 	return ts - ts % NSEC_PER_USEC;
-}
-
-/* The first event stamped at or after ts (events are in time order). */
-static size_t first_from(const struct sched_trace *tr, uint64_t ts)
-{
-	size_t lo = 0, hi = tr->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (tr->ev[mid].ts < ts)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
 }
 
 static void task_of(struct miss_task *t, const struct sched_ev *ev)
@@ -82,7 +67,7 @@ static bool trace_covers(const struct sched_trace *tr, const struct period_rec *
 		return false;
 	if (tr->lost && (!tr->n || tr->ev[0].ts > t || tr->ev[tr->n - 1].ts < p->t_done))
 		return false;
-	*from = i = first_from(tr, t);
+	*from = i = sched_trace_from(tr, t);
 	if (overran)
 		return true;		/* on its CPU since its last period's work */
 	for (; i < tr->n && tr->ev[i].ts <= p->t_run; i++) {
@@ -172,6 +157,26 @@ static bool overran_of(const struct period_rec *p)
 }
 
 /*
+ * Where record p's wake-up began: the waker's or a hop's stamp, or for the
+ * task's own timer the kernel's sched_waking where the trace holds it; else
+ * the instant its timer was set for (MISS_UNSTAMPED: its wait holds the
+ * timer's part).
+ */
+static uint64_t woke_at(const struct sched_trace *tr, const struct period_rec *p, struct miss *m)
+{
+	uint64_t w;
+	int cpu;
+
+	if (!(p->flags & PR_TIMER))
+		return p->t_wake;
+	w = kernel_waking(tr, p, &cpu);
+	if (w)
+		return w;
+	m->flags |= MISS_UNSTAMPED;
+	return p->t_wake;
+}
+
+/*
  * The story of one thread's run, from record p's wake-up to its work's end,
  * told with that thread's events tr: its wait, and where the trace holds
  * them, the times it ran, was preempted and blocked, who it waited behind
@@ -181,7 +186,7 @@ static bool overran_of(const struct period_rec *p)
 static void tell(const struct period_rec *p, const struct sched_trace *tr, struct miss *m,
 		 struct story *s)
 {
-	uint64_t run, off;
+	uint64_t run, off, woke;
 	size_t from;
 
 	memset(s, 0, sizeof(*s));
@@ -190,8 +195,9 @@ static void tell(const struct period_rec *p, const struct sched_trace *tr, struc
 	m->behind.pid = m->by.pid = -1;
 	m->npreempt = 0;
 	m->cpu = p->run_cpu;
-	m->flags &= (uint8_t)~(MISS_TRACED | MISS_NO_SWITCH_IN);
-	s->part[MS_QUEUED] = p->t_run > p->t_wake ? p->t_run - p->t_wake : 0;
+	m->flags &= (uint8_t)~(MISS_TRACED | MISS_NO_SWITCH_IN | MISS_UNSTAMPED);
+	woke = woke_at(tr, p, m);
+	s->part[MS_QUEUED] = p->t_run > woke ? p->t_run - woke : 0;
 	run = p->t_done > p->t_run ? p->t_done - p->t_run : 0;
 	if (trace_covers(tr, p, overran_of(p), m, &from)) {
 		walk_run(tr, from, p, m, s);
@@ -212,17 +218,18 @@ static void story_of(const struct period_log *h, const struct period_rec *p,
 {
 	struct period_clock c = period_log_clock(h);
 	uint64_t start = period_start(&c, p->k), dl = period_rec_deadline(h, p);
-	uint64_t k = (uint64_t)p->k + p->skipped;
+	uint64_t k = (uint64_t)p->k + p->skipped, woke;
 
 	memset(m, 0, sizeof(*m));
 	m->hop = -1;
 	m->at_ns = dl > t0 ? dl - t0 : 0;
 	m->period = k > UINT32_MAX ? UINT32_MAX : (uint32_t)k;
 	m->late_us = us_of(period_rec_late_ns(h, p));
-	m->woke_us = us_of(p->t_wake > start ? p->t_wake - start : 0);
 	m->flags = (uint8_t)((overran_of(p) ? MISS_OVERRAN : 0) |
 			     (p->flags & PR_DONE ? 0 : MISS_CUT));
 	tell(p, tr, m, s);
+	woke = woke_at(tr, p, m);
+	m->woke_us = us_of(woke > start ? woke - start : 0);
 }
 
 /* Keep m among the worst, the most late first (of equals, the earlier). */

@@ -31,6 +31,9 @@ enum miss_flag {
 	MISS_CUT = 1u << 2,		/* its work never ended: cut by the row's end */
 	MISS_NO_SWITCH_IN = 1u << 3,	/* traced, but its wake-up's switch-in is not in the */
 					/* trace: who had the CPU is not known */
+	MISS_UNSTAMPED = 1u << 4,	/* woken by its own timer, no kernel stamp of it in the */
+					/* trace: woke is its timer's instant, waited counts */
+					/* from there (the timer's part in it) */
 };
 
 struct miss_task {		/* who had the CPU */

@@ -135,17 +135,21 @@ static int parse_switch(const char *f, const struct sched_tids *ids, struct sche
 	return n;
 }
 
-/* "comm=C pid=P prio=Q target_cpu=N" or "... orig_cpu=M dest_cpu=N" of one of ours. */
+/*
+ * "comm=C pid=P prio=Q target_cpu=N" or "... orig_cpu=M dest_cpu=N" of one
+ * of ours: ev->cpu the field cpu_key names, or with none the line's CPU.
+ */
 static int parse_about(const char *f, const struct sched_tids *ids, const char *cpu_key,
 		       struct sched_ev *ev)
 {
-	const char *pp = last_in(f, f + strlen(f), " pid="), *c;
+	const char *pp = last_in(f, f + strlen(f), " pid="), *c = NULL;
 	int p, who;
 
 	if (!pp || sscanf(pp, " pid=%d", &p) != 1 || p <= 0 ||
-	    (who = sched_tids_find(ids, p)) < 0 || !(c = strstr(pp, cpu_key)))
+	    (who = sched_tids_find(ids, p)) < 0 || (cpu_key && !(c = strstr(pp, cpu_key))))
 		return 0;
-	ev->cpu = (int32_t)strtol(c + strlen(cpu_key), NULL, 10);
+	if (c)
+		ev->cpu = (int32_t)strtol(c + strlen(cpu_key), NULL, 10);
 	ev->prio = -1;				/* the task that did it: the line's */
 	ev->who = (uint8_t)who;
 	return 1;
@@ -166,6 +170,10 @@ int sched_ev_parse(const char *line, const struct sched_tids *ids, struct sched_
 		{ ": sched_switch: ", SE_SWITCH_IN },
 		{ ": sched_wakeup: ", SE_WAKEUP },
 		{ ": sched_migrate_task: ", SE_MIGRATE },
+		{ ": sched_waking: ", SE_WAKING },
+	};
+	static const char *const cpu_key[] = {
+		[SE_WAKEUP] = " target_cpu=", [SE_MIGRATE] = " dest_cpu=", [SE_WAKING] = NULL,
 	};
 	const char *at = NULL, *stamp, *f;
 	size_t k;
@@ -186,8 +194,23 @@ int sched_ev_parse(const char *line, const struct sched_tids *ids, struct sched_
 	ev->type = (uint8_t)kinds[k].type;
 	if (kinds[k].type == SE_SWITCH_IN)
 		return parse_switch(f, ids, ev);	/* the others are not the line's */
-	return parse_about(f, ids, kinds[k].type == SE_WAKEUP ? " target_cpu=" : " dest_cpu=",
-			   ev);
+	return parse_about(f, ids, cpu_key[kinds[k].type], ev);
+}
+
+/* The first event of tr stamped at or after ts (events are in time order). */
+size_t sched_trace_from(const struct sched_trace *tr, uint64_t ts)
+{
+	size_t lo = 0, hi = tr->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (tr->ev[mid].ts < ts)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 /* A line that says the kernel dropped events: overwritten entries, or a [LOST] mark. */

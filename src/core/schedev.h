@@ -16,13 +16,16 @@ enum sched_ev_type {
 	SE_SWITCH_OUT,			/* sched_switch from the task: other is next, who took it; */
 					/* state is the task's prev_state ('R': preempted) */
 	SE_MIGRATE,			/* sched_migrate_task: cpu is dest_cpu, other the mover */
+	SE_WAKING,			/* sched_waking of the task, the start of its wake-up (the */
+					/* kernel's own stamp): cpu is the CPU it was woken on, */
+					/* other what ran there (an interrupted task, or idle) */
 };
 
 #define SE_COMM 16
 
 struct sched_ev {
 	uint64_t ts;			/* CLOCK_MONOTONIC ns (the instance's trace_clock mono), */
-					/* as printed: whole microseconds, rounded down */
+					/* as printed: whole microseconds (the nearest) */
 	int32_t cpu;			/* the CPU the event names (see the types) */
 	int32_t pid, prio;		/* the other task's: prev at a switch-in, next at a switch-out */
 	char comm[SE_COMM];		/* its comm, cut to fit */
@@ -53,6 +56,7 @@ struct sched_trace {		/* one row's events, in time order, bounded */
 };
 
 int sched_tids_find(const struct sched_tids *ids, int32_t tid);
+size_t sched_trace_from(const struct sched_trace *tr, uint64_t ts);
 int sched_ev_parse(const char *line, const struct sched_tids *ids, struct sched_ev ev[SE_PER_LINE]);
 bool sched_trace_says_lost(const char *line);
 bool sched_trace_add(struct sched_trace *t, const struct sched_ev *ev, size_t most);

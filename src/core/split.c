@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/defs.h"
+#include "core/period.h"
 #include "core/schedev.h"
 #include "core/split.h"
 
@@ -40,15 +41,74 @@ int parse_schedstat(const char *text, uint64_t *run_delay, uint64_t *runs)
 	return 0;
 }
 
-/* The CPUs of one wake-up: woken from another CPU, and moved since the previous one. */
+/*
+ * The CPUs of one wake-up: woken from another CPU (where the waking CPU is
+ * known: -1 for the task's own timer), and moved since the previous one.
+ */
 void split_count(struct split_result *r, int wake_cpu, int run_cpu, int prev_cpu)
 {
 	if (run_cpu < 0)
 		return;
-	if (wake_cpu >= 0 && wake_cpu != run_cpu)
-		r->cross_cpu++;
+	if (wake_cpu >= 0) {
+		r->cpu_known++;
+		r->cross_cpu += wake_cpu != run_cpu;
+	}
 	if (prev_cpu >= 0 && prev_cpu != run_cpu)
 		r->migrations++;
+}
+
+/* ---- the kernel's own stamp of a wake-up by the task's own timer, pure ---- */
+
+#define HALF_US (NSEC_PER_USEC / 2)	/* the trace prints the nearest microsecond */
+
+/*
+ * The kernel's sched_waking of record p's wake-up by the task's own timer
+ * (PR_TIMER), from the task's events tr: the last one between the instant
+ * it asked for (t_wake) and its run (t_run), each bound widened by the
+ * trace's rounding and the stamp then held within them; 0 when the trace
+ * does not hold it. *cpu: the CPU it was woken on, where the timer's
+ * interrupt ran.
+ */
+uint64_t kernel_waking(const struct sched_trace *tr, const struct period_rec *p, int *cpu)
+{
+	const struct sched_ev *hit = NULL;
+	uint64_t lo = p->t_wake > HALF_US ? p->t_wake - HALF_US : 0;
+
+	*cpu = -1;
+	if (!tr || !tr->read || !(p->flags & PR_WOKEN) || !(p->flags & PR_TIMER))
+		return 0;
+	for (size_t i = sched_trace_from(tr, lo); i < tr->n && tr->ev[i].ts <= p->t_run + HALF_US;
+	     i++)
+		if (tr->ev[i].type == SE_WAKING)
+			hit = &tr->ev[i];
+	if (!hit)
+		return 0;
+	*cpu = hit->cpu;
+	return hit->ts < p->t_wake ? p->t_wake : hit->ts > p->t_run ? p->t_run : hit->ts;
+}
+
+/*
+ * The wake-ups among n records (oldest first) that the trace tr stamped:
+ * each one's timer and scheduler parts into ks (initialised by the caller),
+ * and where it was woken against where it ran.
+ */
+void kernel_split_of(const struct sched_trace *tr, const struct period_rec *rec, size_t n,
+		     struct kernel_split *ks)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct period_rec *p = &rec[i];
+		int cpu;
+		uint64_t w = kernel_waking(tr, p, &cpu);
+
+		if (!w)
+			continue;
+		latency_add(&ks->timer, w - p->t_wake);
+		latency_add(&ks->sched, p->t_run - w);
+		if (cpu >= 0 && p->run_cpu >= 0) {
+			ks->cpu_known++;
+			ks->cross_cpu += cpu != p->run_cpu;
+		}
+	}
 }
 
 /* ---- who ran instead: one row's trace, pure ---- */

@@ -28,7 +28,9 @@ struct split_result {		/* in struct bench_result: plain data */
 	int state;			/* enum split_state */
 	struct latency queue;		/* queue wait per wake-up (SPLIT_ON) */
 	struct latency path;		/* wake path per wake-up (SPLIT_ON) */
-	uint64_t cross_cpu;		/* woken from another CPU than the one it ran on */
+	uint64_t cpu_known;		/* wake-ups whose waking CPU was known: a waker's or a */
+					/* chain's stage's (a timer's is the trace's) */
+	uint64_t cross_cpu;		/* of them, woken from another CPU than the one it ran on */
 	uint64_t migrations;		/* ran on another CPU than at its previous wake-up */
 	uint64_t queued;		/* queue wait longer than the wake path (SPLIT_ON) */
 	uint64_t t_first;		/* CLOCK_MONOTONIC of the first period: the trace's window */
@@ -39,6 +41,30 @@ void split_of(uint64_t lat, uint64_t rd_before, uint64_t rd_after, uint64_t *que
 	      uint64_t *path);
 int parse_schedstat(const char *text, uint64_t *run_delay, uint64_t *runs);
 void split_count(struct split_result *r, int wake_cpu, int run_cpu, int prev_cpu);
+
+/*
+ * --wake timer: a wake-up by the task's own timer has no stamp of ours
+ * between the instant it asked for and its run. As root with the trace,
+ * the kernel's own stamp splits it: the task's sched_waking, the start of
+ * its wake-up in the timer's interrupt, parts the timer's delay (the
+ * instant to sched_waking: hrtimer, interrupt, idle exit) from the
+ * scheduler's (sched_waking to its run: enqueue, the wait behind other
+ * tasks, the switch). The trace prints whole microseconds: each part is
+ * within half of one, and the two add up to the latency exactly.
+ */
+struct sched_trace;
+struct period_rec;
+
+struct kernel_split {		/* the wake-ups by the task's own timer the trace held */
+	struct latency timer;		/* the instant asked for to sched_waking */
+	struct latency sched;		/* sched_waking to t_run */
+	uint64_t cross_cpu;		/* of them, woken on another CPU than the one it ran on */
+	uint64_t cpu_known;		/* of them, with the CPU it ran on known */
+};
+
+uint64_t kernel_waking(const struct sched_trace *tr, const struct period_rec *p, int *cpu);
+void kernel_split_of(const struct sched_trace *tr, const struct period_rec *rec, size_t n,
+		     struct kernel_split *ks);
 
 /* ---- who ran instead: from the private trace instance, per row ---- */
 

@@ -108,6 +108,9 @@ static const struct csv_column csv_columns[] = {
 	NUM("resume_wakeups", RF_RESUME_WAKEUPS, false),
 	NUM("slack_mean_ns", RF_SLACK_MEAN, false), NUM("slack_min_ns", RF_SLACK_MIN, false),
 	NUM("wu_lat_mean_ns", RF_WU_LAT_MEAN, false), KEY_COL(RK_WORKLOAD),
+	KEY_COL(RK_WAKE), KEY_COL(RK_TIMER_SLACK), NUM("task_timer_slack_ns", RF_TIMER_SLACK, false),
+	LATENCY_COLS("sched_latency", RF_SMIN), NUM("wakeups_kernel_stamped", RF_STAMPED, false),
+	NUM("wakeups_cpu_known", RF_CPU_KNOWN, false),
 };
 #define NR_COLS ARRAY_SIZE(csv_columns)
 

@@ -88,6 +88,8 @@ static void json_run(struct jw *w, const struct run_record *run)
 		jw_u64(w, "period_drift_ns", cfg->period_drift_ns);
 	else
 		jw_null(w, "period_drift_ns");
+	jw_str(w, "wake", wake_mode_names[cfg->wake]);
+	jw_int(w, "timer_slack_ns", cfg->timer_slack_ns);
 	jw_int(w, "cpu_load", cfg->cpu_load);
 	jw_bool(w, "realtime", cfg->realtime);
 	jw_int(w, "bench_nice", cfg->bench_nice);
@@ -193,7 +195,10 @@ static void json_split(struct jw *w, const struct result *r)
 
 	json_latency(w, "queue_wait_ns", r, RF_QMIN);
 	json_latency(w, "wake_path_ns", r, RF_PMIN);
+	json_latency(w, "sched_latency_ns", r, RF_SMIN);
+	jw_num(w, "wakeups_kernel_stamped", r->v[RF_STAMPED]);
 	jw_num(w, "wakeups_queued", r->v[RF_QUEUED]);
+	jw_num(w, "wakeups_cpu_known", r->v[RF_CPU_KNOWN]);
 	jw_num(w, "wakeups_cross_cpu", r->v[RF_CROSS_CPU]);
 	jw_num(w, "migrations", r->v[RF_MIGRATIONS]);
 	json_ran(w, ri);
@@ -418,6 +423,7 @@ static void json_result(struct jw *w, const struct result *r)
 	jw_num(w, "samples", r->v[RF_SAMPLES]);
 	json_latency(w, "latency_ns", r, RF_MIN);
 	json_latency(w, "timer_latency_ns", r, RF_TMIN);
+	jw_num(w, "timer_slack_ns", r->v[RF_TIMER_SLACK]);
 	json_histogram(w, r->wake);
 	jw_num(w, "pct_desired_cpu", r->v[RF_CPU]);
 	jw_num(w, "pct_deadlines_met", r->v[RF_DL]);

@@ -11,6 +11,7 @@
 
 #include "core/tickphase.h"
 #include "task/rtapp.h"
+#include "task/wake.h"
 #include "task/work.h"
 
 #define MAX_COMPARE 16
@@ -77,6 +78,9 @@ struct config {
 	bool periods_given;		/* --period given: a workload file's timers follow it */
 	uint64_t period_drift_ns;	/* swept: a row's drift against the tick: one tick */
 					/* (run/main.c), TICKPHASE_DRIFT_ASSUMED until known */
+	int wake;			/* --wake: enum wake_mode, the task's own timer or */
+					/* the waker */
+	long timer_slack_ns;		/* --timer-slack: of the timer a task sleeps on */
 	int cpu_load;			/* -L: Burn threads, Ring size, Hack groups */
 	bool cpu_load_given;		/* -L given (or by --vary): rows keep it, else a */
 					/* row of --ncpus uses its count */

@@ -58,6 +58,7 @@ const struct log_marker log_markers[LM_COUNT] = {
 	[LM_CPU_WORK] = { "CPU time as work", false },
 	[LM_EVERY] = { ", running every load for ", false },
 	[LM_PERIODS] = { "Periods: ", true },
+	[LM_WAKE] = { "Wake-ups: ", true },
 	[LM_KERNEL] = { "Benchmarking kernel ", true },
 	[LM_DATESTAMP] = { " at datestamp ", false },
 	[LM_SCHEDULING] = { "Scheduling: ", true },

@@ -21,6 +21,7 @@ enum log_mark {
 	LM_CPU_WORK,			/*   CPU mode: "Using CPU time as work, ..." */
 	LM_EVERY,
 	LM_PERIODS,			/* "Periods: swept, ..." (the Settings line's key) */
+	LM_WAKE,			/* "Wake-ups: by each task's own timer, ..." (its key too) */
 	LM_KERNEL,			/* "Benchmarking kernel R at datestamp D" */
 	LM_DATESTAMP,
 	LM_SCHEDULING,			/* the knobs (model/knob_text.c) */

@@ -196,3 +196,12 @@ void cmp_matrix_free(struct cmp_matrix *m)
 	memset(m, 0, sizeof(*m));
 }
 
+
+/* What n runs' latency is called: theirs when they were woken alike, else plain "latency". */
+const char *cmp_latency_name(const struct cmp_input *in, int n)
+{
+	for (int r = 1; r < n; r++)
+		if (strcmp(in[r].run->key[RK_WAKE], in[0].run->key[RK_WAKE]))
+			return "latency";
+	return n ? run_latency_name(in[0].run) : "latency";
+}

@@ -46,5 +46,6 @@ struct cmp_matrix {
 int cmp_build(const struct cmp_input *in, int n, struct cmp_matrix *m, char *err,
 	      size_t errlen);
 void cmp_matrix_free(struct cmp_matrix *m);
+const char *cmp_latency_name(const struct cmp_input *in, int n);
 
 #endif

@@ -51,7 +51,7 @@ struct plan {
  * plan.c checks the sum). --repeat may ask for as many passes as fit a
  * quarter of the memory the run may use (the rest is the loads').
  */
-#define ROW_MEM_MAX 8192
+#define ROW_MEM_MAX 8448
 #define ROW_MEM_LOOK 3072		/* and its strip (--plot) and misses (--explain) */
 #define ROW_MEM_CHAIN 1536		/* and a chain's summary (Game, AudioGraph) */
 #define ROW_MEM_HOPS 1792		/* and who ran instead at each of its hops (--explain) */

@@ -96,6 +96,7 @@ struct run_record *file_new_run(struct result_file *f)
 	f->runs[f->nruns].nruns = 1;
 	/* the file's Settings line or CSV column says otherwise, if it has one */
 	snprintf(f->runs[f->nruns].key[RK_PERIODS], RK_LEN, "%s", RK_PERIODS_BEFORE);
+	snprintf(f->runs[f->nruns].key[RK_WAKE], RK_LEN, "%s", RK_WAKE_BEFORE);
 	return &f->runs[f->nruns++];
 }
 

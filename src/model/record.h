@@ -33,12 +33,16 @@ enum run_key {
 	RK_CUSTOM_INTERVAL,		/* -I: Custom's period, 0 without Custom */
 	RK_PERIODS,			/* --period: swept or exact; a run read back without */
 					/* it had exact ones (RK_PERIODS_BEFORE) */
+	RK_WAKE,			/* --wake: timer or waker; a run read back without it */
+					/* was woken by the waker (RK_WAKE_BEFORE) */
+	RK_TIMER_SLACK,			/* --timer-slack, ns */
 	RK_WORKLOAD,			/* -W FILE.json: its sha256's first 16 digits and how */
 					/* its timers ran ("3f..9a:exact"); "" (and not written) */
 					/* without one, so that runs of two files never pool */
 	RK_COUNT,
 };
 #define RK_PERIODS_BEFORE "exact"	/* what every earlier version and 0.31 ran */
+#define RK_WAKE_BEFORE "waker"		/* how every earlier version and 0.31 woke */
 
 enum key_type { KT_DOUBLE, KT_INT, KT_LONG, KT_BOOL, KT_CHOICE, KT_TEXT };
 
@@ -102,6 +106,7 @@ int record_passes_of(const struct run_record *r, const char *bench, const char *
 void run_key_text(const struct config *cfg, int k, char *buf, size_t len);
 void run_key_set(struct run_record *r, int k, const char *text, size_t n);
 bool run_comparable(const struct run_record *a, const struct run_record *b);
+const char *run_latency_name(const struct run_record *r);
 void build_settings(char *buf, size_t len, const struct run_record *r);
 
 /* record.c: what a run record is built with, live or read back */

@@ -39,12 +39,12 @@ struct period_rec;
  */
 enum rfield {
 	RF_SAMPLES,				/* wakeups (Gaming: units of work) */
-	RF_MIN, RF_MEAN, RF_SD, RF_MAX,		/* wakeup latency: t_run - t_wake */
-	RF_P50, RF_P90, RF_P99, RF_P999,
+	RF_MIN, RF_MEAN, RF_SD, RF_MAX,		/* latency: t_run - the instant asked for (own */
+	RF_P50, RF_P90, RF_P99, RF_P999,	/* timer), or t_run - t_wake (the waker's) */
 	RF_CPU, RF_DL,				/* % desired CPU, % deadlines met */
 	RF_INTENSITY,				/* of the load, in unit */
-	RF_TMIN, RF_TMEAN, RF_TSD, RF_TMAX,	/* timer latency: t_wake - intended */
-	RF_TP50, RF_TP90, RF_TP99, RF_TP999,
+	RF_TMIN, RF_TMEAN, RF_TSD, RF_TMAX,	/* timer latency: t_wake - intended (the waker's), */
+	RF_TP50, RF_TP90, RF_TP99, RF_TP999,	/* or sched_waking - intended (own timer, traced) */
 	RF_MET, RF_MISSED, RF_DROPPED,		/* periods */
 	RF_PERIOD,				/* the period as it ran (swept: shortened), ns */
 	RF_FRAME_RATE,				/* Render's, Game's frames per second as set */
@@ -55,6 +55,10 @@ enum rfield {
 	RF_QP50, RF_QP90, RF_QP99, RF_QP999,
 	RF_PMIN, RF_PMEAN, RF_PSD, RF_PMAX,	/* wake path: latency - queue wait */
 	RF_PP50, RF_PP90, RF_PP99, RF_PP999,
+	RF_SMIN, RF_SMEAN, RF_SSD, RF_SMAX,	/* the scheduler's part: t_run - sched_waking (own */
+	RF_SP50, RF_SP90, RF_SP99, RF_SP999,	/* timer, traced: core/split.h's kernel split) */
+	RF_STAMPED,				/* wake-ups the kernel's sched_waking split */
+	RF_CPU_KNOWN,				/* wake-ups whose waking CPU is known */
 	RF_CROSS_CPU, RF_MIGRATIONS, RF_QUEUED,	/* wake-ups: from another CPU, moved, queued */
 	RF_MISS_QUEUED, RF_MISS_RUNNING,	/* of the missed periods' time (core/miss_explain.h): */
 	RF_MISS_PREEMPTED, RF_MISS_BLOCKED,	/*   where it went, 0..1 */
@@ -67,6 +71,7 @@ enum rfield {
 	RF_SLACK_MEAN, RF_SLACK_MIN,		/* rt-app's slack per timer period, ns: may be */
 						/* negative (a period missed) */
 	RF_WU_LAT_MEAN,				/* rt-app's wu_lat per timer period, ns */
+	RF_TIMER_SLACK,				/* the task's timer slack as read back, ns */
 	RF_COUNT,
 };
 

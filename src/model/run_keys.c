@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* model/run_keys.c - the keys that make two runs comparable: -t, -L, nice, --fps, -C/-I, --period,
- * as the log, the CSV and their readers name them. */
+ * --wake, as the log, the CSV and their readers name them. */
 #include <math.h>
 #include <stdio.h>
 #include <stddef.h>
@@ -25,6 +25,9 @@ const struct run_key_prop run_keys[RK_COUNT] = {
 	[RK_CUSTOM_INTERVAL] = KEY("custom_interval_us", "-I", KT_LONG, custom_interval_us),
 	[RK_PERIODS] = { .name = "periods", .flag = "--period", .type = KT_CHOICE,
 			 .off = offsetof(struct config, periods), .names = period_mode_names },
+	[RK_WAKE] = { .name = "wake", .flag = "--wake", .type = KT_CHOICE,
+		      .off = offsetof(struct config, wake), .names = wake_mode_names },
+	[RK_TIMER_SLACK] = KEY("timer_slack_ns", "--timer-slack", KT_LONG, timer_slack_ns),
 	[RK_WORKLOAD] = KEY("workload_key", "-W FILE.json", KT_TEXT, workload.key),
 };
 
@@ -81,6 +84,17 @@ bool run_comparable(const struct run_record *a, const struct run_record *b)
 		if (strcmp(a->key[k], b->key[k]))
 			return false;
 	return true;
+}
+
+/*
+ * What a run's latency is called: "latency" from the instant its tasks
+ * asked for (--wake timer), "wakeup latency" from the waker's stamp (--wake
+ * waker, every earlier version and 0.31).
+ */
+const char *run_latency_name(const struct run_record *r)
+{
+	return strcmp(r->key[RK_WAKE], wake_mode_names[WAKE_TIMER]) ? "wakeup latency" :
+								       "latency";
 }
 
 /* The log's Settings line after its name: " seconds_per_row=30 cpu_load=2 ...". */

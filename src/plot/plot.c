@@ -46,6 +46,7 @@ struct figure {
 	struct panel *p;
 	int nruns;			/* for the dash legend; 0: one run */
 	const char *run_label[MAX_COMPARE];
+	const char *latency;		/* what the runs' latency is called (cmp_latency_name()) */
 	bool any_bound, any_quantiles;
 };
 
@@ -166,7 +167,7 @@ static void panel_axis(const struct panel *p, struct axis *a)
 	svg_log_decades(lo, hi, &a->lo, &a->hi);
 }
 
-static void draw_axes(struct sbuf *b, const struct axis *a)
+static void draw_axes(struct sbuf *b, const struct axis *a, const char *latency)
 {
 	svg_log_grid(b, &(struct svg_log_axis){ .lo = a->lo, .hi = a->hi, .x = PLOT_X, .y = PLOT_Y,
 						 .w = PLOT_W, .h = PLOT_H, .minor = true,
@@ -182,8 +183,8 @@ static void draw_axes(struct sbuf *b, const struct axis *a)
 		sb_printf(b, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%d %%</text>\n",
 			  PLOT_X - 8, y + 4, pct);
 	}
-	sb_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">wakeup latency "
-		  "(log scale)</text>\n", PLOT_X + PLOT_W / 2, PLOT_Y + PLOT_H + 40);
+	sb_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s "
+		  "(log scale)</text>\n", PLOT_X + PLOT_W / 2, PLOT_Y + PLOT_H + 40, latency);
 	sb_printf(b, "<text transform=\"translate(%d %d) rotate(-90)\" text-anchor=\"middle\">"
 		  "wakeups at or below</text>\n", 22, PLOT_Y + PLOT_H / 2);
 }
@@ -275,7 +276,7 @@ static int render_cdfs(struct sbuf *b, const struct figure *f, int y)
 			  PLOT_X, PLOT_Y - 10);
 		svg_text(b, p->title);
 		sb_printf(b, "</text>\n");
-		draw_axes(b, &a);
+		draw_axes(b, &a, f->latency);
 		for (int k = 0; k < p->nseries; k++)
 			draw_series(b, &p->s[k], &a);
 		draw_legend(b, f, p);
@@ -462,7 +463,8 @@ static int cell_series(struct figure *f, struct panel *p, const struct cmp_cell 
 int plot_results(const char *path, const struct plot_spec *spec)
 {
 	const struct cmp_matrix *m = spec->m;
-	struct figure f = { .nruns = spec->run_legend ? m->nruns : 0 };
+	struct figure f = { .nruns = spec->run_legend ? m->nruns : 0,
+			    .latency = cmp_latency_name(spec->in, m->nruns) };
 	int ret = 0;
 
 	snprintf(f.title, sizeof(f.title), "%s", spec->title);
@@ -505,8 +507,8 @@ int plot_run(const struct run_record *rec, const char *path)
 
 	localtime_r(&rec->start, &tm);
 	strftime(date, sizeof(date), "%Y-%m-%d %H:%M", &tm);
-	snprintf(title, sizeof(title), "interbench: wakeup latency, kernel %s, %s", rec->kernel,
-		 date);
+	snprintf(title, sizeof(title), "interbench: %s, kernel %s, %s", run_latency_name(rec),
+		 rec->kernel, date);
 	spec = (struct plot_spec){ .title = title, .subtitle = rec->cfg->comment ?
 				   rec->cfg->comment : "", .in = &in, .m = &m };
 	if (rec->cfg->nvariants && !record_verdicts(rec, &vt))

@@ -187,7 +187,7 @@ static void strip_title(struct sbuf *b, const struct plot_spec *spec, const stru
 		sb_printf(b, ", ");
 		svg_text(b, r->variant);
 	}
-	sb_printf(b, ": wakeup latency over time");
+	sb_printf(b, ": %s over time", cmp_latency_name(spec->in, spec->m->nruns));
 }
 
 /* The strip of one row at y; the y below. */

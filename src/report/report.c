@@ -79,6 +79,29 @@ static void print_periods(struct report *o, const struct config *cfg)
 		   "the tick\n", LOG_MARK(LM_PERIODS), drift);
 }
 
+/*
+ * How the tasks were woken, and so what their latency counts from, in
+ * words; the kernel keeps no timer slack for a real-time task.
+ */
+static void print_wake(struct report *o, const struct run_record *rec)
+{
+	const struct config *cfg = rec->cfg;
+	char cls[32];
+
+	snprintf(cls, sizeof(cls), rec->waker_rt ? "SCHED_FIFO %d" : "SCHED_OTHER",
+		 cfg->rt_priority + 1);
+	if (cfg->wake == WAKE_WAKER) {
+		report_out(o, "%sby a waker thread, as in 0.31 (%s, timer slack %ld ns): latency "
+			   "from its stamp to the task's run\n", LOG_MARK(LM_WAKE), cls,
+			   cfg->timer_slack_ns);
+		return;
+	}
+	report_out(o, "%sby each task's own timer (clock_nanosleep, TIMER_ABSTIME, slack %ld ns%s): "
+		   "latency from the instant it asked for to its run\n", LOG_MARK(LM_WAKE),
+		   cfg->timer_slack_ns, policy_is_rt(policy_of(cfg->policy, cfg->realtime)) ?
+		   ", none for a real-time task" : "");
+}
+
 void report_header(struct report *o, const struct run_record *rec)
 {
 	const struct config *cfg = rec->cfg;
@@ -93,6 +116,7 @@ void report_header(struct report *o, const struct run_record *rec)
 		report_out(o, "%s%s%s%g seconds\n", LOG_MARK(LM_USING), LOG_MARK(LM_CPU_WORK),
 		    LOG_MARK(LM_EVERY), cfg->seconds);
 	print_periods(o, cfg);
+	print_wake(o, rec);
 	report_out(o, "%s%s%s%s\n", LOG_MARK(LM_KERNEL), rec->kernel, LOG_MARK(LM_DATESTAMP),
 		   rec->date);
 	print_context(o, rec);
@@ -171,9 +195,9 @@ static void report_trace_stop(const struct run_record *rec, int i)
 		if (isfinite(rec->res[k].v[RF_TRACED]))
 			return;
 	fmt_sig3(lat, sizeof(lat), r->v[RF_TRACED] / 1e3);
-	fprintf(stderr, "%s: tracing stopped in the %s row of %s (pass %d): a wakeup latency "
+	fprintf(stderr, "%s: tracing stopped in the %s row of %s (pass %d): a %s "
 		"of %s us went over --trace-above %ld us; see %s/trace\n", progname,
-		r->load, r->bench, r->pass + 1, lat, rec->cfg->trace_above_us,
+		r->load, r->bench, r->pass + 1, run_latency_name(rec), lat, rec->cfg->trace_above_us,
 		si && si->tracefs[0] ? si->tracefs : "tracefs");
 }
 
@@ -279,7 +303,8 @@ static void report_explain(struct report *o, const struct run_record *rec)
 
 		if (r->status == ROW_FAILED || !r->wake || !in_table(o, rec, r))
 			continue;
-		explain_line(line, sizeof(line), r, report_unit_ns(rec), NULL);
+		explain_line(line, sizeof(line), r, report_unit_ns(rec), NULL,
+			     rec->cfg->wake == WAKE_TIMER);
 		report_out(o, "%s\n", line);
 	}
 	report_misses(o, rec);

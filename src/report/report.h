@@ -79,7 +79,7 @@ void count_table(struct sbuf *sb, const struct run_record *rec, const struct cou
 /* explain_text.c: --explain's lines under a table */
 struct miss;
 void explain_line(char *buf, size_t len, const struct result *r, double unit_ns,
-		  const char *label);		/* label NULL: the load's name */
+		  const char *label, bool own_timer);	/* label NULL: the load's name */
 void ran_instead_part(char *buf, size_t len, const struct ran_instead *ri);
 void miss_total_line(char *buf, size_t len, const struct result *r);
 void miss_line(char *buf, size_t len, const struct result *r, const struct miss *m,

@@ -161,7 +161,8 @@ static void workload_explain(struct report *o, const struct run_record *rec)
 			report_out(o, "%s: no wake-ups (none after a timer, a resume or its "
 				   "suspend)\n", label);
 		else
-			explain_line(line, sizeof(line), r, report_unit_ns(rec), label);
+			explain_line(line, sizeof(line), r, report_unit_ns(rec), label,
+				     rec->cfg->wake == WAKE_TIMER);
 		if (r->v[RF_SAMPLES] > 0)
 			report_out(o, "%s\n", line);
 	}

@@ -43,6 +43,7 @@ static void split_pool(struct split_result *m, const struct split_result *a)
 		latency_merge(&m->path, &a->path);
 		m->queued += a->queued;
 	}
+	m->cpu_known += a->cpu_known;
 	m->cross_cpu += a->cross_cpu;
 	m->migrations += a->migrations;
 }

@@ -391,6 +391,7 @@ static void hold_kernel_settings(struct orchestrator *o)
 	const struct config *cfg = o->cfg;
 	struct machine *sys = &o->sys;
 	char err[512];
+	int top;
 
 	if (cfg->pm_qos_us >= 0 && pm_qos_hold(cfg->pm_qos_us, err, sizeof(err)))
 		die("%s", err);
@@ -400,12 +401,14 @@ static void hold_kernel_settings(struct orchestrator *o)
 						  sizeof(err)))
 		die("%s", err);
 	if (cfg->explain && ran_trace_open(trace_wakeups(cfg), err, sizeof(err)))
-		warn("--explain: who ran instead is not shown: %s", err);
+		warn("--explain: who ran instead%s is not shown: %s", cfg->wake == WAKE_TIMER ?
+		     ", nor each wake-up's timer part (the kernel's sched_waking)," : "", err);
+	/* a waker runs one above the task; a task on its own timer needs its own priority */
+	top = cfg->rt_priority + (cfg->wake == WAKE_WAKER);
 	o->env.waker_rt = fifo_allowed(cfg->rt_priority + 1);
-	if (cfg->realtime && !o->env.waker_rt)
+	if (cfg->realtime && !fifo_allowed(top))
 		die("-r needs SCHED_FIFO up to priority %d: run as root, grant CAP_SYS_NICE, "
-		    "or raise RLIMIT_RTPRIO (ulimit -r %d)", cfg->rt_priority + 1,
-		    cfg->rt_priority + 1);
+		    "or raise RLIMIT_RTPRIO (ulimit -r %d)", top, top);
 	for (int v = 0; v < (cfg->nvariants ? cfg->nvariants : 1); v++) {
 		const struct config *vc = variant_config(cfg, v);
 
@@ -415,7 +418,7 @@ static void hold_kernel_settings(struct orchestrator *o)
 			die("%s%s%s", cfg->nvariants ? cfg->variants[v].label : "",
 			    cfg->nvariants ? ": " : "", err);
 	}
-	if (!o->env.waker_rt)
+	if (!o->env.waker_rt && cfg->wake == WAKE_WAKER)
 		warn("cannot use SCHED_FIFO: wakers run as normal tasks, so results are less "
 		     "reliable (run as root, or grant CAP_SYS_NICE or RLIMIT_RTPRIO)");
 }

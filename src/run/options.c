@@ -136,6 +136,10 @@ static const struct opt opts[] = {
 	{ 0, "period", "swept|exact", G_TIMING, CHOICE(periods, period_mode_names, "period mode"),
 	  .set = note_periods_given,
 	  .help = "periods sweep their phase over the tick (default) or are exact" },
+	{ 0, "wake", "timer|waker", G_TIMING, CHOICE(wake, wake_mode_names, "wake mode"),
+	  .help = "tasks wake on their own timer (default) or by 0.31's waker" },
+	{ 0, "timer-slack", "NS", G_TIMING, LONG(timer_slack_ns, 1, 1000000000), .joined = true,
+	  .help = "its slack (default 1 ns)" },
 	{ 'l', "loops-per-ms", "N", G_TIMING, ULONG(loops_per_ms, 1, 1L << 40),
 	  .set = note_loops_given, .help = "loops mode: N loops per ms" },
 	{ 'b', "recalibrate", NULL, G_TIMING, FLAG(recalibrate), .joined = true,
@@ -155,9 +159,9 @@ static const struct opt opts[] = {
 	{ 0, "slice", "USEC", G_SCHED, LONG(slice_us, 100, 100000),
 	  .help = "EEVDF slice of the benchmark task (100-100000)" },
 	{ 0, "uclamp-min", "PCT", G_SCHED, INT(uclamp_min, 0, 100), .sched = true,
-	  .help = "utilization clamp minimum of the benchmark task" },
+	  .help = "the benchmark task's utilization clamp minimum" },
 	{ 0, "uclamp-max", "PCT", G_SCHED, INT(uclamp_max, 0, 100), .sched = true,
-	  .help = "utilization clamp maximum of the benchmark task" },
+	  .joined = true, .help = "maximum" },
 	{ 'B', "bench-nice", "N", G_SCHED, INT(bench_nice, -20, 19), .sched = true,
 	  .help = "nice level of the benchmark (-20..19)" },
 	{ 'N', "load-nice", "N", G_SCHED, INT(load_nice, -20, 19),
@@ -234,6 +238,8 @@ void config_defaults(struct config *cfg)
 	cfg->repeat = 1;
 	cfg->instances = 1;
 	cfg->rt_priority = 40;
+	cfg->wake = WAKE_TIMER;
+	cfg->timer_slack_ns = TIMER_SLACK_DEFAULT_NS;
 	cfg->period_drift_ns = TICKPHASE_DRIFT_ASSUMED;	/* run/main.c: the tick, once known */
 	cfg->policy = -1;
 	cfg->uclamp_min = cfg->uclamp_max = -1;

@@ -112,6 +112,8 @@ static void sim_params_fill(struct sim_params *p, const struct workload *wl,
 	p->name = wl->name;
 	p->model = wl->model;
 	p->work = cfg->work;
+	p->wake = (enum wake_mode)cfg->wake;
+	p->slack_ns = cfg->timer_slack_ns;
 	p->loops_per_ms = cfg->loops_per_ms;
 	running_period(wl, cfg, load, &p->scale);
 	p->period_num = p->scale.num;

@@ -83,6 +83,7 @@ static void bench_setup(struct row_ctx *rc, struct sim_params *p, struct bench_r
 	}
 	latency_init(&b->wake);
 	latency_init(&b->timer);
+	b->timer_slack_ns = -1;
 }
 
 /*

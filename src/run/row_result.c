@@ -38,20 +38,57 @@ static double known_u64(uint64_t v)	/* 0 is "did not happen" */
 	return v ? (double)v : NAN;
 }
 
-/* Where the latency went: null where not measured (--no-split, Gaming, no schedstat). */
+/*
+ * Where the latency went: null where not measured (--no-split, Gaming, no
+ * schedstat). A wake-up by the task's own timer has the CPU it was woken
+ * on, and its timer's and the scheduler's parts, where the trace held its
+ * kernel stamp (ks, or NULL).
+ */
 static void result_from_split(struct result *r, const struct split_result *s,
-			      const struct ran_instead *ran)
+			      const struct ran_instead *ran, const struct kernel_split *ks)
 {
+	uint64_t known = s->cpu_known + (ks ? ks->cpu_known : 0);
+
 	r->ran = *ran;
+	if (ks && ks->timer.r.n) {
+		r->v[RF_STAMPED] = (double)ks->timer.r.n;
+		set_latency(r, RF_TMIN, &ks->timer);
+		set_latency(r, RF_SMIN, &ks->sched);
+	}
 	if (s->state == SPLIT_OFF)
 		return;
-	r->v[RF_CROSS_CPU] = (double)s->cross_cpu;
+	r->v[RF_CPU_KNOWN] = (double)known;
+	if (known)
+		r->v[RF_CROSS_CPU] = (double)(s->cross_cpu + (ks ? ks->cross_cpu : 0));
 	r->v[RF_MIGRATIONS] = (double)s->migrations;
 	if (s->state != SPLIT_ON)
 		return;
 	set_latency(r, RF_QMIN, &s->queue);
 	set_latency(r, RF_PMIN, &s->path);
 	r->v[RF_QUEUED] = (double)s->queued;
+}
+
+/*
+ * The row's wake-ups by the task's own timer split at the kernel's
+ * sched_waking, where --explain's trace holds them; NULL when it holds
+ * none (or no memory: the row is then only not split so).
+ */
+static struct kernel_split *kernel_split_new(const struct row *row)
+{
+	struct kernel_split *ks;
+
+	if (!row->periods || !row->trace.read)
+		return NULL;
+	ks = calloc(1, sizeof(*ks));
+	if (!ks)
+		return NULL;
+	latency_init(&ks->timer);
+	latency_init(&ks->sched);
+	kernel_split_of(&row->trace, row->periods, row->plog.nrec, ks);
+	if (ks->timer.r.n)
+		return ks;
+	free(ks);
+	return NULL;
 }
 
 /* A chain's misses: each told as the story of the stage that made its frame or cycle late. */
@@ -230,6 +267,7 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 	const struct bench_result *b = row->b;
 	bool periods = b && !(bwl->flags & (WL_NODEADLINE | WL_WORKLOAD_FILE));
 	struct result *r = run_new_result(rec);
+	struct kernel_split *ks;
 
 	if (!r)
 		return NULL;
@@ -263,6 +301,8 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 	r->v[RF_SAMPLES] = (double)b->wake.r.n;
 	set_latency(r, RF_MIN, &b->wake);
 	set_latency(r, RF_TMIN, &b->timer);
+	if (b->timer_slack_ns >= 0)
+		r->v[RF_TIMER_SLACK] = (double)b->timer_slack_ns;
 	r->v[RF_CPU] = b->pct_cpu;
 	if (periods && b->pct_deadlines >= 0)
 		r->v[RF_DL] = b->pct_deadlines;
@@ -281,7 +321,9 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 		r->v[RF_WORK_RATIO] = (double)b->task_cpu_ns / (double)b->work_ns;
 	if (b->loops && b->burn_cpu_ns)
 		r->v[RF_LOOP_SPEED] = (double)b->loops * 1e3 / (double)b->burn_cpu_ns;
-	result_from_split(r, &b->split, &row->ran);
+	ks = kernel_split_new(row);
+	result_from_split(r, &b->split, &row->ran, ks);
+	free(ks);
 	result_chain(r, &b->chain);
 	result_hop_ran(r, row);
 	if (row->inst && result_instances(r, row->inst)) {

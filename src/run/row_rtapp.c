@@ -90,6 +90,8 @@ static int params_of(const struct row_ctx *rc, struct rtapp_bench *rb,
 	const struct config *cfg = rc->cfg;
 
 	*p = (struct rtapp_run_params){ .work = cfg->work, .loops_per_ms = cfg->loops_per_ms,
+					.wake = (enum wake_mode)cfg->wake,
+					.slack_ns = cfg->timer_slack_ns,
 					.sched_set = cfg->sched_given, .split = !cfg->no_split,
 					.rings = rb->rings };
 	task_sched_of(cfg, 0, 0, 0, &p->sched);
@@ -122,6 +124,7 @@ static void thread_result(const struct rtapp_result *res, const struct rtapp_obj
 	b->wall_ns = res->wall_ns;
 	b->timers = o->periods;
 	b->timer_wakeups = o->timer_wakeups;
+	b->timer_slack_ns = o->timer_slack_ns;
 	b->resume_wakeups = o->resume_wakeups;
 	b->plog = (struct period_log){ .start0 = res->start_ns, .tid_task = o->tid,
 				       .tid_waker = o->tid_waker };

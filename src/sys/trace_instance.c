@@ -19,11 +19,11 @@
 #include "sys/trace_instance.h"
 
 #define INSTANCE_PREFIX "interbench-"
-#define BYTES_PER_PERIOD 512		/* its wake-up, its switches in and out, a migration, */
-					/* a preemption or two */
+#define BYTES_PER_PERIOD 640		/* its wake-up (sched_waking, sched_wakeup), its */
+					/* switches in and out, a migration, a preemption or two */
 #define BUFFER_CAP_KIB (128 * 1024)	/* all CPUs' buffers together, at most */
 #define WINDOW_SLACK_NS (100 * NSEC_PER_USEC)	/* the trace prints whole microseconds */
-#define EVENTS_PER_PERIOD 8		/* events a row keeps per period it kept, and more: */
+#define EVENTS_PER_PERIOD 10		/* events a row keeps per period it kept, and more: */
 #define EVENTS_PER_FRAME 24		/* a chain's thread's: its hops' wake-ups, its waits */
 #define EVENTS_SLACK 1024
 #define EVENTS_MAX (1u << 22)		/* at most (160 MiB), until the row's outputs are made */
@@ -38,6 +38,7 @@ static struct {
 	char dir[PATH_MAX];		/* "" when there is none */
 	pid_t owner;
 	int pid;			/* the task of the armed row, 0: not armed */
+	bool waking;			/* sched_waking is recorded */
 } inst;
 
 /* Write value into the instance's file name; 0 or -errno. */
@@ -118,7 +119,11 @@ static void size_buffer(uint64_t periods)
 	put("buffer_size_kb", v);	/* if it fails, the trace says it lost events */
 }
 
-/* The instance's settings: off, mono clock, plain text, the three events. */
+/*
+ * The instance's settings: off, mono clock, plain text, the three events,
+ * and sched_waking where the kernel has it (the start of a wake-up: it
+ * splits a wake-up by the task's own timer, core/split.h).
+ */
 static int set_up(uint64_t row_wakeups, char *why, size_t len)
 {
 	static const char *const opts[] = {
@@ -138,6 +143,7 @@ static int set_up(uint64_t row_wakeups, char *why, size_t len)
 		if ((ret = put(events[i], "1")))
 			return set_err(why, len, "cannot enable %s/%s: %s", inst.dir, events[i],
 				       strerror(-ret));
+	inst.waking = !put("events/sched/sched_waking/enable", "1");
 	size_buffer(row_wakeups);
 	return 0;
 }
@@ -221,7 +227,8 @@ void ran_trace_arm(const pid_t *pid, const char *const *threads, int n)
 	}
 	if (!fit || put("events/sched/sched_switch/filter", sw) ||
 	    put("events/sched/sched_wakeup/filter", ev) ||
-	    put("events/sched/sched_migrate_task/filter", ev) || put("trace", "") ||
+	    put("events/sched/sched_migrate_task/filter", ev) ||
+	    (inst.waking && put("events/sched/sched_waking/filter", ev)) || put("trace", "") ||
 	    put("tracing_on", "1"))
 		return;
 	inst.pid = (int)pid[0];

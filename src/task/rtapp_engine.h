@@ -72,7 +72,10 @@ struct rt_thread {		/* one instance of one thread object */
 	int obj, inst, idx;		/* its object, instance and place in run->thr */
 	pthread_t pt;
 	bool created;
-	struct waker *w;		/* its waker; NULL: it has no timer */
+	bool timed;			/* it has a timer: it sleeps on its own, or its waker's */
+	struct waker *w;		/* its waker (--wake waker); NULL: none */
+	long timer_slack;		/* its own timer's, read back after its last phase's */
+					/* scheduling; -1: it sleeps on none */
 	int waker_prio;
 	bool waker_on;			/* its waker was started */
 	_Atomic uint32_t word;		/* its one futex: bumped by whoever wakes it */

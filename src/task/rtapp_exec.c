@@ -29,30 +29,32 @@ static void push_record(struct rt_thread *thr, struct period_rec *rec)
 }
 
 /*
- * One wake-up stamped t_wake (by the waker, from wake_cpu) and t_run (by
- * the thread): its latency, a timer's latency when it was a timer's
- * (expiry, else 0), and its split, into the thread object's histograms,
- * which its instances share.
+ * One wake-up from t_wake (the waker's stamp, from wake_cpu; or its own
+ * timer's expiry, wake_cpu -1) to t_run (the thread's stamp): its latency,
+ * the waker's timer latency when it was a timer's (expiry, else 0), and its
+ * split, into the thread object's histograms, which its instances share.
  */
 static void record_wakeup(struct rt_thread *thr, uint64_t t_wake, uint64_t t_run, int wake_cpu,
 			  uint64_t expiry)
 {
 	struct rtapp_obj_result *o = &thr->run->obj[thr->obj];
 	pthread_mutex_t *lock = &thr->run->obj_lock[thr->obj];
+	bool own_timer = expiry && !thr->w;
 	struct period_rec rec = { .t_wake = t_wake, .t_run = t_run, .t_done = expiry,
 				  .wake_cpu = (int16_t)wake_cpu, .run_cpu = -1,
-				  .flags = PR_WOKEN };
-	uint64_t lat, q = UINT64_MAX;
+				  .flags = PR_WOKEN | (own_timer ? PR_TIMER : 0) };
+	struct wake_sample w = wake_sample_of(own_timer, expiry, t_wake, t_run);
+	uint64_t q = UINT64_MAX;
 	int cpu = -1;
 
-	if (!wake_latency(t_wake, t_run, &lat))
+	if (!w.ok)
 		return;
 	pthread_mutex_lock(lock);
-	latency_add(&o->wake, lat);
-	if (expiry)
-		latency_add(&o->timer, t_wake > expiry ? t_wake - expiry : 0);
+	latency_add(&o->wake, w.lat);
+	if (w.has_timer)
+		latency_add(&o->timer, w.timer);
 	if (thr->probing)
-		q = split_after(&thr->probe, lat, wake_cpu, &cpu);
+		q = split_after(&thr->probe, w.lat, wake_cpu, &cpu);
 	pthread_mutex_unlock(lock);
 	if (expiry)
 		thr->c.timer_wakeups++;
@@ -206,7 +208,29 @@ static uint64_t next_hint(const struct rt_thread *thr, const struct rtapp_phase 
 	return 0;
 }
 
-/* A timer use: its expiry by rt-app's rule, a wake-up through the waker unless it is past. */
+/*
+ * Sleep to a timer's expiry: on the thread's own timer, or its waker's.
+ * t_run, or 0 when the row's end cut the sleep short; the wake-up's start
+ * (the expiry, or the waker's stamp) and its CPU (-1: not known).
+ */
+static uint64_t timer_sleep(struct rt_thread *thr, const struct rtapp_phase *ph, size_t e,
+			    uint64_t expiry, bool last_round, uint64_t *t_wake, int *wake_cpu)
+{
+	uint64_t t_run;
+
+	if (!thr->w) {
+		*t_wake = expiry;
+		*wake_cpu = -1;
+		t_run = timer_wait(expiry, &thr->run->quit);
+	} else {
+		t_run = wait_for_waker(thr->w, expiry, next_hint(thr, ph, e, expiry, last_round));
+		*t_wake = thr->w->t_wake;
+		*wake_cpu = thr->w->wake_cpu;
+	}
+	return rt_quit(thr->run) ? 0 : t_run;
+}
+
+/* A timer use: its expiry by rt-app's rule, a wake-up by its timer unless it is past. */
 static void do_timer(struct rt_thread *thr, const struct rtapp_phase *ph, size_t e,
 		     bool last_round)
 {
@@ -215,7 +239,8 @@ static void do_timer(struct rt_thread *thr, const struct rtapp_phase *ph, size_t
 	pthread_mutex_t *lock;
 	struct rtapp_timer *tm = timer_of(thr, ev->res, &lock);
 	struct timer_use u;
-	uint64_t t_run = 0, reached = now_ns();
+	uint64_t t_run = 0, t_wake, reached = now_ns();
+	int wake_cpu;
 
 	if (lock)
 		pthread_mutex_lock(lock);
@@ -225,11 +250,10 @@ static void do_timer(struct rt_thread *thr, const struct rtapp_phase *ph, size_t
 	if (u.wait) {
 		set_doing(thr, RT_TIMED, ev->kind, ev->res);
 		prepare_split(thr);
-		t_run = wait_for_waker(thr->w, u.expiry,
-				       next_hint(thr, ph, e, u.expiry, last_round));
-		if (rt_quit(thr->run))
+		t_run = timer_sleep(thr, ph, e, u.expiry, last_round, &t_wake, &wake_cpu);
+		if (!t_run)
 			return;		/* let go at the row's end: no wake-up, no period */
-		record_wakeup(thr, thr->w->t_wake, t_run, thr->w->wake_cpu, u.expiry);
+		record_wakeup(thr, t_wake, t_run, wake_cpu, u.expiry);
 	} else if (u.slack < 0) {	/* reached late: its period missed, no wake-up */
 		push_record(thr, &(struct period_rec){ .t_wake = u.expiry, .t_run = reached,
 						       .t_done = u.expiry, .wake_cpu = -1,

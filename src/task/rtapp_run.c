@@ -72,6 +72,7 @@ static void init_results(const struct rtapp_file *f, struct rtapp_result *res)
 		latency_init(&o->wake);
 		latency_init(&o->timer);
 		o->split.state = SPLIT_OFF;
+		o->timer_slack_ns = -1;
 	}
 }
 
@@ -113,11 +114,12 @@ static int make_threads(struct rt_run *run)
 			struct rt_thread *thr = &run->thr[n];
 
 			*thr = (struct rt_thread){ .run = run, .t = &f->threads[t], .obj = (int)t,
-						   .inst = i, .idx = n };
+						   .inst = i, .idx = n, .timer_slack = -1 };
 			thr->wt.thr = thr;
 			if (i == 0 && run->p->rings)
 				thr->ring = &run->p->rings[t];
-			if (rtapp_timed(thr->t)) {
+			thr->timed = rtapp_timed(thr->t);
+			if (thr->timed && run->p->wake == WAKE_WAKER) {
 				thr->w = &run->wakers[nw++];
 				thr->waker_prio = rt_waker_prio(thr->t, run->p);
 			}
@@ -182,7 +184,8 @@ static int start_threads(struct rt_run *run)
 	for (int i = 0; !ret && i < run->nthr; i++) {
 		struct rt_thread *thr = &run->thr[i];
 
-		if (thr->w && (ret = waker_start(thr->w, thr->waker_prio, &run->quit)))
+		if (thr->w && (ret = waker_start(thr->w, thr->waker_prio, run->p->slack_ns,
+						 &run->quit)))
 			return fail(run->res, ret, "tasks.%s: pthread_create of its waker: %s",
 				    thr->t->name, strerror(-ret));
 		thr->waker_on = thr->w != NULL;
@@ -319,7 +322,8 @@ static int watch(struct rt_run *run, atomic_int *stop)
  * The wakers ended first, their sleeps cut short; then every thread told,
  * again and again until it has ended (one may be between its look at quit
  * and its wait): its own word for its conditions, barriers and sleeps, its
- * waker's for a timer. A mutex waiter is let go by the holder's own end.
+ * waker's for a timer, or WAKER_SIGNAL for its own timer's sleep. A mutex
+ * waiter is let go by the holder's own end.
  * By until_ns, or what is left is left behind.
  */
 static void end_threads(struct rt_run *run, uint64_t until_ns)
@@ -344,6 +348,8 @@ static void end_threads(struct rt_run *run, uint64_t until_ns)
 			rt_kick(thr);
 			if (thr->w)
 				waker_let_go(thr->w);
+			else if (thr->timed)	/* its own timer's sleep cut short */
+				pthread_kill(thr->pt, WAKER_SIGNAL);
 		}
 		if (all_ended(run) || now_ns() >= until_ns)
 			return;
@@ -437,6 +443,7 @@ static void pool(struct rt_run *run)
 		if (thr->inst == 0) {
 			o->tid = thr->tid;
 			o->tid_waker = thr->w ? atomic_load(&thr->w->tid) : 0;
+			o->timer_slack_ns = thr->timer_slack;
 		}
 		if (end > o->end)
 			o->end = end;

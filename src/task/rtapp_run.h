@@ -21,11 +21,12 @@
  * Every thread of the file (each instance of each thread object) runs its
  * phases in order with their loop counts, for the row's length (the
  * file's global.duration is not used). Two kinds of wake-up are measured
- * as interbench's tasks are, stamped t_wake by the waker just before the
- * wake and t_run by the wakee first thing:
- *  - a timer's: the thread posts the expiry to its own waker (SPEC §2,
- *    "Wakeups") and blocks; wakeup latency t_run - t_wake, timer latency
- *    t_wake - expiry;
+ * as interbench's tasks are, t_run stamped by the wakee first thing:
+ *  - a timer's: by default (--wake timer) the thread sleeps on its own
+ *    absolute timer until the expiry, as rt-app's threads do; latency
+ *    t_run - expiry, rt-app's wu_lat. With --wake waker it posts the
+ *    expiry to its own waker and blocks; latency t_run - t_wake, timer
+ *    latency t_wake - expiry;
  *  - a condition's, when a resume wakes it, or when it was a suspend that
  *    waited (whoever woke it): wakeup latency only.
  * Both go into one wakeup latency histogram per thread object (its
@@ -43,6 +44,9 @@
 struct rtapp_run_params {
 	enum work_mode work;		/* how "run" burns its work (task/work.h) */
 	unsigned long loops_per_ms;	/* loops mode */
+	enum wake_mode wake;		/* --wake: a timer's thread sleeps on its own timer, */
+					/* or its waker wakes it */
+	long slack_ns;			/* --timer-slack, of the thread's (or waker's) timer */
 	int waker_prio;			/* a SCHED_OTHER thread's waker's SCHED_FIFO priority; */
 					/* 0: an ordinary waker */
 	bool sched_set;			/* sched replaces every thread's own, in every phase */
@@ -74,6 +78,8 @@ struct rtapp_obj_result {	/* one thread object, its instances pooled */
 	char waits_on[64];		/* in a deadlock: what its first blocked instance waited on */
 	int32_t tid, tid_waker;		/* its first instance's thread and waker ids (0: none), */
 					/* for the trace and the timeline */
+	long timer_slack_ns;		/* its first instance's, as read back; -1: none (no */
+					/* timer, or the waker sleeps) */
 	uint64_t timer_wakeups;		/* measured wake-ups by kind */
 	uint64_t resume_wakeups;
 	struct latency wake;		/* t_run - t_wake of every measured wake-up */
@@ -106,7 +112,8 @@ struct rtapp_result {
  * reason (also for a file refused before anything starts: too many thread
  * objects, a name too long). For the run's length WAKER_SIGNAL (SIGURG,
  * ignored by default) has a handler that does nothing (task/waker.h): it
- * cuts the wakers' sleeps short at the end. After -ETIMEDOUT with a thread
+ * cuts the timers' sleeps (the threads' own, or their wakers') short at
+ * the end. After -ETIMEDOUT with a thread
  * left behind (RTAPP_END_HUNG), f must stay as it is until the process
  * exits: that thread may still read it.
  */

@@ -13,6 +13,20 @@
 #include "task/rtapp_engine.h"
 
 /*
+ * A phase's scheduling and CPUs; then, for a thread that sleeps on its own
+ * timer, that timer's slack again: the kernel resets it when a thread
+ * leaves a real-time class.
+ */
+static int apply_phase(struct rt_thread *thr, const struct rtapp_phase *ph)
+{
+	int ret = rt_apply_phase(thr, ph);
+
+	if (!ret && thr->timed && thr->run->p->wake == WAKE_TIMER)
+		thr->timer_slack = timer_slack_set(thr->run->p->slack_ns);
+	return ret;
+}
+
+/*
  * Before the start, in the thread itself: its kernel name (the file's,
  * cut to 15 bytes), the first phase's scheduling and CPUs, so that a
  * refusal fails the run before it starts, and its probe (its schedstat),
@@ -29,7 +43,7 @@ static int setup(struct rt_thread *thr)
 	thr->tid = (int32_t)gettid();
 	thr->bn = (struct burner){ .mode = run->p->work, .loops_per_ms = run->p->loops_per_ms,
 				   .stop = &run->quit };
-	ret = rt_apply_phase(thr, &thr->t->phases[0]);
+	ret = apply_phase(thr, &thr->t->phases[0]);
 	if (ret)
 		return thr->err = ret;
 	if (run->p->split && rtapp_woken(thr->t)) {
@@ -56,7 +70,7 @@ static bool wait_start(struct rt_thread *thr)
 /* One phase, its loops in a row; false when the thread must end. */
 static bool run_phase(struct rt_thread *thr, const struct rtapp_phase *ph)
 {
-	thr->err = rt_apply_phase(thr, ph);
+	thr->err = apply_phase(thr, ph);
 	if (thr->err)
 		return false;
 	for (long i = 0; (ph->loop < 0 || i < ph->loop) && !rt_quit(thr->run); i++) {

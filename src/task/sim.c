@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* task/sim.c - the simulated interactive tasks: the periodic loop and Gaming's flat one
- * (core/accounting.c counts, waker.c wakes). */
+ * (core/accounting.c counts, wake.c wakes). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
@@ -16,7 +16,7 @@
 #include "core/render_work.h"
 #include "task/chain.h"
 #include "task/task.h"
-#include "task/waker.h"
+#include "task/wake.h"
 
 static bool stopping(atomic_int *stop)
 {
@@ -58,8 +58,8 @@ static void trace_sample(const struct sim_params *p, struct bench_result *res,
 		return;
 	res->traced_ns = lat;
 	len = snprintf(msg, sizeof(msg),
-		       "interbench: %s wakeup latency %llu ns above %llu ns\n",
-		       p->name, (unsigned long long)lat,
+		       "interbench: %s %s %llu ns above %llu ns\n", p->name,
+		       p->wake == WAKE_TIMER ? "latency" : "wakeup latency", (unsigned long long)lat,
 		       (unsigned long long)p->trace_above_ns);
 	if (p->trace_fd >= 0 && write(p->trace_fd, msg, (size_t)len) < 0)
 		res->traced_ns = lat;	/* the stop below still matters */
@@ -68,21 +68,22 @@ static void trace_sample(const struct sim_params *p, struct bench_result *res,
 }
 
 /*
- * One wake-up's samples: wakeup latency (never a negative one) and timer
- * latency. Whether the wakeup latency was recorded.
+ * One wake-up's samples: its latency from ws->t_wake (the instant asked
+ * for, or the waker's stamp; never a negative one) and the waker's timer
+ * latency. Whether the latency was recorded.
  */
 static bool record_wakeup(const struct sim_params *p, struct bench_result *res, uint64_t s,
-			  uint64_t t_wake, uint64_t t_run)
+			  const struct wake_src *ws, uint64_t t_run)
 {
-	uint64_t lat;
-	bool ok = wake_latency(t_wake, t_run, &lat);
+	struct wake_sample w = wake_sample_of(ws->mode == WAKE_TIMER, s, ws->t_wake, t_run);
 
-	if (ok) {
-		latency_add(&res->wake, lat);
-		trace_sample(p, res, lat);
+	if (w.ok) {
+		latency_add(&res->wake, w.lat);
+		trace_sample(p, res, w.lat);
 	}
-	latency_add(&res->timer, t_wake > s ? t_wake - s : 0);
-	return ok;
+	if (w.has_timer)
+		latency_add(&res->timer, w.timer);
+	return w.ok;
 }
 
 /*
@@ -152,7 +153,7 @@ static uint64_t period_work(const struct sim_params *p, struct chain *ch, struct
  * it is, so even a starved task answers on time with what it got: a period
  * cut short there is missed, and only the work it did counts in work_ns.
  */
-static void run_periodic(const struct sim_params *p, struct waker *w, struct chain *ch,
+static void run_periodic(const struct sim_params *p, struct wake_src *ws, struct chain *ch,
 			 uint64_t duration_ns, atomic_int *stop,
 			 struct bench_result *res, struct sim_live *live)
 {
@@ -182,16 +183,19 @@ static void run_periodic(const struct sim_params *p, struct waker *w, struct cha
 		s = period_start(&c, k);
 		if (s > now_ns()) {
 			split_before(&pr);
-			t_run = wait_for_waker(w, s, k + 1 < c.nperiods ?
-					       period_start(&c, k + 1) : 0);
-			rec.t_wake = w->t_wake;
-			if (res && record_wakeup(p, res, s, w->t_wake, t_run)) {
-				uint64_t q = split_after(&pr, t_run - w->t_wake, w->wake_cpu,
+			t_run = wake_src_wait(ws, s, k + 1 < c.nperiods ?
+					      period_start(&c, k + 1) : 0);
+			if (!t_run)
+				break;		/* a stop, before its instant */
+			rec.t_wake = ws->t_wake;
+			if (res && record_wakeup(p, res, s, ws, t_run)) {
+				uint64_t q = split_after(&pr, t_run - ws->t_wake, ws->wake_cpu,
 							 &cpu);
 
-				rec.flags = PR_WOKEN | (q <= UINT32_MAX ? PR_QUEUE : 0);
+				rec.flags = PR_WOKEN | (q <= UINT32_MAX ? PR_QUEUE : 0) |
+					    (ws->mode == WAKE_TIMER ? PR_TIMER : 0);
 				rec.queue_ns = q <= UINT32_MAX ? (uint32_t)q : 0;
-				rec.wake_cpu = (int16_t)w->wake_cpu;
+				rec.wake_cpu = (int16_t)ws->wake_cpu;
 				rec.run_cpu = (int16_t)cpu;
 			}
 		} else {
@@ -283,17 +287,26 @@ static void run_flat(const struct sim_params *p, uint64_t duration_ns,
 	}
 }
 
-/* The task's scheduling knobs; after its waker is started (a deadline task cannot fork). */
+/*
+ * The task's scheduling knobs, after its waker is started (a deadline task
+ * cannot fork); then, when it sleeps on its own timer, that timer's slack,
+ * as the kernel keeps it (none for a real-time task).
+ */
 static int apply_sched(const struct sim_params *p, struct bench_result *res)
 {
+	bool own_timer = p->wake == WAKE_TIMER && p->model != SIM_FLAT;
 	char why[REASON_LEN];
-	int ret;
+	long slack = -1;
+	int ret = 0;
 
-	if (!p->sched_set)
-		return 0;
-	ret = sched_apply(&p->sched, p->name, why, sizeof(why));
+	if (p->sched_set)
+		ret = sched_apply(&p->sched, p->name, why, sizeof(why));
 	if (ret && res)
 		snprintf(res->reason, sizeof(res->reason), "%s", why);
+	if (!ret && own_timer)
+		slack = timer_slack_set(p->slack_ns);
+	if (res)
+		res->timer_slack_ns = slack;
 	return ret;
 }
 
@@ -325,7 +338,7 @@ int sim_run(const struct sim_params *p, uint64_t duration_ns, atomic_int *stop,
 	    struct bench_result *res, struct sim_live *live)
 {
 	struct chain chs, *ch;
-	struct waker w;
+	struct wake_src ws;
 	char name[16];
 	int ret;
 
@@ -339,20 +352,20 @@ int sim_run(const struct sim_params *p, uint64_t duration_ns, atomic_int *stop,
 	} else {
 		ch = chain_of(p, &chs, res, &ret);
 		if (!ret)
-			ret = waker_start(&w, p->waker_prio, stop);
+			ret = wake_src_start(&ws, p->wake, p->waker_prio, p->slack_ns, stop);
 		if (!ret && (ret = apply_sched(p, res)))
-			waker_stop(&w);
+			wake_src_stop(&ws);
 		if (ret) {
 			if (ch)
 				ch->ops->finish(ch, NULL);
 			return ret;
 		}
-		run_periodic(p, &w, ch, duration_ns, stop, res, live);
-		waker_stop(&w);
+		run_periodic(p, &ws, ch, duration_ns, stop, res, live);
+		wake_src_stop(&ws);
 		if (ch)
 			ch->ops->finish(ch, res);
 		if (res)
-			res->plog.tid_waker = atomic_load(&w.tid);
+			res->plog.tid_waker = wake_src_waker_tid(&ws);
 	}
 	if (res)
 		res->plog.tid_task = (int32_t)syscall(SYS_gettid);

@@ -19,6 +19,7 @@
 #include "core/split.h"
 #include "core/stats.h"
 #include "core/tickphase.h"
+#include "task/wake.h"
 #include "task/work.h"
 
 enum sim_model {
@@ -89,8 +90,10 @@ int sched_load_policy(int policy);
 struct bench_result {		/* sent, as bytes, from the bench process */
 	int status;			/* enum row_status */
 	char reason[REASON_LEN];
-	struct latency wake;		/* t_run - t_wake */
-	struct latency timer;		/* t_wake - intended */
+	struct latency wake;		/* t_run - t_wake: the instant asked for (own timer), */
+					/* or the waker's stamp */
+	struct latency timer;		/* the waker's: t_wake - intended */
+	long timer_slack_ns;		/* the task's, read back once it was scheduled; -1: none */
 	struct acct acct;		/* periodic tasks */
 	struct game_acct game;		/* Gaming */
 	double pct_cpu, pct_deadlines;	/* pct_deadlines < 0: none */
@@ -117,6 +120,8 @@ struct sim_params {
 	struct period_scale scale;	/* how the nominal period was scaled */
 					/* (core/tickphase.h): X's frames scale by it */
 	bool realtime;
+	enum wake_mode wake;		/* --wake: its own timer, or the waker */
+	long slack_ns;			/* --timer-slack: of the thread that sleeps on the timer */
 	int waker_prio;			/* SCHED_FIFO, 0 for SCHED_OTHER */
 	bool sched_set;			/* apply sched to the task once its waker runs */
 	struct task_sched sched;

@@ -55,11 +55,11 @@ static void *waker_main(void *arg)
 
 	pthread_setname_np(pthread_self(), "ib-waker");
 	/*
-	 * No slack: a SCHED_OTHER waker's 50 us default would let its timer
-	 * fire with an earlier one in that window (the tick's, say), tying
-	 * the wake-up's phase to it. A real-time waker has none anyway.
+	 * No slack by default: a SCHED_OTHER waker's 50 us default would let
+	 * its timer fire with an earlier one in that window (the tick's, say),
+	 * tying the wake-up's phase to it. A real-time waker has none anyway.
 	 */
-	prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+	prctl(PR_SET_TIMERSLACK, (unsigned long)w->slack_ns, 0UL, 0UL, 0UL);
 	atomic_store(&w->tid, (int)syscall(SYS_gettid));
 	for (;;) {
 		/* the task will most likely ask for next: be asleep until then */
@@ -116,7 +116,7 @@ uint64_t wait_for_waker(struct waker *w, uint64_t t, uint64_t next)
 	}
 }
 
-int waker_start(struct waker *w, int prio, atomic_int *stop)
+int waker_start(struct waker *w, int prio, long slack_ns, atomic_int *stop)
 {
 	pthread_attr_t attr;
 	struct sched_param sp = { .sched_priority = prio };
@@ -124,6 +124,7 @@ int waker_start(struct waker *w, int prio, atomic_int *stop)
 
 	memset(w, 0, sizeof(*w));
 	w->stop = stop;
+	w->slack_ns = slack_ns;
 	pthread_attr_init(&attr);
 	if (prio > 0) {
 		pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);

@@ -28,12 +28,13 @@ struct waker {
 	uint64_t t_wake;		/* written by the waker before go */
 	int wake_cpu;			/* the waker's CPU at t_wake */
 	_Atomic int tid;		/* the waker thread's id, once it runs */
+	long slack_ns;			/* its timer's slack (--timer-slack) */
 	atomic_int *stop;
 	pthread_t thread;
 };
 
 /* prio: SCHED_FIFO's, 0 (or not allowed) for an ordinary waker; 0 or -errno. */
-int waker_start(struct waker *w, int prio, atomic_int *stop);
+int waker_start(struct waker *w, int prio, long slack_ns, atomic_int *stop);
 uint64_t wait_for_waker(struct waker *w, uint64_t t, uint64_t next);
 void waker_stop(struct waker *w);
 

@@ -8,6 +8,7 @@
 #include "core/accounting.h"
 #include "core/frames.h"
 #include "core/ran_slices.h"
+#include "core/split.h"
 #include "timeline/timeline.h"
 
 /*
@@ -187,7 +188,7 @@ static void row_names(struct tl_ctx *c)
 	ev_meta(c, "process_sort_index", r->pid, c->tid_task, "sort_index", NULL, r->pid);
 	snprintf(thread, sizeof(thread), "%s%s", r->rtapp ? "" : "ib-", r->bench);
 	ev_meta(c, "thread_name", r->pid, c->tid_task, "name", thread, 0);
-	if (c->h && (c->h->num || (r->rtapp && c->h->tid_waker > 0)))
+	if (c->h && c->h->tid_waker > 0)	/* --wake waker */
 		ev_meta(c, "thread_name", r->pid, c->tid_waker, "name", "ib-waker", 0);
 	for (uint32_t i = 0; c->stages && i < c->stages->n; i++)
 		ev_meta(c, "thread_name", r->pid, c->tid_stage[i], "name",
@@ -216,41 +217,66 @@ static void drops(struct tl_ctx *c, uint64_t from, uint64_t to)
 	}
 }
 
-/* A wakeup latency slice on track tid, split where known; key names its period or frame. */
-static void wake_slices(struct tl_ctx *c, int tid, const struct period_rec *p, const char *key)
+/* A sub-slice of a wake-up on track tid: name from at for dur, when it lasted at all. */
+static void part_slice(struct tl_ctx *c, int tid, const char *name, uint64_t at, uint64_t dur)
 {
-	uint64_t lat = p->t_run - p->t_wake;
-	uint64_t q = p->queue_ns < lat ? p->queue_ns : lat, path = lat - q;
-	bool split = p->flags & PR_QUEUE;
-
-	if (ev_open(c, 'X', "wakeup latency", c->r->pid, tid, p->t_wake)) {
-		ev_dur(c, lat);
-		arg_int(c, key, p->k);
-		arg_ms(c, "latency_ms", (int64_t)lat);
-		if (split) {
-			arg_ms(c, "wake_path_ms", (int64_t)path);
-			arg_ms(c, "queue_wait_ms", (int64_t)q);
-		}
-		arg_cpu(c, "wake_cpu", p->wake_cpu);
-		arg_cpu(c, "run_cpu", p->run_cpu);
-		ev_close(c);
-	}
-	if (split && path && ev_open(c, 'X', "wake path", c->r->pid, tid, p->t_wake)) {
-		ev_dur(c, path);
-		ev_close(c);
-	}
-	if (split && q && ev_open(c, 'X', "queue wait", c->r->pid, tid, p->t_wake + path)) {
-		ev_dur(c, q);
+	if (dur && ev_open(c, 'X', name, c->r->pid, tid, at)) {
+		ev_dur(c, dur);
 		ev_close(c);
 	}
 }
 
-/* The waker's timer latency and the task's wakeup latency. */
+/*
+ * A wake-up's latency slice on track tid, split where known; key names its
+ * period or frame. A wake-up by the task's own timer (PR_TIMER) runs from
+ * the instant it asked for ("latency"); where the trace holds the kernel's
+ * sched_waking of it, its "timer" part comes first, then the wake path and
+ * the queue wait. A waker's or a chain's hop runs from the waker's stamp
+ * ("wakeup latency").
+ */
+static void wake_slices(struct tl_ctx *c, int tid, const struct period_rec *p, const char *key)
+{
+	uint64_t lat = p->t_run - p->t_wake, waking = 0, timer = 0;
+	uint64_t q = p->queue_ns < lat ? p->queue_ns : lat, path;
+	bool split = p->flags & PR_QUEUE;
+	int wcpu = p->wake_cpu;
+
+	if ((p->flags & PR_TIMER) && tid == c->tid_task &&
+	    (waking = kernel_waking(c->r->d->trace, p, &wcpu)))
+		timer = waking - p->t_wake;
+	q = q < lat - timer ? q : lat - timer;
+	path = lat - timer - q;
+	if (ev_open(c, 'X', p->flags & PR_TIMER ? "latency" : "wakeup latency", c->r->pid, tid,
+		    p->t_wake)) {
+		ev_dur(c, lat);
+		arg_int(c, key, p->k);
+		arg_ms(c, "latency_ms", (int64_t)lat);
+		if (waking) {
+			arg_ms(c, "timer_ms", (int64_t)timer);
+			arg_ms(c, "sched_ms", (int64_t)(lat - timer));
+		}
+		if (split) {
+			arg_ms(c, "wake_path_ms", (int64_t)path);
+			arg_ms(c, "queue_wait_ms", (int64_t)q);
+		}
+		arg_cpu(c, "wake_cpu", wcpu);
+		arg_cpu(c, "run_cpu", p->run_cpu);
+		ev_close(c);
+	}
+	part_slice(c, tid, "timer", p->t_wake, timer);
+	if (split) {
+		part_slice(c, tid, "wake path", p->t_wake + timer, path);
+		part_slice(c, tid, "queue wait", p->t_wake + timer + path, q);
+	}
+}
+
+/* The waker's timer latency (--wake waker) and the task's latency. */
 static void wakeup(struct tl_ctx *c, const struct period_rec *p)
 {
 	uint64_t s = pstart(c, p->k);
 
-	if (ev_open(c, 'X', "timer latency", c->r->pid, c->tid_waker, s)) {
+	if (!(p->flags & PR_TIMER) &&
+	    ev_open(c, 'X', "timer latency", c->r->pid, c->tid_waker, s)) {
 		ev_dur(c, p->t_wake > s ? p->t_wake - s : 0);
 		arg_int(c, "period", p->k);
 		arg_ms(c, "timer_latency_ms", p->t_wake > s ? (int64_t)(p->t_wake - s) : 0);
@@ -366,7 +392,7 @@ static void xruns(struct tl_ctx *c, const struct period_rec *p)
 
 /*
  * A workload file's thread's record (core/period.h's PR_RTAPP): a wake-up,
- * after its timer's latency on the waker's track when a timer's; or the
+ * after its timer's latency on the waker's track when its waker's; or the
  * instant a timer period was found missed, reached after its expiry.
  */
 static void rtapp_record(struct tl_ctx *c, const struct period_rec *p)
@@ -380,7 +406,8 @@ static void rtapp_record(struct tl_ctx *c, const struct period_rec *p)
 		ev_close(c);
 		return;
 	}
-	if (p->t_done && ev_open(c, 'X', "timer latency", c->r->pid, c->tid_waker, p->t_done)) {
+	if (p->t_done && !(p->flags & PR_TIMER) &&
+	    ev_open(c, 'X', "timer latency", c->r->pid, c->tid_waker, p->t_done)) {
 		ev_dur(c, p->t_wake > p->t_done ? p->t_wake - p->t_done : 0);
 		arg_int(c, "record", p->k);
 		arg_ms(c, "timer_latency_ms", p->t_wake > p->t_done ?
