@@ -47,6 +47,8 @@ run() {
 	step=$(mktemp "$work/step.XXXXXX")
 	"$@" >"$step" 2>&1
 	rc=$?
+	# a program that died mid-line (a crash) leaves no newline: its FAIL line starts its own
+	[ -s "$step" ] && [ -n "$(tail -c 1 "$step")" ] && echo >>"$step"
 	if [ $rc != 0 ] && ! grep -q '^FAIL ' "$step"; then
 		echo "FAIL $name: exited with status $rc: $(grep -v -E '^(PASS|SKIP) ' "$step" | tail -3 | tr '\n' ' ')" >>"$step"
 	fi

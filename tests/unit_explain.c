@@ -85,6 +85,16 @@ static bool test_probe_none(void)
 
 /* ---- the line ---- */
 
+/* Burn's row of 200 periods woken, its queue wait and wake path (mean, p99) split as given. */
+static void split_row(struct result *r, double q, double q99, double p, double p99)
+{
+	result_init(r);
+	snprintf(r->load, sizeof(r->load), "Burn");
+	r->v[RF_SAMPLES] = r->v[RF_MET] = 200;
+	r->v[RF_QMEAN] = q, r->v[RF_QP99] = q99;
+	r->v[RF_PMEAN] = p, r->v[RF_PP99] = p99;
+}
+
 static bool test_explain_line(void)
 {
 	struct ran_instead ri = { .state = RAN_OK, .n = 2, .top = {
@@ -92,13 +102,8 @@ static bool test_explain_line(void)
 	struct result r;
 	char line[640];
 
-	result_init(&r);
-	snprintf(r.load, sizeof(r.load), "Burn");
-	r.v[RF_SAMPLES] = 200;
-	r.v[RF_MET] = 200;
+	split_row(&r, 910000, 3700000, 60000, 120000);
 	r.v[RF_TMEAN] = 3000;
-	r.v[RF_QMEAN] = 910000, r.v[RF_QP99] = 3700000;
-	r.v[RF_PMEAN] = 60000, r.v[RF_PP99] = 120000;
 	r.v[RF_QUEUED] = 96, r.v[RF_CROSS_CPU] = 102, r.v[RF_MIGRATIONS] = 6;
 	r.v[RF_CPU_KNOWN] = 200;
 	r.ran = ri;
@@ -132,12 +137,7 @@ static bool test_explain_line_timer(void)
 	struct result r;
 	char line[640];
 
-	result_init(&r);
-	snprintf(r.load, sizeof(r.load), "Burn");
-	r.v[RF_SAMPLES] = 200;
-	r.v[RF_MET] = 200;
-	r.v[RF_QMEAN] = 100000, r.v[RF_QP99] = 2000000;
-	r.v[RF_PMEAN] = 20000, r.v[RF_PP99] = 50000;
+	split_row(&r, 100000, 2000000, 20000, 50000);
 	r.v[RF_QUEUED] = 20, r.v[RF_MIGRATIONS] = 4, r.v[RF_CPU_KNOWN] = 0;
 	explain_line(line, sizeof(line), &r, 1e6, NULL, true);
 	EXPECT(!strcmp(line, "Burn: queue wait 0.100 mean / 2.00 p99, timer and wake path "

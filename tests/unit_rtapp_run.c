@@ -74,24 +74,41 @@ static bool test_refused(void)
 }
 
 /* Three loops of a 5 ms timer: done well before the row's 2 s, three periods, six events. */
+/*
+ * Each way of waking a timer's thread: on its own timer no waker's delay
+ * is kept and its slack is read back (1 ns), with its waker each timer
+ * wake-up has the waker's delay too.
+ */
 static bool test_loops_end(void)
 {
-	struct rtapp_result *res;
-	const struct rtapp_obj_result *o;
-	uint64_t took;
-	int ret = run_text("{'tasks': {'a': {'loop': 3, 'run': 200, 'timer': {'ref': 'x', "
-			   "'period': 5000}}}}", 2000, NULL, NULL, &res, &took);
+	static const struct rtapp_run_params waker = {
+		.work = WORK_CPU, .wake = WAKE_WAKER, .slack_ns = 1, .split = true,
+	};
+	const struct rtapp_run_params *ways[] = { NULL, &waker };
 
-	o = obj(res, "a");
-	EXPECT(!ret && o && o->end == RTAPP_END_DONE, "%d %s, ended %s", ret, res->reason,
-	       o ? rtapp_end_name(o->end) : "?");
-	EXPECT(took < 500 * NSEC_PER_MSEC, "3 loops of 5 ms took %.0f ms", (double)took / 1e6);
-	EXPECT(o->periods.met + o->periods.missed == 3 && o->events == 6 &&
-	       o->timer_wakeups <= 3 && o->wake.r.n == o->timer_wakeups &&
-	       o->timer.r.n == o->timer_wakeups, "periods %llu+%llu events %llu wake-ups %llu",
-	       (unsigned long long)o->periods.met, (unsigned long long)o->periods.missed,
-	       (unsigned long long)o->events, (unsigned long long)o->timer_wakeups);
-	free(res);
+	for (int w = 0; w < 2; w++) {
+		struct rtapp_result *res;
+		const struct rtapp_obj_result *o;
+		uint64_t took, timers;
+		int ret = run_text("{'tasks': {'a': {'loop': 3, 'run': 200, 'timer': {'ref': 'x', "
+				   "'period': 5000}}}}", 2000, NULL, ways[w], &res, &took);
+
+		o = obj(res, "a");
+		EXPECT(!ret && o && o->end == RTAPP_END_DONE, "%d %s, ended %s", ret, res->reason,
+		       o ? rtapp_end_name(o->end) : "?");
+		EXPECT(took < 500 * NSEC_PER_MSEC, "3 loops of 5 ms took %.0f ms",
+		       (double)took / 1e6);
+		timers = w ? o->timer_wakeups : 0;
+		EXPECT(o->periods.met + o->periods.missed == 3 && o->events == 6 &&
+		       o->timer_wakeups <= 3 && o->wake.r.n == o->timer_wakeups &&
+		       o->timer.r.n == timers && o->timer_slack_ns == (w ? -1 : 1),
+		       "%s: periods %llu+%llu events %llu wake-ups %llu, timer %llu, slack %ld",
+		       w ? "waker" : "own timer", (unsigned long long)o->periods.met,
+		       (unsigned long long)o->periods.missed, (unsigned long long)o->events,
+		       (unsigned long long)o->timer_wakeups, (unsigned long long)o->timer.r.n,
+		       o->timer_slack_ns);
+		free(res);
+	}
 	return true;
 }
 

@@ -196,8 +196,12 @@ static void base_run(struct run_record *r)
 	static const char *const mach[MK_COUNT] = {
 		"none", "250", "tsc", "performance", "Golden CPU", "4", "none", "ro quiet splash",
 	};
-	static const char *const keys[RK_COUNT] = { "2", "2", "0", "0", "0", "144", "0", "0",
-						    "swept", "" };
+	static const char *const keys[RK_COUNT] = {
+		[RK_SECONDS] = "2", [RK_CPU_LOAD] = "2", [RK_BENCH_NICE] = "0",
+		[RK_LOAD_NICE] = "0", [RK_UNIPROCESSOR] = "0", [RK_FPS] = "144",
+		[RK_CUSTOM_PCT] = "0", [RK_CUSTOM_INTERVAL] = "0", [RK_PERIODS] = "swept",
+		[RK_WAKE] = "timer", [RK_TIMER_SLACK] = "1", [RK_WORKLOAD] = "",
+	};
 
 	memset(r, 0, sizeof(*r));
 	r->nruns = 1;
@@ -205,7 +209,7 @@ static void base_run(struct run_record *r)
 	for (int k = 0; k < MK_COUNT; k++)
 		machine_csv_set(&r->mach, k, mach[k]);
 	for (int k = 0; k < RK_COUNT; k++)
-		run_key_set(r, k, keys[k], strlen(keys[k]));
+		run_key_set(r, k, keys[k] ? keys[k] : "", keys[k] ? strlen(keys[k]) : 0);
 	knobs_parse_line("policy other, slice default, load-policy other", &r->knobs);
 }
 

@@ -478,7 +478,7 @@ int compare_verdicts(const struct cmp_input *in, int n, struct verdict_table *vt
  */
 static void print_method_warnings(FILE *out, const struct cmp_input *in, int n)
 {
-	static const char *const how[] = { "its own timer (wake: timer)",
+	static const char *const how[] = { "their own timers (wake: timer)",
 					   "the waker thread (wake: waker)" };
 	const char *w0 = in[0].run->key[RK_WAKE], *p0 = in[0].run->key[RK_PERIODS];
 	char text[512];
