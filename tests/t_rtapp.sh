@@ -253,5 +253,31 @@ else
 	fi
 fi
 
+# 40 threads on one timer under ulimit -u 80: their own timers leave room (80 less 18 of
+# ours, the load's and the margin's); with their wakers they would be 80.
+cat >"$dir/i40.json" <<'EOF'
+{ "tasks" : { "a" : { "instance" : 40, "loop" : -1, "run" : 100,
+		      "timer" : { "ref" : "t", "period" : 10000 } } } }
+EOF
+t="RLIMIT_NPROC counts a waker per timed thread only with --wake waker: 40 on their own timers run"
+if ! is_root || ! command -v setpriv >/dev/null; then
+	skip "$t" "it needs root (to drop to nobody with a low limit) and setpriv"
+else
+	chmod 644 "$dir/i40.json"
+	for m in timer waker; do
+		setpriv --reuid=65534 --regid=65534 --clear-groups bash -c 'ulimit -u 80 &&
+			exec timeout -k 5 30 "$0" -c -t 0.5 -W "$1" -w None --wake "$3" --work-dir "$2"' \
+			"$IB" "$dir/i40.json" "$dir/nobody" "$m" >"$dir/np-$m.out" 2>&1
+		eval "rc_$m=$?"
+	done
+	if [ "$rc_timer" = 0 ] && [ "$rc_waker" = 2 ] &&
+		grep -q 'its instances make 40 threads: more than the [0-9]* RLIMIT_NPROC' \
+			"$dir/np-waker.out"; then
+		pass "$t"
+	else
+		fail "$t" "timer: rc=$rc_timer $(tail -1 "$dir/np-timer.out"); waker: rc=$rc_waker $(tail -1 "$dir/np-waker.out")"
+	fi
+fi
+
 t="nothing of ours left running"
 if no_leftovers 3; then pass "$t"; else fail "$t" "$(leftovers)"; fi

@@ -153,6 +153,12 @@ static bool test_explain_line_timer(void)
 		       "2.00 p99, timer and wake path 0.0200 / 0.0500; 10 % of wake-ups queued "
 		       "behind another task, 50 % woken from another CPU, 2.0 % migrated"),
 	       "with the trace: '%s'", line);
+	split_row(&r, 100000, 2000000, 20000, 50000);	/* a workload file's thread, resumed */
+	r.rtapp = true;
+	r.v[RF_MET] = NAN, r.v[RF_TIMER_WAKEUPS] = 0, r.v[RF_RESUME_WAKEUPS] = 200;
+	r.v[RF_MIGRATIONS] = 4, r.v[RF_CPU_KNOWN] = 0;
+	explain_line(line, sizeof(line), &r, 1e6, NULL, true);
+	EXPECT(strstr(line, "p99, wake path 0.0200 / 0.0500;"), "a resumed thread: '%s'", line);
 	return true;
 }
 

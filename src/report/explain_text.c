@@ -92,6 +92,7 @@ void explain_line(char *buf, size_t len, const struct result *r, double unit_ns,
 	double n = r->v[RF_SAMPLES];
 	size_t at = 0;
 
+	own_timer &= !r->rtapp || r->v[RF_TIMER_WAKEUPS] > 0;	/* a resumed thread: none */
 	buf[0] = '\0';
 	cat(buf, len, &at, "%s: ", label ? label : r->load);
 	if (!isfinite(r->v[RF_MIGRATIONS])) {

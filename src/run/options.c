@@ -155,7 +155,7 @@ static const struct opt opts[] = {
 	{ 0, "policy", "POLICY", G_SCHED, CHOICE(policy, policy_names, "policy"), .sched = true,
 	  .help = "benchmark class: other|batch|idle|fifo|rr|deadline" },
 	{ 0, "rt-priority", "N", G_SCHED, INT(rt_priority, 1, 98),
-	  .help = "priority of a -r, fifo or rr task; its waker's +1 (default 40)" },
+	  .help = "priority of a -r, fifo or rr task (default 40; a waker's +1)" },
 	{ 0, "slice", "USEC", G_SCHED, LONG(slice_us, 100, 100000),
 	  .help = "EEVDF slice of the benchmark task (100-100000)" },
 	{ 0, "uclamp-min", "PCT", G_SCHED, INT(uclamp_min, 0, 100), .sched = true,

@@ -114,8 +114,8 @@ static long user_threads(void)
 
 /*
  * The threads left to this user by RLIMIT_NPROC, shared by the copies of
- * --instances, each thread with a timer having a waker; -1: no limit
- * (none set, or root, whom the kernel does not hold to it).
+ * --instances, each thread with a timer having a waker with --wake waker;
+ * -1: no limit (none set, or root, whom the kernel does not hold to it).
  */
 static long nproc_room(const struct config *cfg, const struct rtapp_file *f)
 {
@@ -124,7 +124,7 @@ static long nproc_room(const struct config *cfg, const struct rtapp_file *f)
 
 	if (geteuid() == 0 || getrlimit(RLIMIT_NPROC, &rl) || rl.rlim_cur == RLIM_INFINITY)
 		return -1;
-	for (size_t t = 0; t < f->nthreads; t++)
+	for (size_t t = 0; cfg->wake == WAKE_WAKER && t < f->nthreads; t++)
 		wakers += rtapp_timed(&f->threads[t]) ? f->threads[t].instances : 0;
 	room = (long)rl.rlim_cur - user_threads() - NPROC_MARGIN - cfg->cpu_load;
 	room = room / cfg->instances - wakers;
