@@ -90,13 +90,19 @@ $(B)/bench/steady: $(B)/bench/steady.o
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< -lm
 
+# the reference the tasks' latency is held against: a plain thread on its own timer
+$(B)/bench/timerref: $(B)/bench/timerref.o
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<
+
 # the task CPU the wake-up split costs per period, its reads timed alone
 $(B)/bench/splitcost: $(B)/bench/splitcost.o $(LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
 
-bench: interbench $(B)/bench/steady $(B)/bench/splitcost $(B)/tests/loadrun
+bench: interbench $(B)/bench/steady $(B)/bench/splitcost $(B)/bench/timerref $(B)/tests/loadrun
 	$(Q)bench/run.sh $(if $(PEER),--peer "$(PEER)")
+	$(Q)bench/wake.sh
 	$(Q)bench/phase.sh
 	$(Q)bench/rtapp.sh
 	$(Q)bench/verdicts.sh
@@ -116,4 +122,5 @@ clean:
 
 .PHONY: all unit test bench install uninstall clean
 
--include $(OBJS:.o=.d) $(TEST_OBJS:.o=.d) $(B)/bench/steady.d $(B)/bench/splitcost.d
+-include $(OBJS:.o=.d) $(TEST_OBJS:.o=.d) $(B)/bench/steady.d $(B)/bench/splitcost.d \
+	$(B)/bench/timerref.d
