@@ -232,6 +232,17 @@ else
 	fi
 fi
 
+# Workload file $1 as nobody under ulimit -u 80 for -t $2 s against None, and any options
+# after; its output in $dir/$3.out.
+nobody_limited() {
+	local file=$1 secs=$2 out=$3
+	shift 3
+	setpriv --reuid=65534 --regid=65534 --clear-groups bash -c 'ulimit -u 80 &&
+		f=$1 t=$2 w=$3 && shift 3 &&
+		exec timeout -k 5 30 "$0" -c -t "$t" -W "$f" -w None --work-dir "$w" "$@"' \
+		"$IB" "$file" "$secs" "$dir/nobody" "$@" >"$dir/$out.out" 2>&1
+}
+
 cat >"$dir/i100.json" <<'EOF'
 { "tasks" : { "a" : { "instance" : 100, "loop" : -1, "run" : 100, "sleep" : 10000 } } }
 EOF
@@ -241,9 +252,7 @@ if ! is_root || ! command -v setpriv >/dev/null; then
 	skip "$t" "it needs root (to drop to nobody with a low limit) and setpriv"
 else
 	chmod 644 "$dir/i100.json"
-	setpriv --reuid=65534 --regid=65534 --clear-groups bash -c 'ulimit -u 80 &&
-		exec timeout -k 5 30 "$0" -c -t 5 -W "$1" -w None --work-dir "$2"' \
-		"$IB" "$dir/i100.json" "$dir/nobody" >"$dir/np.out" 2>&1
+	nobody_limited "$dir/i100.json" 5 np
 	rc=$?
 	if [ $rc = 2 ] && grep -q 'its instances make 100 threads: more than the [0-9]* RLIMIT_NPROC' \
 		"$dir/np.out"; then
@@ -264,12 +273,10 @@ if ! is_root || ! command -v setpriv >/dev/null; then
 	skip "$t" "it needs root (to drop to nobody with a low limit) and setpriv"
 else
 	chmod 644 "$dir/i40.json"
-	for m in timer waker; do
-		setpriv --reuid=65534 --regid=65534 --clear-groups bash -c 'ulimit -u 80 &&
-			exec timeout -k 5 30 "$0" -c -t 0.5 -W "$1" -w None --wake "$3" --work-dir "$2"' \
-			"$IB" "$dir/i40.json" "$dir/nobody" "$m" >"$dir/np-$m.out" 2>&1
-		eval "rc_$m=$?"
-	done
+	nobody_limited "$dir/i40.json" 0.5 np-timer --wake timer
+	rc_timer=$?
+	nobody_limited "$dir/i40.json" 0.5 np-waker --wake waker
+	rc_waker=$?
 	if [ "$rc_timer" = 0 ] && [ "$rc_waker" = 2 ] &&
 		grep -q 'its instances make 40 threads: more than the [0-9]* RLIMIT_NPROC' \
 			"$dir/np-waker.out"; then
