@@ -110,3 +110,46 @@ elif ! make -s -C "$TOP" uninstall DESTDIR="$dest" PREFIX=/usr >/dev/null 2>&1 |
 else
 	pass "$t"
 fi
+
+# Every link and image of README.md, BENCHMARKS.md and doc/ that points into the tree names
+# a file git tracks (an ignored file exists here and nowhere else), and an anchor names a
+# heading of its file, spelled as GitHub spells it.
+slug() { tr 'A-Z' 'a-z' | sed -E 's/[^a-z0-9 _-]//g; s/ /-/g'; }
+t="the documents' links and images point at tracked files and existing headings"
+broken=""
+n=0
+tracked=$(git -C "$TOP" ls-files 2>/dev/null)
+for f in "$TOP/README.md" "$TOP/BENCHMARKS.md" "$TOP"/doc/*.md; do
+	[ -f "$f" ] || continue
+	d=$(dirname "$f")
+	for l in $(awk '/^```/ { c = !c; next } !c' "$f" | grep -oE '\]\([^) ]+\)' | sed -E 's/^\]\(//; s/\)$//'); do
+		case $l in http://* | https://* | mailto:*) continue ;; esac
+		n=$((n + 1))
+		path=${l%%#*}
+		anchor=""
+		[[ $l == *"#"* ]] && anchor=${l#*#}
+		target=$f
+		if [ -n "$path" ]; then
+			target=$(realpath -m "$d/$path")
+			rel=${target#"$TOP"/}
+			if [ ! -e "$target" ]; then
+				broken="$broken ${f#"$TOP"/}:$l(missing)"
+				continue
+			elif [ -n "$tracked" ] && [ -f "$target" ] && ! grep -qxF "$rel" <<<"$tracked"; then
+				broken="$broken ${f#"$TOP"/}:$l(untracked)"
+				continue
+			fi
+		fi
+		if [ -n "$anchor" ] && ! grep -E '^#+ ' "$target" | sed -E 's/^#+ //' | slug |
+			grep -qxF "$anchor"; then
+			broken="$broken ${f#"$TOP"/}:$l(no heading)"
+		fi
+	done
+done
+if [ "$n" -lt 20 ]; then
+	fail "$t" "only $n links found"
+elif [ -n "$broken" ]; then
+	fail "$t" "broken:$broken"
+else
+	pass "$t ($n links)"
+fi

@@ -309,6 +309,18 @@ static bool test_cmp_cells(void)
 		summarize_passes(p, 2, &c);
 		EXPECT(c.npass == 1 && c.nfail == 1 && c.v[RF_MEAN] == 10, "a failed pass counted");
 	}
+	{	/* the summary's Max Latency is the largest max, not the mean of the maxima */
+		static const double mx[3] = { 0.019e6, 0.424e6, 0.022e6 };
+		struct result o[3];
+		const struct result *p[3] = { &o[0], &o[1], &o[2] };
+		struct pass_summary c;
+
+		for (int k = 0; k < 3; k++)
+			fake_obs(&o[k], 0.01e6, mx[k]);
+		summarize_passes(p, 3, &c);
+		EXPECT(c.max == 0.424e6 && fabs(c.v[RF_MAX] - 0.155e6) < 1, "max %g, mean max %g",
+		       c.max, c.v[RF_MAX]);
+	}
 	return true;
 }
 

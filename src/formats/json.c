@@ -476,6 +476,7 @@ static void json_summary(void *arg, const struct cell *c, const struct pass_summ
 	jw_num(w, "latency_mean_ns", have ? s->v[RF_MEAN] : nan);
 	jw_num(w, "latency_mean_ci95_low_ns", have ? s->v[RF_MEAN] - s->half_mean : nan);
 	jw_num(w, "latency_mean_ci95_high_ns", have ? s->v[RF_MEAN] + s->half_mean : nan);
+	jw_num(w, "latency_max_ns", have ? s->max : nan);
 	jw_num(w, "latency_max_mean_ns", have ? s->v[RF_MAX] : nan);
 	jw_num(w, "pct_desired_cpu_mean", have ? s->v[RF_CPU] : nan);
 	jw_num(w, "pct_deadlines_met_mean", have ? s->v[RF_DL] : nan);

@@ -151,7 +151,8 @@ struct pass_summary {
 	int npass;			/* passes that gave numbers */
 	int nfail;			/* passes that failed */
 	double v[RF_COUNT];		/* means over the passes; SD: root mean square */
-	double half_mean, half_max;	/* 95 % confidence half-widths, 0 for one pass */
+	double half_mean;		/* its 95 % confidence half-width, 0 for one pass */
+	double max;			/* the largest max of any pass */
 	int power[3];			/* passes for a 10 % change of mean, p99, deadlines */
 };					/* met: 80 % power, from these passes; -1: unknown */
 void summarize_passes(const struct result *const *res, int n, struct pass_summary *s);

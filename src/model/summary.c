@@ -33,8 +33,9 @@ static int summary_power(const double *v, int n)
 }
 
 /*
- * The passes that gave numbers: mean latency and max with their 95 %
- * confidence intervals, the SD pooled (root mean square), the rest averaged.
+ * The passes that gave numbers: mean latency with its 95 % confidence
+ * interval, the largest max and the mean max, the SD pooled (root mean
+ * square), the rest averaged.
  */
 void summarize_passes(const struct result *const *res, int n, struct pass_summary *s)
 {
@@ -68,12 +69,11 @@ void summarize_passes(const struct result *const *res, int n, struct pass_summar
 		for (int m = 0; m < 3; m++)
 			if (power_of[m] == k)
 				s->power[m] = summary_power(v, cnt);
-		mean_ci95(v, cnt, &s->v[k], k == RF_MEAN ? &s->half_mean :
-			  k == RF_MAX ? &s->half_max : &half);
+		mean_ci95(v, cnt, &s->v[k], k == RF_MEAN ? &s->half_mean : &half);
 		if (k == RF_SD)
 			s->v[k] = sqrt(s->v[k]);
-		if (k == RF_MAX && cnt != s->npass)
-			s->half_max = 0.0;
+		for (int i = 0; k == RF_MAX && i < cnt; i++)
+			s->max = i ? fmax(s->max, v[i]) : v[i];
 	}
 	free(v);
 }

@@ -425,7 +425,7 @@ static void task_summary_line(struct summary_out *so, const struct cell *cell,
 		/* a latency is never negative, whatever the t interval says */
 		fmt_sig3(lo, sizeof(lo), mean > half ? (mean - half) / u : 0.0);
 		fmt_sig3(hi, sizeof(hi), (mean + half) / u);
-		fmt_sig3(mx, sizeof(mx), s->v[RF_MAX] / u);
+		fmt_sig3(mx, sizeof(mx), s->max / u);
 		fmt_pct(c, sizeof(c), s->v[RF_CPU], 0);
 		fmt_pct(d, sizeof(d), s->v[RF_DL], 0);
 		snprintf(text, sizeof(text), "%7s [%s, %s]", m, lo, hi);
