@@ -153,3 +153,21 @@ elif [ -n "$broken" ]; then
 else
 	pass "$t ($n links)"
 fi
+
+t="the manual's header and footer name interbench and its version, not BSD"
+if ! command -v mandoc >/dev/null; then
+	skip "$t" "mandoc is not installed"
+else
+	page=$(mandoc -Tascii "$TOP/interbench.8" | col -b 2>/dev/null)
+	[ -n "$page" ] || page=$(mandoc -Tascii "$TOP/interbench.8")
+	groff_head=""
+	command -v groff >/dev/null && groff_head=$(groff -mandoc -Tascii "$TOP/interbench.8" 2>/dev/null | head -1)
+	ver=$("$IB" -V)
+	if [[ $page == *BSD* ]] || [[ $groff_head == *BSD* ]]; then
+		fail "$t" "$(head -1 <<<"$page") / $groff_head"
+	elif [ "$(tail -1 <<<"$page" | awk '{ print $1, $2 }')" != "$ver" ]; then
+		fail "$t" "footer '$(tail -1 <<<"$page")', program '$ver'"
+	else
+		pass "$t"
+	fi
+fi

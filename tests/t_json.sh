@@ -169,6 +169,8 @@ if [ $rc != 130 ]; then
 	fail "$t" "rc=$rc: $(tail -3 "$dir/int.txt")"
 elif [ "$got" != "(1, True, 'None', True)" ]; then
 	fail "$t" "$got"
+elif ! grep -q '^Using CPU time as work, running every load for 1 second$' "$dir/int.txt"; then
+	fail "$t" "the header's seconds: $(grep '^Using' "$dir/int.txt")"
 elif ! err=$(chk schema "$dir/int.json") || ! err=$(chk csv "$dir/int.json" "$dir/int.csv"); then
 	fail "$t" "$err"
 elif ! no_leftovers 2; then

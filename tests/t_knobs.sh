@@ -25,6 +25,16 @@ else
 	fail "$t" "$(diff <(printf '%s\n' "$want" "$want_r") <(printf '%s\n' "$out" "$out_r") | head -5)"
 fi
 
+t="--dry-run says a short plan's length in seconds, a long one's in hours"
+short=$("$IB" --dry-run -t 1 -W Audio -w None 2>&1 | tail -1)
+long=$("$IB" --dry-run -t 600 --repeat 10 2>&1 | tail -1)
+if [ "$short" = "1 row of 1 s (+1 s each for the load to settle): about 2 seconds" ] &&
+	[[ $long == *": about 70.2 hours" ]]; then
+	pass "$t"
+else
+	fail "$t" "$short / $long"
+fi
+
 t="the new benchmarks run when named, as benchmarks and as loads"
 out=$("$IB" --dry-run -W ProAudio -W Render -W Input -w None -w Burn -w ProAudio 2>&1)
 if has_lines "$out" '^ProAudio: None, Burn$' '^Render: None, Burn, ProAudio$' \

@@ -109,12 +109,12 @@ void report_header(struct report *o, const struct run_record *rec)
 
 	report_out(o, "\n%s%d processors\n\n", LOG_MARK(LM_LOADSET), cfg->cpu_load);
 	if (cfg->work == WORK_LOOPS)
-		report_out(o, "%s%lu%s%s%g seconds\n", LOG_MARK(LM_USING), cfg->loops_per_ms,
-		    LOG_MARK(LM_LOOPS), LOG_MARK(LM_EVERY),
-		    cfg->seconds);
+		report_out(o, "%s%lu%s%s%g second%s\n", LOG_MARK(LM_USING), cfg->loops_per_ms,
+		    LOG_MARK(LM_LOOPS), LOG_MARK(LM_EVERY), cfg->seconds,
+		    cfg->seconds == 1 ? "" : "s");
 	else
-		report_out(o, "%s%s%s%g seconds\n", LOG_MARK(LM_USING), LOG_MARK(LM_CPU_WORK),
-		    LOG_MARK(LM_EVERY), cfg->seconds);
+		report_out(o, "%s%s%s%g second%s\n", LOG_MARK(LM_USING), LOG_MARK(LM_CPU_WORK),
+		    LOG_MARK(LM_EVERY), cfg->seconds, cfg->seconds == 1 ? "" : "s");
 	print_periods(o, cfg);
 	print_wake(o, rec);
 	report_out(o, "%s%s%s%s\n", LOG_MARK(LM_KERNEL), rec->kernel, LOG_MARK(LM_DATESTAMP),
@@ -511,9 +511,23 @@ void report_by_ncpus(struct report *o, const struct run_record *rec)
 	sb_free(&sb);
 }
 
+/* A run's length as a person says it: seconds below 90, minutes below 90, then hours. */
+static const char *fmt_about(char *buf, size_t len, double s)
+{
+	if (s < 89.5)
+		snprintf(buf, len, "%.0f second%s", s, s < 1.5 ? "" : "s");
+	else if (s < 89.5 * 60)
+		snprintf(buf, len, "%.0f minutes", s / 60.0);
+	else
+		snprintf(buf, len, "%.1f hours", s / 3600.0);
+	return buf;
+}
+
 /* --dry-run: what would run, and for how long. */
 void print_plan(const struct config *cfg, const struct plan *p)
 {
+	char about[32];
+
 	if (cfg->compare_mode) {
 		for (int i = 0; i < cfg->ncompare; i++)
 			printf("would compare %s\n", cfg->compare[i]);
@@ -538,7 +552,7 @@ void print_plan(const struct config *cfg, const struct plan *p)
 		printf("%s%c %s%s", v ? ", " : "Variants: ", 'A' + v, cfg->variants[v].label,
 		       v + 1 < cfg->nvariants ? "" : "; their order turns each pass (Williams "
 		       "design)\n");
-	printf("%d row%s of %g s (+1 s each for the load to settle): about %.0f minutes\n",
+	printf("%d row%s of %g s (+1 s each for the load to settle): about %s\n",
 	       p->ncells, p->ncells == 1 ? "" : "s", cfg->seconds,
-	       plan_seconds(p, cfg->seconds) / 60.0);
+	       fmt_about(about, sizeof(about), plan_seconds(p, cfg->seconds)));
 }
