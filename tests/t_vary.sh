@@ -179,6 +179,28 @@ for args in "sysctl:kernel.timer_migration=0,2" "sysctl:kernel.no_such_knob=0,1"
 done
 [ -z "$bad" ] && pass "$t" || fail "$t" "$bad"
 
+t="--dry-run reads the knob as the run would: an unknown one exits 1, a known one 0"
+bad=""
+out=$("$IB" --dry-run -W Audio -w None --vary sysctl:kernel.no_such_knob=0,1 2>&1); rc=$?
+[ $rc = 1 ] && [ "$(printf '%s\n' "$out" | grep -c .)" = 1 ] &&
+	[[ $out == *"cannot read /proc/sys/kernel/no_such_knob"* ]] || bad="$bad [unknown: rc=$rc $out]"
+out=$("$IB" --dry-run -W Audio -w None --vary "sysctl:kernel.timer_migration=0,1" 2>&1); rc=$?
+[ $rc = 0 ] && [[ $out == *"Variants: A sysctl:kernel.timer_migration=0"* ]] || bad="$bad [known: rc=$rc $out]"
+[ "$(cat "$knob")" = "$orig" ] || bad="$bad [the knob changed]"
+[ -z "$bad" ] && pass "$t" || fail "$t" "$bad"
+
+t="a debugfs knob that cannot be read says what debugfs needs, as preempt does"
+if [ -r /sys/kernel/debug/sched/features ]; then
+	skip "$t" "debugfs's sched/features is readable here"
+else
+	out=$("$IB" --dry-run -W Audio -w None --vary sched-feature:HRTICK=on,off 2>&1); rc=$?
+	if [ $rc = 1 ] && [[ $out == *"cannot read /sys/kernel/debug/sched/features"*"(debugfs mounted, and root?)" ]]; then
+		pass "$t"
+	else
+		fail "$t" "rc=$rc: $out"
+	fi
+fi
+
 t="--vary of a system knob without root is one line and exit 1, the knob untouched"
 if ! command -v setpriv >/dev/null; then
 	skip "$t" "setpriv (util-linux) is not installed"

@@ -588,6 +588,8 @@ int main(int argc, char **argv)
 		warn("%s: no table, as the only load selected is itself (a workload is never its "
 		     "own load)", idle);
 	if (cfg.dry_run) {
+		if (sysknob_check(&cfg, err, sizeof(err)))
+			die("%s", err);
 		print_plan(&cfg, &o.plan);
 		return 0;
 	}

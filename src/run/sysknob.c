@@ -111,7 +111,7 @@ static int knob_read(const struct config *cfg, const char *path, char *val, size
 		else if (has_word(text, no))
 			snprintf(val, len, "off");
 		else
-			return -ENOENT;
+			return -ESRCH;	/* the file is there, the feature not */
 		return 0;
 	}
 	case VARY_PREEMPT:	/* "none voluntary (full) lazy" */
@@ -236,8 +236,43 @@ static void journal_remove(void)
 }
 
 /*
- * Before anything runs: the knob read (a file that refuses even reads, as
- * debugfs's sched/ does on some VMs, is an error), its value journalled,
+ * The knob read as it is now into val: a file that refuses even reads, as
+ * debugfs's sched/ does on some VMs, is an error, which says what debugfs
+ * needs where the file is debugfs's.
+ */
+static int knob_current(const struct config *cfg, char *path, size_t pathlen, char *val,
+			size_t len, char *err, size_t errlen)
+{
+	int ret;
+
+	sysknob_path(cfg, path, pathlen);
+	ret = knob_read(cfg, path, val, len);
+	if (ret == -ESRCH)
+		return set_err(err, errlen, "--vary %s: %s does not list the feature",
+			       cfg->vary_name, path);
+	if (ret)
+		return set_err(err, errlen, "--vary %s: cannot read %s: %s%s", cfg->vary_name,
+			       path, strerror(-ret), strncmp(path, SCHED_DEBUG_DIR "/",
+			       strlen(SCHED_DEBUG_DIR "/")) ? "" : " (debugfs mounted, and root?)");
+	return 0;
+}
+
+/* --dry-run: the knob read as the run would read it, nothing written. */
+int sysknob_check(const struct config *cfg, char *err, size_t errlen)
+{
+	char path[PATH_MAX], val[SYSKNOB_VALUE_LEN];
+
+	if (cfg->vary_kind == VARY_NONE || cfg->vary_kind == VARY_TASK)
+		return 0;
+	if (knob_current(cfg, path, sizeof(path), val, sizeof(val), err, errlen))
+		return -1;
+	if (geteuid() != 0)
+		warn("--vary %s changes the kernel's settings: the run needs root", cfg->vary_name);
+	return 0;
+}
+
+/*
+ * Before anything runs: the knob read (knob_current()), its value journalled,
  * each variant's value written and read back, the original put back. A
  * value the kernel refuses is an error now, not a failed row later.
  */
@@ -251,14 +286,8 @@ int sysknob_prepare(const struct config *cfg, char *err, size_t errlen)
 	if (geteuid() != 0)
 		return set_err(err, errlen, "--vary %s changes the kernel's settings: run as root",
 			       cfg->vary_name);
-	sysknob_path(cfg, path, sizeof(path));
-	ret = knob_read(cfg, path, saved.shown, sizeof(saved.shown));
-	if (ret == -ENOENT && cfg->vary_kind == VARY_SCHED_FEATURE)
-		return set_err(err, errlen, "--vary %s: %s does not list the feature",
-			       cfg->vary_name, path);
-	if (ret)
-		return set_err(err, errlen, "--vary %s: cannot read %s: %s", cfg->vary_name, path,
-			       strerror(-ret));
+	if (knob_current(cfg, path, sizeof(path), saved.shown, sizeof(saved.shown), err, errlen))
+		return -1;
 	knob_text(cfg, saved.shown, saved.text, sizeof(saved.text));
 	snprintf(saved.path, sizeof(saved.path), "%s", path);
 	if (journal_write(path, saved.text, err, errlen))

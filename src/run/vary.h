@@ -23,6 +23,7 @@ int vary_parse(struct config *cfg, char *err, size_t errlen);	/* 0, or -1 with e
 
 int sysknob_resolve(struct config *cfg, char *err, size_t errlen);	/* preempt's modes */
 int sysknob_prepare(const struct config *cfg, char *err, size_t errlen);	/* journal, probe */
+int sysknob_check(const struct config *cfg, char *err, size_t errlen);	/* --dry-run: a read */
 int sysknob_apply(const struct config *cfg, int variant, char *got, size_t len, char *err,
 		  size_t errlen);		/* set the variant's value; got: read back */
 void sysknob_restore(bool end);		/* the original back; at the end, the journal gone */
