@@ -81,8 +81,12 @@ unsigned result_marks(const struct result *r, double fastest, char *buf, size_t 
 	if (isfinite(periods) && isfinite(r->v[RF_SAMPLES]) && r->v[RF_SAMPLES] < periods &&
 	    n < len) {
 		m |= MARK_SAMPLES;
-		snprintf(buf + n, len - n, "%s%.0f samples, %.0f periods", n ? ", " : "",
-			 r->v[RF_SAMPLES], periods);
+		n += (size_t)snprintf(buf + n, len - n, "%s%.0f samples, %.0f periods",
+				      n ? ", " : "", r->v[RF_SAMPLES], periods);
+	}
+	if (r->rtapp && r->v[RF_SAMPLES] == 0 && n < len) {
+		m |= MARK_UNTIMED;
+		snprintf(buf + n, len - n, "%sno timed wake-up", n ? ", " : "");
 	}
 	return m;
 }
@@ -96,6 +100,9 @@ void result_marks_note(unsigned marks, char *buf, size_t len)
 			      "fastest row" },
 		{ MARK_SAMPLES, "fewer samples than periods: a period begun while the task still "
 				"worked has no wakeup" },
+		{ MARK_UNTIMED, "no timed wake-up: the thread was woken only by other threads (a "
+				"signal, a broadcast, a lock), or never; latency is timed from a "
+				"timer or a resume, whose instant is known" },
 	};
 	size_t n = (size_t)snprintf(buf, len, "[...]:");
 

@@ -174,6 +174,7 @@ enum result_mark {
 	MARK_WORK = 1u << 0,		/* work_ratio off 1 by more than MARK_WORK_OFF */
 	MARK_SPEED = 1u << 1,		/* loop_speed more than MARK_SPEED_BELOW under the fastest */
 	MARK_SAMPLES = 1u << 2,		/* fewer samples than periods: periods overran into */
+	MARK_UNTIMED = 1u << 3,		/* a file's thread with no timed wake-up */
 };
 #define MARK_WORK_OFF 0.03
 #define MARK_SPEED_BELOW 0.10
