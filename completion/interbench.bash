@@ -25,7 +25,7 @@ _interbench()
 		-N --load-nice --load-policy -u --uniprocessor --ncpus --vary --pm-qos
 		-c --console -m --comment --work-dir --json --csv --plot --timeline
 		--timeline-max --percentiles
-		--trace-above --explain --no-split -q --quiet --compare --restore -h --help -V --version"
+		--trace-above --explain --no-split -q --quiet --compare --runs --restore -h --help -V --version"
 
 	case $prev in
 	-W|--bench)	# a name, or an rt-app workload file (FILE.json, a path)
@@ -76,7 +76,7 @@ _interbench()
 	-t|--time|-l|--loops-per-ms|-L|--cpu-load|-B|--bench-nice|-N|--load-nice|-C|\
 	--custom-cpu|-I|--custom-interval|-m|--comment|--repeat|--instances|--rt-priority|--pm-qos|\
 	--trace-above|--timer-slack|--memload-mib|--file-mib|--fps|--quantum|--slice|--uclamp-min|--uclamp-max|\
-	--timeline-max)
+	--timeline-max|--runs)
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then

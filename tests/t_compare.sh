@@ -126,7 +126,8 @@ expect_cell "$dir/audio" Write 3 "0.400 +/- 0.10 0.900 100 100"
 expect_cell "$dir/video" None 3 "0.0400 +/- 0.015 $(chg 0.08 0.04) 1.60 $(chg 0.8 1.6) 100 100"
 expect_cell "$dir/video" Burn 3 "5.50 +/- 3.0 (x11) 44.0 (x11) 50.0 25.0"
 expect_cell "$dir/gaming" Burn 2 "1.00 +/- 2.0 10.0 66.7"
-expect_cell "$dir/gaming" Burn 3 "- - -"
+[ -z "$(cell "$dir/gaming" Burn 3)" ] && grep -q 'Not run here: \[2\]\.' "$dir/gaming" ||
+	bad="$bad; the Gaming table shows [2], which ran no Gaming"
 order=$(row_order "$dir/audio")
 [ "$order" = "None Video X Burn Write Ring " ] || bad="$bad; Audio rows in order '$order'"
 [ -z "$(cell "$dir/video" X 1)" ] || bad="$bad; a skipped CSV row became a row"
@@ -135,7 +136,7 @@ if [ -z "$bad" ]; then pass "$t"; else fail "$t" "${bad#; }"; fi
 t="the fork's log: its tables in ms, the median's run-ins, Gaming without %DL, no unnamed row"
 out=$dir/fork.txt
 compare_tables "$FX/fork-6.6.32.log" "$FX/ours-before.log"
-run_text 1 "$out" | grep -q '^\[1\] 6\.6\.32-fork fork: .*fork-6\.6\.32\.log, 2025-03-14 15:22, 10 s per row, work: loops, periods: exact, wake: waker$' ||
+run_text 1 "$out" | grep -q '^\[1\] fork: .*fork-6\.6\.32\.log, kernel 6\.6\.32-fork, 2025-03-14 15:22, 10 s per row, work: loops, periods: exact, wake: waker$' ||
 	bad="$bad; run [1] not labelled by its kernel and datestamp: $(run_text 1 "$out")"
 expect_cell "$dir/audio" None 2 "0.0032 +/- 0.0015 0.0470 100 100"
 expect_cell "$dir/audio" Burn 2 "0.198 +/- 0.10 0.472 100 100"
@@ -224,7 +225,7 @@ elif [ "$stars" != 0 ]; then
 elif ! grep -q 'Passes averaged: \[1\] 3, \[2\] 1-3\.' "$dir/audio" ||
 	! tr '\n' ' ' <"$out" | grep -q 'No verdict for Audio: its runs have at most 3 passes of a cell, and with the 3 tests of this comparison a verdict needs 5 of each'; then
 	fail "$t" "legend: $(tail -4 "$dir/audio")"
-elif ! tr '\n' ' ' <"$out" | grep -q '\[2\] 6.18.0-test patched: [^[]*3 runs pooled'; then
+elif ! tr '\n' ' ' <"$out" | grep -q '\[2\] patched: [^[]*kernel 6.18.0-test, [^[]*3 runs pooled'; then
 	fail "$t" "the three runs of repeat-b.log not pooled: $(head -3 "$out")"
 else
 	pass "$t"
@@ -234,8 +235,8 @@ t="one log holding two comments is two runs"
 { cat "$FX/ours-before.log"; sed 's/^Comment: before$/Comment: after/' "$FX/ours-before.log"; } \
 	>"$dir/both.log"
 out=$("$IB" --compare "$dir/both.log" 2>&1); rc=$?
-if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q '^\[1\] 6.18.0-test before' &&
-	printf '%s\n' "$out" | grep -q '^\[2\] 6.18.0-test after' &&
+if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q '^\[1\] before: ' &&
+	printf '%s\n' "$out" | grep -q '^\[2\] after: ' &&
 	printf '%s\n' "$out" | grep -q '^None .*| *0.100 +/- 0.020 (0%) *0.500 (0%)'; then
 	pass "$t"
 else
@@ -252,12 +253,35 @@ done >"$dir/tasks.log"
 out=$("$IB" --compare "$dir/tasks.log" 2>&1); rc=$?
 flat=$(printf '%s\n' "$out" | tr '\n' ' ')
 if [ $rc = 0 ] && has_lines "$flat" '\[1\] [^:]*, --fps 144 -C 0 -I 0: [^[]*2 runs' &&
-	has_lines "$out" '^Comparing 3 runs' '^\[2\] 6.18.0-test before, --fps 60 -C 0 -I 0: ' \
-		'^\[3\] 6.18.0-test before, --fps 144 -C 20 -I 10000: '; then
+	has_lines "$out" '^Comparing 3 runs' '^\[2\] before, --fps 60 -C 0 -I 0: ' \
+		'^\[3\] before, --fps 144 -C 20 -I 10000: '; then
 	pass "$t"
 else
 	fail "$t" "rc=$rc: $(printf '%s\n' "$out" | head -7)"
 fi
+
+t="a log of many runs: --runs picks them by index, range, comment or date; rows fit 100 columns"
+for c in r1 r2 r3 r4 r5 r6; do sed "s/^Comment: before\$/Comment: $c/" "$FX/ours-before.log"; done \
+	>"$dir/many.log"
+bad=""
+all=$("$IB" --compare "$dir/many.log" 2>&1) || bad="$bad; all: $all"
+wide=$(printf '%s\n' "$all" | awk 'length > 100' | head -2)
+[ -z "$wide" ] || bad="$bad; over 100 columns: $wide"
+printf '%s\n' "$all" | grep -q '^     | \[5\] r5 ' || bad="$bad; [5]'s group not wrapped onto a block"
+for pick in "r4,r2:[1] r4:[2] r2" "2-3:[1] r2:[2] r3" "6,1:[1] r6:[2] r1" "2026-11-29,r1:[1] r1:[6] r6"; do
+	want=${pick#*:}
+	out=$("$IB" --compare "$dir/many.log" --runs "${pick%%:*}" 2>&1)
+	first=${want%%:*} last=${want##*:}
+	printf '%s\n' "$out" | grep -qF "$first: " && printf '%s\n' "$out" | grep -qF "$last: " &&
+		[ "$(printf '%s\n' "$out" | grep -c '^\[[0-9]\] r[0-9]: ')" = "${last:1:1}" ] ||
+		bad="$bad; --runs ${pick%%:*}: $(printf '%s\n' "$out" | head -4)"
+done
+err=$("$IB" --compare "$dir/many.log" --runs r1,nosuch 2>&1 >/dev/null); rc=$?
+[ $rc = 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" = 1 ] && [[ $err == *"'nosuch' is no run's"* ]] ||
+	bad="$bad; an unknown item: rc=$rc $err"
+err=$("$IB" --runs 1 -t 1 2>&1); rc=$?
+[ $rc = 2 ] && [[ $err == *"only with --compare"* ]] || bad="$bad; --runs alone: rc=$rc $err"
+if [ -z "$bad" ]; then pass "$t"; else fail "$t" "${bad#; }"; fi
 
 # Panels and their series: "title: load/run load/run ..." per panel.
 svg_series() {
@@ -434,7 +458,7 @@ out=$("$IB" --compare "$dir/$rel.log" 2>&1); rc=$?
 got=$(svg_series "$dir/run.svg" 2>&1); prc=$?
 if [ $rc1 != 0 ] || [ $rc2 != 0 ]; then
 	fail "$t" "runs failed: $(cat "$dir/err1" "$dir/err2")"
-elif [ $rc != 0 ] || ! printf '%s\n' "$out" | grep -q "^\[2\] $rel after: " ||
+elif [ $rc != 0 ] || ! printf '%s\n' "$out" | grep -q "^\[2\] after: [^,]*, kernel $rel, " ||
 	! printf '%s\n' "$out" | grep -qE '^Burn +\| .* \+/- .*\| +[0-9.]+ \+/- [0-9.]+ +\((x|n/a|[-+0-9])'; then
 	fail "$t" "rc=$rc: $out"
 elif [ $prc != 2 ] && [ "$got" != "Audio: None/1 Burn/1" ]; then

@@ -180,7 +180,7 @@ static const struct opt_case opt_cases[] = {
 	{ "--compare -q --dry-run a", true, NULL },
 	{ "--compare a b c d e f g h i j k l m n o p", true, NULL },
 	{ "--compare a b c d e f g h i j k l m n o p q", false, "--compare: at most 16 files" },
-	{ "--compare a -r", false, "--compare takes only --plot, -q and --dry-run, not --realtime" },
+	{ "--compare a -r", false, "--compare takes only --runs, --plot, -q and --dry-run, not --realtime" },
 	/* the new benchmarks: named only, as benchmarks and loads */
 	{ "-W ProAudio -W Render -W Input", true, NULL },
 	{ "-W audio -w proaudio -w render -w input", true, NULL },

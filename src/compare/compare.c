@@ -14,18 +14,20 @@
 #include "model/config.h"
 #include "formats/readers.h"
 
-/* "6.18.44 before": kernel release and comment, else the file's name. */
+/*
+ * "before": the run's comment, which the user wrote to name it; else the
+ * kernel release, else the file's name. disambiguate() adds what tells
+ * runs of one label apart; the run's line says the rest.
+ */
 static void make_label(struct cmp_input *c)
 {
 	const char *base = strrchr(c->file, '/');
 
 	base = base ? base + 1 : c->file;
-	if (c->run->kernel[0] && c->run->comment[0])
-		snprintf(c->label, sizeof(c->label), "%s %s", c->run->kernel, c->run->comment);
+	if (c->run->comment[0])
+		snprintf(c->label, sizeof(c->label), "%s", c->run->comment);
 	else if (c->run->kernel[0])
 		snprintf(c->label, sizeof(c->label), "%s", c->run->kernel);
-	else if (c->run->comment[0])
-		snprintf(c->label, sizeof(c->label), "%s %s", base, c->run->comment);
 	else
 		snprintf(c->label, sizeof(c->label), "%s", base);
 	if (c->run->variant[0]) {
@@ -64,7 +66,29 @@ static void key_suffix(char *buf, size_t len, const struct cmp_input *in, int n,
 		if (differ & (1u << k))
 			used += (size_t)snprintf(buf + used, len - used, "%s%s %s",
 						 used ? " " : ", ", run_keys[k].flag,
-						 in[i].run->key[k][0] ? in[i].run->key[k] : "?");
+						 in[i].run->key[k][0] ? in[i].run->key[k] :
+						 run_keys[k].type == KT_TEXT ? "none" : "?");
+}
+
+/* Runs of one comment from different kernels: the kernel first ("6.18.44 before"). */
+static void kernel_prefix(struct cmp_input *in, int n)
+{
+	bool add[MAX_COMPARE] = { false };
+
+	for (int i = 0; i < n && i < MAX_COMPARE; i++)
+		for (int j = 0; j < n; j++)
+			if (j != i && !strcmp(in[i].label, in[j].label) &&
+			    strcmp(in[i].run->kernel, in[j].run->kernel) && in[i].run->kernel[0] &&
+			    strcmp(in[i].label, in[i].run->kernel))
+				add[i] = true;
+	for (int i = 0; i < n && i < MAX_COMPARE; i++) {
+		char label[sizeof(in[i].label)];
+
+		if (!add[i])
+			continue;
+		snprintf(label, sizeof(label), "%s %s", in[i].run->kernel, in[i].label);
+		memcpy(in[i].label, label, sizeof(label));
+	}
 }
 
 /*
@@ -76,6 +100,7 @@ static void disambiguate(struct cmp_input *in, int n)
 {
 	char what[MAX_COMPARE][200], keys[MAX_COMPARE][128];
 
+	kernel_prefix(in, n);
 	for (int i = 0; i < n && i < MAX_COMPARE; i++) {
 		knobs_differing(in, n, i, true, what[i], sizeof(what[i]));
 		key_suffix(keys[i], sizeof(keys[i]), in, n, i);
@@ -97,6 +122,68 @@ static void disambiguate(struct cmp_input *in, int n)
 				 base ? base + 1 : in[i].file);
 		}
 	}
+}
+
+/* Does item name run i (0-based) of the file order: its index, a range, a date, a comment? */
+static bool item_names(const char *item, const struct cmp_input *c, int i)
+{
+	char date[40];
+	int lo, hi, end = 0;
+
+	if (sscanf(item, "%d-%d%n", &lo, &hi, &end) == 2 && !item[end])
+		return i + 1 >= lo && i + 1 <= hi;
+	if (sscanf(item, "%d%n", &lo, &end) == 1 && !item[end])
+		return i + 1 == lo;
+	pretty_date(date, sizeof(date), c->run->date);
+	if (strlen(item) >= 10 && item[4] == '-' && item[7] == '-' &&
+	    !strncmp(date, item, strlen(item)))
+		return true;
+	return !strcmp(item, c->run->comment);
+}
+
+/*
+ * --runs LIST: the runs picked, into pick[], in the list's order, each
+ * once; LIST's items, apart by commas, are an index of the runs' order
+ * ("3", "2-4"), a date ("2026-12-02", "2026-12-02 14:05") or a comment.
+ * An item that picks no run is an error. Returns how many, -1 on error.
+ */
+int cmp_select(const struct cmp_input *in, int n, const char *list, int *pick, int max,
+	       char *err, size_t errlen)
+{
+	char buf[1024], *save = NULL;
+	bool *taken = calloc((size_t)n + 1, sizeof(*taken));
+	int np = 0;
+
+	if (!taken)
+		return set_err(err, errlen, "out of memory");
+	snprintf(buf, sizeof(buf), "%s", list);
+	for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+		bool any = false;
+
+		for (int i = 0; i < n; i++) {
+			if (!item_names(item, &in[i], i))
+				continue;
+			any = true;
+			if (taken[i])
+				continue;
+			if (np == max) {
+				free(taken);
+				return set_err(err, errlen, "--runs %s picks over %d runs; at most "
+					       "%d can be compared", list, max, max);
+			}
+			taken[i] = true;
+			pick[np++] = i;
+		}
+		if (!any) {
+			free(taken);
+			return set_err(err, errlen, "--runs: '%s' is no run's index (1-%d), date "
+				       "(YYYY-MM-DD[ HH:MM]) or comment", item, n);
+		}
+	}
+	free(taken);
+	if (!np)
+		return set_err(err, errlen, "--runs: no run picked");
+	return np;
 }
 
 /*
@@ -133,6 +220,25 @@ static int compare_plot(const char *path, const struct cmp_input *in, const stru
 	return ret;
 }
 
+/* --runs: in[] cut to the runs it picks, in its order; an error said. */
+static int pick_runs(struct cmp_input *in, int *n, const char *list)
+{
+	int pick[MAX_COMPARE], np;
+	struct cmp_input kept[MAX_COMPARE];
+	char err[512];
+
+	np = cmp_select(in, *n, list, pick, MAX_COMPARE, err, sizeof(err));
+	if (np < 0) {
+		error("%s", err);
+		return -1;
+	}
+	for (int i = 0; i < np; i++)
+		kept[i] = in[pick[i]];
+	memcpy(in, kept, (size_t)np * sizeof(*in));
+	*n = np;
+	return 0;
+}
+
 int compare_main(const struct config *cfg)
 {
 	struct result_file files[MAX_COMPARE];
@@ -166,12 +272,16 @@ int compare_main(const struct config *cfg)
 				in = p;
 				cap = ncap;
 			}
-			in[nin] = (struct cmp_input){ .run = &files[i].runs[r],
-						      .file = cfg->compare[i] };
-			make_label(&in[nin]);
-			nin++;
+			in[nin++] = (struct cmp_input){ .run = &files[i].runs[r],
+							.file = cfg->compare[i] };
 		}
 	}
+	if (cfg->compare_runs && pick_runs(in, &nin, cfg->compare_runs)) {
+		ret = 2;
+		goto out;
+	}
+	for (int i = 0; i < nin; i++)
+		make_label(&in[i]);
 	disambiguate(in, nin);
 	ret = cmp_build(in, nin, &m, err, sizeof(err));
 	if (ret) {

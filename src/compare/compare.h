@@ -19,5 +19,8 @@ void knobs_differing(const struct cmp_input *in, int n, int r, bool same_label, 
 int compare_verdicts(const struct cmp_input *in, int n, struct verdict_table *vt);
 
 int compare_main(const struct config *cfg);	/* --compare FILE...: its exit status */
+int cmp_select(const struct cmp_input *in, int n, const char *list, int *pick, int max,
+	       char *err, size_t errlen);	/* --runs LIST: the runs it picks */
+void pretty_date(char *buf, size_t len, const char *d);	/* "2026-11-29 19:36" */
 
 #endif

@@ -40,11 +40,21 @@ struct text_table {
 	int w[MAX_COMPARE][K_COUNT];
 	bool has_dl;
 	bool dash, failed, changes;
+	int shown[MAX_COMPARE], nshown;	/* the runs that measured something of the table */
 };
 
 static const char *const col_head[K_COUNT] = {
 	[K_MEAN] = "Mean", [K_SD] = "SD", [K_MAX] = "Max", [K_CPU] = "%CPU", [K_DL] = "%DL",
 };
+
+/* Did run r measure anything of table t (a pass, or a failed one)? */
+static bool run_in_table(const struct cmp_table *t, int r, int nruns)
+{
+	for (int l = 0; l < t->nloads; l++)
+		if (t->cells[l * nruns + r].s.npass || t->cells[l * nruns + r].s.nfail)
+			return true;
+	return false;
+}
 
 /* The strings of one cell of the table: a run's numbers for one load. */
 static void fill_text(char (*s)[CELL_LEN], bool *pm, const struct cmp_table *t, int l, int r,
@@ -100,13 +110,24 @@ static int group_width(const struct text_table *tt, int r, int gap)
 	return width;
 }
 
-static int line_width(const struct text_table *tt, int gap)
+/* The width of the runs' groups from[0, n) beside the Load column. */
+static int line_width(const struct text_table *tt, const int *from, int n, int gap)
 {
 	int width = tt->w_load;
 
-	for (int r = 0; r < tt->nruns; r++)
-		width += 3 + group_width(tt, r, gap);
+	for (int i = 0; i < n; i++)
+		width += 3 + group_width(tt, from[i], gap);
 	return width;
+}
+
+/* How many of the runs' groups from[0, n) fit in CMP_WIDTH beside Load: at least one. */
+static int groups_that_fit(const struct text_table *tt, const int *from, int n, int gap)
+{
+	int k = 1;
+
+	while (k < n && line_width(tt, from, k + 1, gap) <= CMP_WIDTH)
+		k++;
+	return k;
 }
 
 struct linebuf {
@@ -173,6 +194,41 @@ static void put_group(struct linebuf *lb, const struct text_table *tt, int r, in
 	}
 }
 
+/* The runs' groups run[0, n): their labels over them, the column heads, a line per load. */
+static void print_block(FILE *out, const struct cmp_input *in, const struct text_table *tt,
+			const int *run, int n, int gap)
+{
+	struct linebuf lb = { .n = 0 };
+
+	lb_add(&lb, "", tt->w_load, false);
+	for (int i = 0; i < n; i++) {
+		char label[600];
+		int w = group_width(tt, run[i], gap);
+
+		snprintf(label, sizeof(label), "[%d] %s", run[i] + 1, in[run[i]].label);
+		if ((int)strlen(label) > w && w > 2)	/* cut, and says so: "--fps 14" misleads */
+			memcpy(label + w - 2, "..", 3);
+		lb_add(&lb, " | ", 3, false);
+		lb_add(&lb, label, w, false);
+	}
+	lb_flush(out, &lb);
+	lb_add(&lb, "Load", tt->w_load, false);
+	for (int i = 0; i < n; i++) {
+		lb_add(&lb, " | ", 3, false);
+		put_group(&lb, tt, run[i], gap, NULL, false);
+	}
+	lb_flush(out, &lb);
+	for (int l = 0; l < tt->nrows; l++) {
+		lb_add(&lb, tt->rows[l].load, tt->w_load, false);
+		for (int i = 0; i < n; i++) {
+			lb_add(&lb, " | ", 3, false);
+			put_group(&lb, tt, run[i], gap, tt->rows[l].cell[run[i]],
+				  tt->rows[l].pm[run[i]]);
+		}
+		lb_flush(out, &lb);
+	}
+}
+
 struct nobreak {
 	size_t from, to;	/* no line break at a space in text[from, to) */
 };
@@ -223,8 +279,9 @@ static void print_legend(FILE *out, const struct cmp_table *t, const struct text
 	size_t n = 0;
 
 	n += (size_t)snprintf(text + n, sizeof(text) - n, "Passes averaged:");
-	for (int r = 0; r < nruns && n < sizeof(text); r++) {
-		int lo = 0, hi = 0;
+	for (int i = 0; i < tt->nshown && n < sizeof(text); i++) {
+		int lo = 0, hi = 0, r = tt->shown[i];
+		const char *end = i + 1 < tt->nshown ? "," : ".";
 
 		for (int l = 0; l < t->nloads; l++) {
 			int p = t->cells[l * nruns + r].s.npass;
@@ -235,14 +292,21 @@ static void print_legend(FILE *out, const struct cmp_table *t, const struct text
 			hi = p > hi ? p : hi;
 		}
 		if (!hi)
-			n += (size_t)snprintf(text + n, sizeof(text) - n, " [%d] -%s", r + 1,
-					      r + 1 < nruns ? "," : ".");
+			n += (size_t)snprintf(text + n, sizeof(text) - n, " [%d] -%s", r + 1, end);
 		else if (lo == hi)
 			n += (size_t)snprintf(text + n, sizeof(text) - n, " [%d] %d%s", r + 1, hi,
-					      r + 1 < nruns ? "," : ".");
+					      end);
 		else
 			n += (size_t)snprintf(text + n, sizeof(text) - n, " [%d] %d-%d%s", r + 1,
-					      lo, hi, r + 1 < nruns ? "," : ".");
+					      lo, hi, end);
+	}
+	for (int r = 0, k = 0; tt->nshown < nruns && r < nruns && n < sizeof(text); r++) {
+		if (run_in_table(t, r, nruns))
+			continue;
+		k++;
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s[%d]%s",
+				      k > 1 ? ", " : " Not run here: ", r + 1,
+				      k == nruns - tt->nshown ? "." : "");
 	}
 	if (tt->changes && n < sizeof(text))
 		n += (size_t)snprintf(text + n, sizeof(text) - n,
@@ -319,21 +383,25 @@ static void print_intensity(FILE *out, const struct cmp_table *t, int nruns)
 	for (int l = 0; l < t->nloads; l++)
 		w = imax(w, (int)strlen(t->loads[l]));
 	for (int l = 0; l < t->nloads; l++) {
-		bool any = false;
+		int col = 0;	/* 0: nothing of this load printed yet */
 
 		for (int r = 0; r < nruns; r++) {
 			char text[400];
+			int len;
 
 			if (!intensity_text(text, sizeof(text), &t->cells[l * nruns + r]))
 				continue;
 			if (!heading)
 				fprintf(out, "Load intensity:\n");
-			if (!any)
-				fprintf(out, "  %-*s", w, t->loads[l]);
-			fprintf(out, "  [%d] %s", r + 1, text);
-			heading = any = true;
+			len = 2 + snprintf(NULL, 0, "[%d] %s", r + 1, text);
+			if (!col)	/* the load's name, then its runs, wrapped under the first */
+				col = fprintf(out, "  %-*s", w, t->loads[l]);
+			else if (col + len > CMP_WIDTH && col > w + 2)
+				col = fprintf(out, "\n  %-*s", w, "") - 1;
+			col += fprintf(out, "  [%d] %s", r + 1, text);
+			heading = true;
 		}
-		if (any)
+		if (col)
 			fputc('\n', out);
 	}
 }
@@ -343,7 +411,6 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 {
 	struct text_table tt = { .nruns = nruns, .nrows = t->nloads };
 	double unit = t->realtime ? 1e3 : 1e6;
-	struct linebuf lb = { .n = 0 };
 	int gap = 2;
 
 	tt.rows = calloc((size_t)t->nloads + 1, sizeof(*tt.rows));
@@ -353,6 +420,8 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 	for (int r = 0; r < nruns; r++) {
 		for (int k = 0; k < K_COUNT; k++)
 			tt.w[r][k] = col_head[k] ? (int)strlen(col_head[k]) : 0;
+		if (run_in_table(t, r, nruns))
+			tt.shown[tt.nshown++] = r;
 	}
 	for (int l = 0; l < t->nloads; l++) {
 		struct text_row *row = &tt.rows[l];
@@ -363,7 +432,8 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 		row->pm = calloc((size_t)nruns, sizeof(*row->pm));
 		if (!row->cell || !row->pm)
 			goto out;
-		for (int r = 0; r < nruns; r++) {
+		for (int i = 0; i < tt.nshown; i++) {
+			int r = tt.shown[i];
 			const struct pass_summary *c = &t->cells[l * nruns + r].s;
 
 			fill_text(row->cell[r], &row->pm[r], t, l, r, nruns, unit, &tt);
@@ -374,7 +444,7 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 			tt.changes |= row->cell[r][K_MCHG][0] || row->cell[r][K_XCHG][0];
 		}
 	}
-	if (line_width(&tt, gap) > CMP_WIDTH)
+	if (line_width(&tt, tt.shown, tt.nshown, gap) > CMP_WIDTH)
 		gap = 1;
 
 	fprintf(out, "--- %s%s", t->bench, t->realtime ? " real time" : "");
@@ -383,32 +453,11 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 	if (t->ncpus)
 		fprintf(out, " on %d CPU%s", t->ncpus, t->ncpus == 1 ? "" : "s");
 	fprintf(out, ": %s in %s ---\n", cmp_latency_name(in, nruns), t->realtime ? "us" : "ms");
-	/* the run labels over their groups */
-	lb_add(&lb, "", tt.w_load, false);
-	for (int r = 0; r < nruns; r++) {
-		char label[600];
-		int w = group_width(&tt, r, gap);
-
-		snprintf(label, sizeof(label), "[%d] %s", r + 1, in[r].label);
-		if ((int)strlen(label) > w && w > 2)	/* cut, and says so: "--fps 14" misleads */
-			memcpy(label + w - 2, "..", 3);
-		lb_add(&lb, " | ", 3, false);
-		lb_add(&lb, label, w, false);
-	}
-	lb_flush(out, &lb);
-	lb_add(&lb, "Load", tt.w_load, false);
-	for (int r = 0; r < nruns; r++) {
-		lb_add(&lb, " | ", 3, false);
-		put_group(&lb, &tt, r, gap, NULL, false);
-	}
-	lb_flush(out, &lb);
-	for (int l = 0; l < t->nloads; l++) {
-		lb_add(&lb, tt.rows[l].load, tt.w_load, false);
-		for (int r = 0; r < nruns; r++) {
-			lb_add(&lb, " | ", 3, false);
-			put_group(&lb, &tt, r, gap, tt.rows[l].cell[r], tt.rows[l].pm[r]);
-		}
-		lb_flush(out, &lb);
+	for (int b = 0, k; b < tt.nshown; b += k) {	/* as many runs as fit, block by block */
+		k = groups_that_fit(&tt, tt.shown + b, tt.nshown - b, gap);
+		if (b)
+			fputc('\n', out);
+		print_block(out, in, &tt, tt.shown + b, k, gap);
 	}
 	print_intensity(out, t, nruns);
 	print_legend(out, t, &tt, nruns);
@@ -423,7 +472,7 @@ out:
 }
 
 /* "202611291936" and "2026-11-29T19:36:00+01:00" both as "2026-11-29 19:36". */
-static void pretty_date(char *buf, size_t len, const char *d)
+void pretty_date(char *buf, size_t len, const char *d)
 {
 	if (strlen(d) == 12 && strspn(d, "0123456789") == 12)
 		snprintf(buf, len, "%.4s-%.2s-%.2s %.2s:%.2s", d, d + 4, d + 6, d + 8, d + 10);
@@ -587,6 +636,8 @@ static void print_run_line(FILE *out, const struct cmp_input *in, int nruns, int
 	if (n >= (int)sizeof(text))
 		n = (int)sizeof(text) - 1;
 	nb[0] = (struct nobreak){ 0, (size_t)n };
+	if (run->kernel[0] && strncmp(in[r].label, run->kernel, strlen(run->kernel)))
+		add_clause(text, sizeof(text), &n, nb, &nnb, "kernel %s", run->kernel);
 	if (run->date[0]) {
 		char date[40];
 

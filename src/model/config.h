@@ -130,6 +130,7 @@ struct config {
 	bool compare_mode;		/* --compare */
 	int ncompare;			/* its files */
 	const char *compare[MAX_COMPARE];
+	const char *compare_runs;	/* --runs: which of their runs */
 	const char *vary_spec;		/* --vary NAME=V1,V2 as given */
 	enum vary_kind vary_kind;
 	char vary_name[60];		/* "load-nice", "sysctl:kernel.timer_migration" */

@@ -129,7 +129,7 @@ int cmp_build(const struct cmp_input *in, int n, struct cmp_matrix *m, char *err
 	memset(m, 0, sizeof(*m));
 	if (n < 1 || n > MAX_COMPARE) {
 		snprintf(err, errlen, "%d runs to compare (each kernel and comment of a file is "
-			 "one); 1 to %d can be", n, MAX_COMPARE);
+			 "one); 1 to %d can be: pick some with --runs", n, MAX_COMPARE);
 		return -EINVAL;
 	}
 	m->nruns = n;

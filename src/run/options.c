@@ -204,6 +204,8 @@ static const struct opt opts[] = {
 	  .help = "no progress line" },
 	{ 0, "compare", NULL, G_OTHER, FLAG(compare_mode), .with_compare = true,
 	  .help = "compare the logs or CSV files named after the options" },
+	{ 0, "runs", "LIST", G_OTHER, STRING(compare_runs, 1, 1000, NULL), .with_compare = true,
+	  .joined = true, .help = "only these of their runs: 1,3-4, a comment, a date" },
 	{ 0, "restore", NULL, G_OTHER, FLAG(restore_only), .with_compare = true,
 	  .help = "put back the kernel settings a killed --vary run left, then exit" },
 	{ 'h', "help", NULL, G_OTHER, CALL(show_help), .help = "this help" },
@@ -612,7 +614,7 @@ static int validate_compare(const struct parse_state *ps)
 	for (size_t i = 0; i < ARRAY_SIZE(opts); i++)
 		if (ps->given[i] && !opts[i].with_compare)
 			return set_err(ps->err, ps->errlen,
-				       "--compare takes only --plot, -q and --dry-run, not --%s",
+				       "--compare takes only --runs, --plot, -q and --dry-run, not --%s",
 				       opts[i].name);
 	if (ps->cfg->ncompare < 1)
 		return set_err(ps->err, ps->errlen, "--compare needs at least one file");
@@ -642,6 +644,8 @@ static int validate(struct parse_state *ps)
 	}
 	if (cfg->compare_mode)
 		return validate_compare(ps);
+	if (cfg->compare_runs)
+		return set_err(err, errlen, "--runs picks runs to compare: only with --compare");
 	if (cfg->explain && cfg->no_split)
 		return set_err(err, errlen, "--explain and --no-split contradict: --explain shows "
 			       "the split");
