@@ -95,6 +95,32 @@ else
 	fail "$t" "$(sed -n '/^--- Verdicts/,$p' "$dir/out" | head -8)"
 fi
 
+# The README's gate, as the README has it, on this run of 2 passes: no verdict is no pass.
+t="the README's CI gate fails on too few passes, passes on verdicts, fails on worse or none"
+gate=$(grep -m1 '^\$ jq -e ' "$TOP/README.md" | sed 's/^\$ //')
+if ! command -v jq >/dev/null || ! command -v python3 >/dev/null; then
+	skip "$t" "jq and python3 are needed"
+elif [ -z "$gate" ]; then
+	fail "$t" "no '\$ jq -e' line in README.md"
+else
+	mkdir -p "$dir/gate"
+	gate_on() {	# the verdicts JSON made by python expression $1 from v.json: the gate's words
+		python3 -c "import json, sys; d = json.load(open(sys.argv[1])); $1
+json.dump(d, open(sys.argv[2], 'w'))" "$dir/v.json" "$dir/gate/gate.json" &&
+			(cd "$dir/gate" && eval "$gate" 2>&1) | tr '\n' ' '
+	}
+	few=$(gate_on "pass")
+	ok=$(gate_on "[v.update(verdict='no difference shown') for v in d['verdicts']]; d['verdicts'][0]['verdict'] = 'better'")
+	worse=$(gate_on "[v.update(verdict='better') for v in d['verdicts']]; d['verdicts'][-1]['verdict'] = 'worse'")
+	none=$(gate_on "d['verdicts'] = []")
+	if [ "$few" = "false gate: fail " ] && [ "$ok" = "true " ] && [ "$worse" = "false gate: fail " ] &&
+		[ "$none" = "false gate: fail " ] && grep -q '"too few passes"' "$dir/v.json"; then
+		pass "$t"
+	else
+		fail "$t" "few '$few' ok '$ok' worse '$worse' none '$none'"
+	fi
+fi
+
 t="--compare of a varied run's log and CSV sets its variants side by side"
 for f in "$log" "$dir/v.csv"; do
 	out=$(ib --compare "$f" 2>&1)
