@@ -22,12 +22,18 @@
 
 #define UNUSED __attribute__((unused))
 
-enum group { G_SELECT, G_TIMING, G_SCHED, G_OUTPUT, G_OTHER, G_COUNT };
+/*
+ * An option's group: its heading in --help (a group without a title goes on
+ * under the one before). G_TASK's options set how the benchmark task is
+ * scheduled, and so override, for every thread, a workload file's own
+ * (cfg->sched_given): the group says it, no option can forget to.
+ */
+enum group { G_SELECT, G_TIMING, G_TASK, G_SCHED, G_OUTPUT, G_OTHER, G_COUNT };
 
 static const char *const group_title[G_COUNT] = {
 	[G_SELECT] = "Benchmarks and loads",
 	[G_TIMING] = "Timing",
-	[G_SCHED] = "Scheduling",
+	[G_TASK] = "Scheduling",
 	[G_OUTPUT] = "Output",
 	[G_OTHER] = "Other",
 };
@@ -62,8 +68,6 @@ struct opt {
 	const char *const *names;	/* a choice's words, NULL-terminated */
 	opt_set_fn *set;	/* the special case, if any */
 	bool with_compare;	/* may be given with --compare */
-	bool sched;		/* sets how the benchmark task is scheduled: overrides, for */
-				/* every thread, a workload file's own (cfg->sched_given) */
 	bool joined;		/* --help prints it on the line of the row before, after " / " */
 	const char *help;
 };
@@ -99,7 +103,7 @@ static opt_set_fn select_workload, note_loops_given, set_ncpus, set_work, show_h
  * help, type, field and range; set_value() does the reading, range check,
  * message and store, and a row's set() (run after it) only what no type
  * covers. So a new option is a config field plus one row, for instance
- *	{ 0, "slice", "USEC", G_SCHED, LONG(slice_us, 100, 100000), .sched = true,
+ *	{ 0, "slice", "USEC", G_TASK, LONG(slice_us, 100, 100000),
  *	  .help = "..." },
  * and a choice of words is a row of CHOICE(field, words): set_value()
  * stores the word's index, or names them all in its message.
@@ -150,19 +154,19 @@ static const struct opt opts[] = {
 	  .help = "N copies at once per row (1-64)" },
 	{ 0, "dry-run", NULL, G_TIMING, FLAG(dry_run), .with_compare = true,
 	  .help = "check the options, print the rows and the time, exit" },
-	{ 'r', "realtime", NULL, G_SCHED, FLAG(realtime), .sched = true,
+	{ 'r', "realtime", NULL, G_TASK, FLAG(realtime),
 	  .help = "benchmark with SCHED_FIFO tasks (root or CAP_SYS_NICE)" },
-	{ 0, "policy", "POLICY", G_SCHED, CHOICE(policy, policy_names, "policy"), .sched = true,
+	{ 0, "policy", "POLICY", G_TASK, CHOICE(policy, policy_names, "policy"),
 	  .help = "benchmark class: other|batch|idle|fifo|rr|deadline" },
 	{ 0, "rt-priority", "N", G_SCHED, INT(rt_priority, 1, 98),
 	  .help = "priority of a -r, fifo or rr task (default 40; a waker's +1)" },
-	{ 0, "slice", "USEC", G_SCHED, LONG(slice_us, 100, 100000),
+	{ 0, "slice", "USEC", G_TASK, LONG(slice_us, 100, 100000),
 	  .help = "EEVDF slice of the benchmark task (100-100000)" },
-	{ 0, "uclamp-min", "PCT", G_SCHED, INT(uclamp_min, 0, 100), .sched = true,
+	{ 0, "uclamp-min", "PCT", G_TASK, INT(uclamp_min, 0, 100),
 	  .help = "the benchmark task's utilization clamp minimum" },
-	{ 0, "uclamp-max", "PCT", G_SCHED, INT(uclamp_max, 0, 100), .sched = true,
+	{ 0, "uclamp-max", "PCT", G_TASK, INT(uclamp_max, 0, 100),
 	  .joined = true, .help = "maximum" },
-	{ 'B', "bench-nice", "N", G_SCHED, INT(bench_nice, -20, 19), .sched = true,
+	{ 'B', "bench-nice", "N", G_TASK, INT(bench_nice, -20, 19),
 	  .help = "nice level of the benchmark (-20..19)" },
 	{ 'N', "load-nice", "N", G_SCHED, INT(load_nice, -20, 19),
 	  .help = "nice level of the load (-20..19)" },
@@ -302,7 +306,8 @@ void print_help(void)
 	       "How late do interactive tasks get the CPU while the machine is busy? "
 	       "See interbench(8).\n");
 	for (int g = 0; g < G_COUNT; g++) {
-		printf("\n%s:\n", group_title[g]);
+		if (group_title[g])
+			printf("\n%s:\n", group_title[g]);
 		if (g == G_SELECT) {	/* the names beside the options that take them */
 			workload_names(WL_BENCH, names, sizeof(names));
 			printf("  Benchmarks: %s\n", names);
@@ -433,7 +438,7 @@ static int set_value(const struct opt *o, const char *arg, struct parse_state *p
 	}
 	if (ret)
 		return ret;
-	ps->cfg->sched_given |= o->sched;
+	ps->cfg->sched_given |= o->group == G_TASK;
 	return o->set ? o->set(o, arg, ps) : 0;
 }
 
