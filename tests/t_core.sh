@@ -125,3 +125,20 @@ fi
 t="nothing left after all core runs"
 if no_leftovers 2; then pass "$t"; else fail "$t" "left:$(leftovers)"; fi
 
+
+# The unit program reads its goldens from ./tests/golden: a copy of them here is rewritten,
+# never the tree's.
+t="GOLDEN_UPDATE=1 rewrites the golden files and fails each check that did, saying so"
+mkdir -p "$dir/gu/tests" && cp -r "$TOP/tests/golden" "$TOP/tests/fixtures" "$dir/gu/tests/" &&
+	rm -f "$dir/gu/tests/golden/run-a.log"
+out=$(cd "$dir/gu" && GOLDEN_UPDATE=1 timeout 120 "$TOP/build/tests/unit" 2>&1)
+nre=$(grep -c '^FAIL .* rewritten (GOLDEN_UPDATE=1): read its diff' <<<"$out")
+ngold=$(find "$TOP/tests/golden" -type f | wc -l)
+if [ "$nre" != "$ngold" ]; then
+	fail "$t" "$nre of $ngold rewritten: $(grep -c '^PASS' <<<"$out") passes"
+elif ! cmp -s "$dir/gu/tests/golden/run-a.log" "$TOP/tests/golden/run-a.log" ||
+	! diff -rq "$dir/gu/tests/golden" "$TOP/tests/golden" >/dev/null; then
+	fail "$t" "the rewritten goldens differ from the tree's: $(diff -rq "$dir/gu/tests/golden" "$TOP/tests/golden" | head -3)"
+else
+	pass "$t ($nre files)"
+fi
