@@ -171,3 +171,23 @@ else
 		pass "$t"
 	fi
 fi
+
+# doc/hacking.md shows whole changes as diffs: each must still apply to the tree it ships in.
+t="every diff in doc/hacking.md applies to the tree"
+mkdir -p "$dir/diffs"
+awk -v d="$dir/diffs" '/^```diff/ { on = 1; n++; next } /^```$/ { on = 0 } on { print > (d "/" n ".patch") }' \
+	"$TOP/doc/hacking.md"
+bad=""
+n=0
+for p in "$dir"/diffs/*.patch; do
+	[ -f "$p" ] || continue
+	n=$((n + 1))
+	err=$(cd "$TOP" && git apply --check "$p" 2>&1) || bad="$bad [diff $(basename "$p" .patch): $(head -2 <<<"$err" | tr '\n' ' ')]"
+done
+if [ "$n" -lt 2 ]; then
+	fail "$t" "only $n diffs found"
+elif [ -n "$bad" ]; then
+	fail "$t" "$bad"
+else
+	pass "$t ($n diffs)"
+fi

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* core/strip.c - a row's wakeup latency over time, bin by bin, from its period records. */
+/* core/latency_strip.c - a row's wakeup latency over time, bin by bin, from its period records. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>

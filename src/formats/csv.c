@@ -54,7 +54,7 @@ struct csv_column {
 	NUM(p "_p50_ns", f + 4, false), NUM(p "_p90_ns", f + 5, false), \
 	NUM(p "_p99_ns", f + 6, false), NUM(p "_p999_ns", f + 7, false)
 
-/* In this order; the first 22 are the fixed ones the README lists. */
+/* In this order; the first 22 are the fixed ones doc/formats.md lists. */
 static const struct csv_column csv_columns[] = {
 	TEXT("kernel_release", CT_KERNEL, true), TEXT("comment", CT_COMMENT, true),
 	TEXT("start", CT_START, false), TEXT("pass", CT_PASS, false),
@@ -237,7 +237,7 @@ static void csv_line(struct sbuf *sb, const struct run_record *run, const struct
 	sb_add(sb, "\n", 1);
 }
 
-/* The header line: a live file's head (files.c); it has no tail. */
+/* The header line: a live file's head (live_files.c); it has no tail. */
 void csv_head(struct sbuf *sb, const struct run_record *run)
 {
 	csv_line(sb, run, NULL);

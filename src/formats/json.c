@@ -334,7 +334,7 @@ static void json_hops(struct jw *w, const struct chain_summary *c, const struct 
 	jw_close(w, ']');
 }
 
-/* Game's frames or AudioGraph's cycles (README: "Chains"); nothing for a single task. */
+/* Game's frames or AudioGraph's cycles (doc/chains.md); nothing for a single task. */
 static void json_chain(struct jw *w, const struct result *r)
 {
 	const struct chain_summary *c = r->chain;
@@ -489,7 +489,7 @@ static void json_summary(void *arg, const struct cell *c, const struct pass_summ
 }
 
 /*
- * The document in three parts, so that a live file (files.c) grows by a
+ * The document in three parts, so that a live file (live_files.c) grows by a
  * result and a tail at a time. The head: everything up to the open results
  * array. Its run.end and interrupted are known only at the end, when the
  * file is written whole once more.

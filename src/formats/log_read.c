@@ -78,7 +78,7 @@ struct log_parser {
 	bool load_seen;			/* (load_row holds one) */
 	struct log_table lt;		/* the current table's columns and unit */
 	bool has_intensity;		/* and so is the load intensity (ours, not 0.31's) */
-	bool fork;			/* the table is the fork's (forklog.c) */
+	bool fork;			/* the table is the fork's (fork_log.c) */
 	bool fork_deadlines;		/* and has its deadlines column */
 	int rows;			/* of the current table */
 	int heading_line, run_line;

@@ -17,7 +17,7 @@ const struct log_column log_columns[] = {
 	{ "  % Deadlines Met", "", 17, RF_DL, LC_PCT | LC_DEADLINE, "Deadlines" },
 	{ "       p99", "", 10, RF_P99, LC_LATENCY | LC_PERCENTILE | LC_SINGLE, "p99.9" },
 	{ "     p99.9", "", 10, RF_P999, LC_LATENCY | LC_PERCENTILE | LC_SINGLE, "p99.9" },
-	/* Game's: its frames (README: "Chains") */
+	/* Game's: its frames (doc/chains.md) */
 	{ "  Frame p50", "", 11, RF_FRAME_P50, LC_LATENCY | LC_UNIT | LC_GAME, "Frame p50" },
 	{ "    p99", "", 7, RF_FRAME_P99, LC_LATENCY | LC_GAME, "Frame p50" },
 	{ "    max", "", 7, RF_FRAME_MAX, LC_LATENCY | LC_GAME, "Frame p50" },

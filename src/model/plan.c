@@ -229,7 +229,7 @@ static int pass_results(const struct config *cfg)
 	return n;
 }
 
-/* --repeat within what the memory allows (README: the formula); an error of usage if not. */
+/* --repeat within what the memory allows (interbench(8), --repeat); an error of usage if not. */
 int plan_check_memory(const struct config *cfg, char *err, size_t errlen)
 {
 	char what[192];

@@ -498,7 +498,7 @@ void report_verdicts(struct report *o, const struct run_record *rec)
 	verdicts_free(&t);
 }
 
-/* With --ncpus, at the very end: each metric's table against the CPU count (bycount.c). */
+/* With --ncpus, at the very end: each metric's table against the CPU count (by_ncpus.c). */
 void report_by_ncpus(struct report *o, const struct run_record *rec)
 {
 	struct sbuf sb;

@@ -38,7 +38,7 @@ void report_marks_note(struct report *o);	/* a blank line, then the table's mark
 void report_load_notes(struct report *o, const struct result *r);	/* after its intensity */
 struct log_column;
 void report_column_cell(struct report *o, const struct log_column *c, const struct result *r,
-			double unit_ns);	/* its separator, then its value, right-aligned */	/* a blank line, then the table's marks' footnote */
+			double unit_ns);	/* its separator, then its value, right-aligned */
 void report_worst_note(struct report *o, const struct run_record *rec, const struct result *r);
 const char *report_power_text(char *buf, size_t len, const struct pass_summary *s, bool dl);
 

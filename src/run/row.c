@@ -435,13 +435,6 @@ static uint64_t hop_max(const struct bench_result *b, int32_t hop)
 }
 
 /*
- * --explain, after the row: its trace read for each member's task (of copy
- * #1 with --instances) and a chain member's stages (by the ids they
- * reported): who ran instead where a wake-up of theirs waited (when the
- * bench split its wake-ups), and their events of the periods kept. A member
- * past SE_TIDS_MAX threads is not read: its own lines say so.
- */
-/*
  * --explain, a workload file's row: each thread rtapp_traced() picked (of
  * copy #1), by the id its result reports; the others are said not traced
  * once the trace told of those.
@@ -471,6 +464,13 @@ static void trace_collect_threads(const struct row_ctx *rc, struct row_try *t)
 			t->rows[j].ran.state = RAN_NOT_TRACED;
 }
 
+/*
+ * --explain, after the row: its trace read for each member's task (of copy
+ * #1 with --instances) and a chain member's stages (by the ids they
+ * reported): who ran instead where a wake-up of theirs waited (when the
+ * bench split its wake-ups), and their events of the periods kept. A member
+ * past SE_TIDS_MAX threads is not read: its own lines say so.
+ */
 static void trace_collect(const struct row_ctx *rc, struct row_try *t)
 {
 	struct ran_thread th[SE_TIDS_MAX];

@@ -30,8 +30,8 @@ enum rtapp_kind {
 	/*
 	 * run: rt-app spins a loop calibrated to take that long on the
 	 * calibration CPU, so a slower CPU or a lower frequency makes it
-	 * longer. interbench burns it as the thread's own CPU time (SPEC §2,
-	 * "Work is CPU time"), which neither the CPU's speed nor preemption
+	 * longer. interbench burns it as the thread's own CPU time (--work
+	 * cpu, doc/design.md), which neither the CPU's speed nor preemption
 	 * changes; --work loops is rt-app's meaning.
 	 */
 	RTAPP_RUN,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* task/waker.h - the waker: a thread of higher priority that sleeps until the instant a task
- * asked for, stamps t_wake and wakes it (SPEC §2, "Wakeups"). */
+ * asked for, stamps t_wake and wakes it (--wake waker; doc/design.md: how a wake-up is timed). */
 #ifndef TASK_WAKER_H
 #define TASK_WAKER_H
 

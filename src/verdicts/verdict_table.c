@@ -211,7 +211,7 @@ static int count_and_adjust(struct verdict_table *t)
  * only over the tests that could ever pass: one whose smallest attainable p,
  * given its ties, is above the level it would be held to (every pass the
  * same, or a single pass apart from the others) would only raise the bar
- * for the rest (Tarone's refinement, core/verdict.c). A test too small to
+ * for the rest (Tarone's refinement, core/verdict_stats.c). A test too small to
  * pass says how many passes could: those whose p_min passes BH alone among
  * the tests counted and those like it.
  */
