@@ -121,20 +121,20 @@ static bool test_x_frames(void)
 /* Gaming: latency is wall - CPU of a unit, unclipped; % CPU is CPU over wall time. */
 static bool test_gaming_units(void)
 {
-	struct game_acct g = { 0 };
+	struct gaming_acct g = { 0 };
 
-	EXPECT(game_account(&g, 100 * MS, 100 * MS) == 0, "unit that ran throughout has latency");
-	EXPECT(game_account(&g, 90 * MS, 92 * MS) == 0, "CPU past wall (clock grain) not 0");
+	EXPECT(gaming_account(&g, 100 * MS, 100 * MS) == 0, "unit that ran throughout has latency");
+	EXPECT(gaming_account(&g, 90 * MS, 92 * MS) == 0, "CPU past wall (clock grain) not 0");
 	/* a slow loop took 120 ms of CPU for its unit: only the 30 ms not running count */
-	EXPECT(game_account(&g, 150 * MS, 120 * MS) == 30 * MS, "slow-CPU unit latency");
-	game_partial(&g, 60 * MS, 8 * MS);		/* cut by the row's end: no sample */
+	EXPECT(gaming_account(&g, 150 * MS, 120 * MS) == 30 * MS, "slow-CPU unit latency");
+	gaming_partial(&g, 60 * MS, 8 * MS);		/* cut by the row's end: no sample */
 	EXPECT(g.units == 3, "units %llu", (unsigned long long)g.units);
-	EXPECT(fabs(game_pct_cpu(&g) - 100.0 * 320 / 400) < 1e-9, "pct %g", game_pct_cpu(&g));
-	g = (struct game_acct){ 0 };
-	game_partial(&g, 2000 * MS, 10 * MS);		/* starved: no whole unit, still an answer */
-	EXPECT(fabs(game_pct_cpu(&g) - 0.5) < 1e-9, "starved pct %g", game_pct_cpu(&g));
-	g = (struct game_acct){ .cpu_ns = 5, .wall_ns = 4 };
-	EXPECT(game_pct_cpu(&g) == 100.0, "pct above 100: %g", game_pct_cpu(&g));
+	EXPECT(fabs(gaming_pct_cpu(&g) - 100.0 * 320 / 400) < 1e-9, "pct %g", gaming_pct_cpu(&g));
+	g = (struct gaming_acct){ 0 };
+	gaming_partial(&g, 2000 * MS, 10 * MS);		/* starved: no whole unit, still an answer */
+	EXPECT(fabs(gaming_pct_cpu(&g) - 0.5) < 1e-9, "starved pct %g", gaming_pct_cpu(&g));
+	g = (struct gaming_acct){ .cpu_ns = 5, .wall_ns = 4 };
+	EXPECT(gaming_pct_cpu(&g) == 100.0, "pct above 100: %g", gaming_pct_cpu(&g));
 	return true;
 }
 

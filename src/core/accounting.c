@@ -90,22 +90,22 @@ double acct_pct_deadlines(const struct acct *a)
  * sample is the time it was runnable or waiting but not running, wall - cpu,
  * whatever the CPU's speed (never clipped at the unit's nominal 100 ms).
  */
-uint64_t game_account(struct game_acct *g, uint64_t wall_ns, uint64_t cpu_ns)
+uint64_t gaming_account(struct gaming_acct *g, uint64_t wall_ns, uint64_t cpu_ns)
 {
 	g->units++;
-	game_partial(g, wall_ns, cpu_ns);
+	gaming_partial(g, wall_ns, cpu_ns);
 	return wall_ns > cpu_ns ? wall_ns - cpu_ns : 0;
 }
 
 /* A unit the row's end cut short: its CPU and wall time count, it is no sample. */
-void game_partial(struct game_acct *g, uint64_t wall_ns, uint64_t cpu_ns)
+void gaming_partial(struct gaming_acct *g, uint64_t wall_ns, uint64_t cpu_ns)
 {
 	g->cpu_ns += cpu_ns;
 	g->wall_ns += wall_ns;
 }
 
 /* % desired CPU: the CPU time it got over the wall time it wanted it all (at most 100). */
-double game_pct_cpu(const struct game_acct *g)
+double gaming_pct_cpu(const struct gaming_acct *g)
 {
 	if (!g->wall_ns)
 		return 0.0;

@@ -56,14 +56,14 @@ uint64_t acct_finish(struct acct *a, const struct period_clock *c, uint64_t k,
 double acct_pct_cpu(const struct acct *a);
 double acct_pct_deadlines(const struct acct *a);
 
-#define GAME_UNIT_NS 100000000ULL	/* 100 ms of work */
-struct game_acct {
+#define GAMING_UNIT_NS 100000000ULL	/* 100 ms of work */
+struct gaming_acct {
 	uint64_t units;			/* whole units of work done */
 	uint64_t cpu_ns, wall_ns;	/* of the units, and of a unit cut by the row's end */
 };
-uint64_t game_account(struct game_acct *g, uint64_t wall_ns, uint64_t cpu_ns);
-void game_partial(struct game_acct *g, uint64_t wall_ns, uint64_t cpu_ns);
-double game_pct_cpu(const struct game_acct *g);
+uint64_t gaming_account(struct gaming_acct *g, uint64_t wall_ns, uint64_t cpu_ns);
+void gaming_partial(struct gaming_acct *g, uint64_t wall_ns, uint64_t cpu_ns);
+double gaming_pct_cpu(const struct gaming_acct *g);
 
 bool wake_latency(uint64_t t_wake, uint64_t t_run, uint64_t *lat);
 

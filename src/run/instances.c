@@ -62,9 +62,9 @@ void bench_pool(struct bench_result *m, const struct bench_result *a)
 	m->acct.met += a->acct.met;
 	m->acct.missed += a->acct.missed;
 	m->acct.dropped += a->acct.dropped;
-	m->game.units += a->game.units;
-	m->game.cpu_ns += a->game.cpu_ns;
-	m->game.wall_ns += a->game.wall_ns;
+	m->gaming.units += a->gaming.units;
+	m->gaming.cpu_ns += a->gaming.cpu_ns;
+	m->gaming.wall_ns += a->gaming.wall_ns;
 	m->task_cpu_ns += a->task_cpu_ns;
 	m->work_ns += a->work_ns;
 	m->loops += a->loops;
@@ -81,7 +81,7 @@ void bench_pool(struct bench_result *m, const struct bench_result *a)
 		m->pct_cpu = acct_pct_cpu(&m->acct);
 		m->pct_deadlines = acct_pct_deadlines(&m->acct);
 	} else {
-		m->pct_cpu = game_pct_cpu(&m->game);
+		m->pct_cpu = gaming_pct_cpu(&m->gaming);
 	}
 }
 

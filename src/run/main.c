@@ -346,7 +346,7 @@ static uint64_t period_cap(const struct config *cfg)
 
 	if (!cfg->timeline_path && !cfg->explain && !cfg->plot_path)
 		return 0;
-	units = (uint64_t)(cfg->seconds * 1e9) / GAME_UNIT_NS;	/* Gaming's */
+	units = (uint64_t)(cfg->seconds * 1e9) / GAMING_UNIT_NS;	/* Gaming's */
 	most = (most > units ? most : units) + 2;	/* a last wake-up past the row's end */
 	return most < PERIOD_KEEP_MAX ? most : PERIOD_KEEP_MAX;
 }

@@ -242,7 +242,7 @@ static void run_flat(const struct sim_params *p, uint64_t duration_ns,
 		     struct sim_live *live)
 {
 	uint64_t start = now_ns(), cpu0;
-	struct game_acct g = { 0 };
+	struct gaming_acct g = { 0 };
 	struct burner bn;
 	bool cut = false;
 
@@ -251,14 +251,14 @@ static void run_flat(const struct sim_params *p, uint64_t duration_ns,
 	while (!stopping(stop) && !cut) {
 		uint64_t w0 = now_ns(), c0 = thread_cpu_ns(), wall, cpu, lat;
 
-		burn_work(&bn, GAME_UNIT_NS, &cut);
+		burn_work(&bn, GAMING_UNIT_NS, &cut);
 		wall = now_ns() - w0;
 		cpu = thread_cpu_ns() - c0;
 		if (cut) {
-			game_partial(&g, wall, cpu);
+			gaming_partial(&g, wall, cpu);
 			break;
 		}
-		lat = game_account(&g, wall, cpu);
+		lat = gaming_account(&g, wall, cpu);
 		if (p->ring) {
 			struct period_rec rec = { .t_wake = w0, .t_run = w0, .t_done = w0 + wall,
 						  .k = (uint32_t)(g.units - 1),
@@ -278,9 +278,9 @@ static void run_flat(const struct sim_params *p, uint64_t duration_ns,
 	}
 	if (res) {
 		res->task_cpu_ns = thread_cpu_ns() - cpu0;
-		res->game = g;
+		res->gaming = g;
 		res->plog = (struct period_log){ .start0 = start, .counted = g.units };
-		res->pct_cpu = game_pct_cpu(&g);
+		res->pct_cpu = gaming_pct_cpu(&g);
 		res->pct_deadlines = -1.0;
 		res->wall_ns = now_ns() - start;
 		burner_result(&bn, res);

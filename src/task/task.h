@@ -95,7 +95,7 @@ struct bench_result {		/* sent, as bytes, from the bench process */
 	struct latency timer;		/* the waker's: t_wake - intended */
 	long timer_slack_ns;		/* the task's, read back once it was scheduled; -1: none */
 	struct acct acct;		/* periodic tasks */
-	struct game_acct game;		/* Gaming */
+	struct gaming_acct gaming;	/* Gaming */
 	double pct_cpu, pct_deadlines;	/* pct_deadlines < 0: none */
 	uint64_t task_cpu_ns;		/* CPU time the task thread used */
 	uint64_t work_ns;		/* the work its achieved periods asked for */
