@@ -19,7 +19,7 @@
 #include "run/options.h"
 #include "model/plan.h"
 #include "run/row.h"
-#include "run/params.h"
+#include "run/derive.h"
 #include "task/task.h"
 
 /*

@@ -10,12 +10,12 @@ void unit_suites(void)
 	unit_core_verdict();
 	unit_core_ranksum();
 	unit_core_power();
-	unit_core_compact();
+	unit_core_sparse_hist();
 	unit_core_stop();
 	unit_core_period();
 	unit_core_tickphase();
 	unit_core_strip();
-	unit_core_schedev();
+	unit_core_sched_events();
 	unit_core_missx();
 	unit_core_ranslice();
 	unit_core_frames();

@@ -7,7 +7,7 @@
 
 #include "core/defs.h"
 #include "core/period.h"
-#include "core/schedev.h"
+#include "core/sched_events.h"
 #include "core/split.h"
 
 #include "tests/split_samples.h"

@@ -23,7 +23,7 @@
 #include "run/options.h"
 #include "model/plan.h"
 #include "run/row.h"
-#include "run/params.h"
+#include "run/derive.h"
 #include "sys/machine.h"
 #include "task/task.h"
 

@@ -12,7 +12,7 @@
 #include "run/child.h"
 #include "run/options.h"
 #include "model/plan.h"
-#include "run/params.h"
+#include "run/derive.h"
 #include "sys/machine.h"
 #include "task/task.h"
 #include "core/render_work.h"

@@ -17,7 +17,7 @@
 #include "model/plan.h"
 #include "sys/machine.h"
 #include "task/task.h"
-#include "loads/family.h"
+#include "loads/load_shared.h"
 
 #include "tests/unit.h"
 

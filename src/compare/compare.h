@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "model/matrix.h"
+#include "model/compare_matrix.h"
 #include "model/record.h"
 
 struct config;

@@ -21,7 +21,7 @@
 #include <stdint.h>
 
 #include "core/period.h"
-#include "core/schedev.h"
+#include "core/sched_events.h"
 
 #define MISS_WORST 5			/* misses explained per row: the worst, by how late */
 

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/schedev.h"
+#include "core/sched_events.h"
 
 /*
  * A wait of the task and who had the CPU meanwhile. After a wake-up: from

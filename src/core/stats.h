@@ -45,7 +45,7 @@ uint64_t hist_upper(unsigned b);		/* exclusive */
 uint64_t latency_percentile(const struct latency *l, double q);
 
 /*
- * A histogram as a finished row keeps it (compact.c): its non-empty buckets
+ * A histogram as a finished row keeps it (sparse_hist.c): its non-empty buckets
  * only, in order, with the exact running numbers (min, max, mean and SD stay
  * exact). An entry is 32 bits, the bucket (>> shift) in the top
  * HIST_INDEX_BITS and its count below; a bucket with more than

@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "loads/family.h"
+#include "loads/load_shared.h"
 
 /*
  * A group is a round: every sender sends HACK_MSGS messages to every

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "loads/family.h"
+#include "loads/load_shared.h"
 
 /* Sleep in short slices so a stop request is seen within 10 ms. */
 int load_none(struct load_ctx *ctx)

@@ -12,7 +12,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "loads/family.h"
+#include "loads/load_shared.h"
 #include "sys/cgroup.h"
 
 /* ---- Write and Read: streaming I/O on the files of load_prepare_files() ---- */

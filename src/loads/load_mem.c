@@ -8,7 +8,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "loads/family.h"
+#include "loads/load_shared.h"
 #include "sys/cgroup.h"
 
 /* ---- Memload: a large share of memory, touched and copied around ---- */

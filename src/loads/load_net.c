@@ -11,7 +11,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "loads/family.h"
+#include "loads/load_shared.h"
 
 /* ---- Net: a stream of small messages over loopback TCP ---- */
 

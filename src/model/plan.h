@@ -21,7 +21,12 @@
 
 struct config;
 
-struct cell {			/* one row of the run */
+/*
+ * One cell of the plan's matrix: a benchmark (or group, or workload file)
+ * against one load, in one pass, variant and CPU count. Each cell runs as
+ * one row, which gives one result, or one per member or thread.
+ */
+struct cell {
 	int bench, load;		/* registry indices */
 	int pass;			/* 0-based, with --repeat */
 	int variant;			/* --vary's value, 0-based; 0 without */

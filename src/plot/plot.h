@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 #include "lib/sbuf.h"
-#include "model/matrix.h"
+#include "model/compare_matrix.h"
 
 /* plot.c: the one --plot, of a run (histograms) or of a comparison (summaries) */
 struct verdict_table;

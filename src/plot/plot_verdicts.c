@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "model/matrix.h"
+#include "model/compare_matrix.h"
 #include "plot/plot.h"
 #include "plot/plot.h"
 #include "verdicts/verdicts.h"

@@ -7,7 +7,7 @@
 
 #include "core/frames.h"
 #include "core/miss_explain.h"
-#include "core/schedev.h"
+#include "core/sched_events.h"
 #include "report/report.h"
 #include "lib/numfmt.h"
 

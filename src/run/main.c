@@ -29,7 +29,7 @@
 #include "run/row.h"
 #include "run/row_signals.h"
 #include "run/progress.h"
-#include "run/params.h"
+#include "run/derive.h"
 #include "run/runlock.h"
 #include "run/vary.h"
 #include "sys/kernel_files.h"

@@ -23,7 +23,7 @@
 #include "run/row_parts.h"
 #include "run/stops.h"
 #include "run/progress.h"
-#include "run/params.h"
+#include "run/derive.h"
 #include "sys/trace_instance.h"
 #include "task/rtapp_run.h"
 

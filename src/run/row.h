@@ -12,7 +12,7 @@
 
 #include "core/defs.h"
 #include "core/period.h"
-#include "core/schedev.h"
+#include "core/sched_events.h"
 #include "core/split.h"
 #include "loads/loads.h"
 #include "model/workloads.h"

@@ -15,7 +15,7 @@
 #include "loads/loads.h"
 #include "model/workloads.h"
 #include "run/child.h"
-#include "run/params.h"
+#include "run/derive.h"
 #include "run/row.h"
 #include "run/row_parts.h"
 

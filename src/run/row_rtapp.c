@@ -9,12 +9,12 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "core/schedev.h"
+#include "core/sched_events.h"
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "model/workloads.h"
 #include "run/child.h"
-#include "run/params.h"
+#include "run/derive.h"
 #include "run/row.h"
 #include "run/row_parts.h"
 #include "sys/trace_instance.h"

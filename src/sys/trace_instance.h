@@ -9,7 +9,7 @@
 #include <sys/types.h>
 
 #include "core/period.h"
-#include "core/schedev.h"
+#include "core/sched_events.h"
 #include "core/split.h"
 
 int ran_trace_open(uint64_t row_wakeups, char *why, size_t len);

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "core/period.h"
-#include "core/schedev.h"
+#include "core/sched_events.h"
 #include "core/series.h"
 #include "lib/livefile.h"
 #include "lib/sbuf.h"

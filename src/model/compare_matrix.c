@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* model/matrix.c - a comparison's matrix: the runs' results grouped into a table per
+/* model/compare_matrix.c - a comparison's matrix: the runs' results grouped into a table per
  * benchmark, a cell per load and run. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 #include "lib/util.h"
-#include "model/matrix.h"
+#include "model/compare_matrix.h"
 #include "model/config.h"
 
 struct obs_ref {

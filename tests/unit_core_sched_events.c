@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* tests/unit_core_schedev.c - unit tests of the core: a trace instance's lines as one task's
+/* tests/unit_core_sched_events.c - unit tests of the core: a trace instance's lines as one task's
  * scheduler events. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/defs.h"
-#include "core/schedev.h"
+#include "core/sched_events.h"
 
 #include "tests/unit.h"
 
@@ -208,7 +208,7 @@ static bool test_bound(void)
 	return true;
 }
 
-void unit_core_schedev(void)
+void unit_core_sched_events(void)
 {
 	check("scheduler events: captured trace lines of one task", test_parse());
 	check("scheduler events: a chain's threads, each event its thread's", test_parse_tids());

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* loads/family.h - what the load families (load_*.c, hackbench.c) share. */
-#ifndef LOADS_FAMILY_H
-#define LOADS_FAMILY_H
+/* loads/load_shared.h - what the load families (load_*.c, hackbench.c) share. */
+#ifndef LOADS_LOAD_SHARED_H
+#define LOADS_LOAD_SHARED_H
 
 #include <pthread.h>
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* core/schedev.c - a row's threads' scheduler events from a trace instance's text lines. */
+/* core/sched_events.c - a row's threads' scheduler events from a trace instance's text lines. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/defs.h"
-#include "core/schedev.h"
+#include "core/sched_events.h"
 
 /*
  * A line of the instance's trace file, with context-info on:

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* tests/unit_core_compact.c - unit tests of the core: the compact histogram a row keeps, against
- * the dense one it is made from. */
+/* tests/unit_core_sparse_hist.c - unit tests of the core: the sparse histogram a row keeps,
+ * against the dense one it is made from. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -270,7 +270,7 @@ static bool test_empty(void)
 	return true;
 }
 
-void unit_core_compact(void)
+void unit_core_sparse_hist(void)
 {
 	check("compact histogram: equals the dense one, bucket by bucket and percentile by "
 	      "percentile", test_same_as_dense());

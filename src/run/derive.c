@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/params.c - the configuration turned into what a part needs: a task's parameters and
+/* run/derive.c - the configuration turned into what a part needs: a task's parameters and
  * scheduling, the loads', the knobs' record, a trial of them. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -16,7 +16,7 @@
 #include "model/workloads.h"
 #include "model/record.h"
 #include "run/options.h"
-#include "run/params.h"
+#include "run/derive.h"
 #include "run/row.h"
 
 void task_sched_of(const struct config *cfg, uint64_t period_num, uint64_t period_den,

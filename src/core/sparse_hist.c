@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* core/compact.c - a row's histogram as it is kept: its non-empty buckets, merged over passes,
+/* core/sparse_hist.c - a row's histogram as it is kept: its non-empty buckets, merged over passes,
  * read as buckets, percentiles and CDF points. */
 #include <limits.h>
 #include <math.h>

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* model/matrix.h - runs grouped into tables of summarised passes: a table per benchmark, a cell per
- * load and run, which --compare prints and --plot draws. */
-#ifndef MODEL_MATRIX_H
-#define MODEL_MATRIX_H
+/* model/compare_matrix.h - runs grouped into tables of summarised passes: a table per
+ * benchmark, a cell per load and run, which --compare prints and --plot draws. */
+#ifndef MODEL_COMPARE_MATRIX_H
+#define MODEL_COMPARE_MATRIX_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* run/params.h - the configuration turned into what each part needs: a task's parameters and
+/* run/derive.h - the configuration turned into what each part needs: a task's parameters and
  * scheduling, the loads', the knobs' record, a trial of them. */
-#ifndef RUN_PARAMS_H
-#define RUN_PARAMS_H
+#ifndef RUN_DERIVE_H
+#define RUN_DERIVE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -14,7 +14,7 @@
 struct knob_values;
 struct workload;
 
-/* params.c: the configuration, as each part needs it */
+/* derive.c: the configuration, as each part needs it */
 void sim_params_init(struct sim_params *p, const struct workload *wl, const struct config *cfg);
 void sim_params_init_beside(struct sim_params *p, const struct workload *wl,
 			  const struct config *cfg);

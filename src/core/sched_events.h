@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* core/schedev.h - the scheduler's events about a row's threads, parsed from a trace instance's
- * text: their wake-ups, switches in and out, migrations. */
-#ifndef CORE_SCHEDEV_H
-#define CORE_SCHEDEV_H
+/* core/sched_events.h - the scheduler's events about a row's threads, parsed from a trace
+ * instance's text: their wake-ups, switches in and out, migrations. */
+#ifndef CORE_SCHED_EVENTS_H
+#define CORE_SCHED_EVENTS_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* loads/common.c - what the load families share: the stop flag, a failure's reason, threads,
+/* loads/load_shared.c - what the load families share: the stop flag, a failure's reason, threads,
  * the burner. */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "loads/family.h"
+#include "loads/load_shared.h"
 
 bool load_stopping(struct load_ctx *ctx)
 {
