@@ -171,3 +171,35 @@ for v in sorted(g):
 print("; ".join(cycles))')
 	if [ -z "$out" ]; then pass "$t"; else fail "$t" "$out"; fi
 fi
+
+# A header is one module's interface: the functions it declares are defined in at most five
+# files (the objects' symbols say where).
+t="no header declares the functions of more than five .c files"
+if [ -z "$PY" ] || ! command -v nm >/dev/null; then
+	skip "$t" "it needs python3 and nm"
+elif ! ls "$TOP"/build/core/*.o >/dev/null 2>&1; then
+	skip "$t" "nothing is built under build/"
+else
+	for o in $(for d in src/*/; do ls "$TOP/build/$(basename "$d")"/*.o; done); do
+		nm --defined-only "$o" | awk -v f="${o#"$TOP"/build/}" '$2 == "T" { print $3, f }'
+	done >"$dir/defs"
+	out=$("$PY" - "$dir/defs" $(grep -E '^src/.*\.h$' "$dir/files") <<-'EOF'
+	import re, sys
+	where = dict(l.split() for l in open(sys.argv[1]))
+	over, most = [], (0, "")
+	for path in sys.argv[2:]:
+	    s = re.sub(r'/\*.*?\*/', ' ', open(path).read(), flags=re.S)
+	    s = re.sub(r'^#.*$', ' ', s, flags=re.M)
+	    names = re.findall(r'\b([A-Za-z_]\w*)\s*\([^;(){}]*(?:\([^()]*\)[^;(){}]*)*\)\s*'
+	                       r'(?:[A-Z_]+\s*\([^)]*\)\s*)*;', s)
+	    files = sorted({where[n] for n in names if n in where})
+	    if len(files) > most[0]: most = (len(files), path)
+	    if len(files) > 5: over.append('%s(%s)' % (path, ' '.join(files)))
+	print(' '.join(over) if over else 'ok %d %s' % most)
+	EOF
+	)
+	case "$out" in
+	ok*) set -- $out; pass "$t (the most: $3, $2)" ;;
+	*) fail "$t" "$out" ;;
+	esac
+fi
