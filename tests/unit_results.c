@@ -451,7 +451,8 @@ static bool test_ranks(void)
 	       "bench ranks %d %d %d", bench_rank("Audio"), bench_rank("gaming"),
 	       bench_rank("Foo"));
 	EXPECT(load_rank("None") == 0 && load_rank("Burn") == 3 && load_rank("Custom") == 11 &&
-	       load_rank("Input") == 14 && load_rank("Foo") == 15, "load ranks");
+	       load_rank("Input") == 14 && load_rank("Command") == 15 &&
+	       load_rank("Foo") == 16, "load ranks");
 	return true;
 }
 

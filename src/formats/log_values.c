@@ -77,6 +77,27 @@ static void strip_marks(char *s)
 }
 
 /*
+ * The rest of a load's work after its intensity, as load_work_text() wrote
+ * it: "+ 1.62 CPUs", "+ 3 restarts"; what follows it.
+ */
+static char *log_more_work(struct result *o, char *s)
+{
+	double v;
+	int n;
+
+	while (s[0] == '+' && sscanf(s, "+ %lf %n", &v, &n) == 1) {
+		s += n;
+		if (prefix(s, "CPUs"))
+			o->v[RF_LOAD_CPUS] = v;
+		else if (prefix(s, "restart"))
+			o->v[RF_LOAD_RESTARTS] = v;
+		s += strcspn(s, " ");
+		s += strspn(s, " ");
+	}
+	return s;
+}
+
+/*
  * What follows a row's numbers: its load's intensity ("1.94 CPUs", or "-"),
  * a note on what its I/O measured ("[memory, not a disk]"), and why the
  * load stopped early ("(Write load stopped early: ...)"). Missing parts
@@ -99,7 +120,7 @@ int log_tail(struct result *o, const char *tail, int line, char *err, size_t err
 	s += n;
 	s += strspn(s, " \t");
 	for (u = 0; s[u] && strncmp(s + u, " [", 2) && strncmp(s + u, " (", 2) && s[u] != '(' &&
-		    s[u] != '['; u++)
+		    s[u] != '[' && strncmp(s + u, " + ", 3); u++)
 		;
 	while (u && s[u - 1] == ' ')
 		u--;
@@ -108,6 +129,7 @@ int log_tail(struct result *o, const char *tail, int line, char *err, size_t err
 			 sizeof(o->unit) - 1), s);
 	s += u;
 	s += strspn(s, " ");
+	s = log_more_work(o, s);
 	if (prefix(s, LOG_MARK(LM_MEMORY_NOTE)) || prefix(s, LOG_MARK(LM_CACHE_NOTE))) {
 		snprintf(o->medium, sizeof(o->medium), "%s", prefix(s, LOG_MARK(LM_MEMORY_NOTE)) ?
 			 RES_MEDIUM_MEMORY : RES_MEDIUM_CACHE);

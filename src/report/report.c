@@ -207,8 +207,7 @@ void report_row(struct report *o, const struct run_record *rec, int i)
 	const struct result *r = &rec->res[i];
 	const struct workload *bwl = &workloads[workload_find(r->bench)];
 	double u = report_unit_ns(rec);
-	char v[32], inten[64];
-	char marks[128];
+	char inten[96], marks[256];
 
 	report_load_cell(o, rec, r->load, r->variant_index);
 	if (r->status == ROW_FAILED || !r->wake) {
@@ -222,9 +221,8 @@ void report_row(struct report *o, const struct run_record *rec, int i)
 			continue;
 		report_column_cell(o, c, r, u);
 	}
-	fmt_sig3(v, sizeof(v), r->v[RF_INTENSITY]);
-	snprintf(inten, sizeof(inten), "%s %s", v, r->unit);
-	report_out(o, "  %s", isfinite(r->v[RF_INTENSITY]) ? inten : "-");
+	load_work_text(inten, sizeof(inten), r->v, r->unit);
+	report_out(o, "  %s", inten);
 	report_load_notes(o, r);
 	o->table_marks |= result_marks(r, record_fastest(rec, i + 1), marks, sizeof(marks));
 	if (marks[0])
