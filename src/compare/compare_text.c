@@ -283,7 +283,7 @@ static void print_verdicts(FILE *out, const struct verdict_table *vt, const stru
 static bool intensity_text(char *buf, size_t len, const struct cmp_cell *c)
 {
 	const char *unit = "", *medium = "", *reason = "";
-	char v[32];
+	char v[96];
 	size_t n;
 
 	for (int i = 0; i < c->nres; i++) {
@@ -298,9 +298,8 @@ static bool intensity_text(char *buf, size_t len, const struct cmp_cell *c)
 	if (!c->s.npass || (!isfinite(c->s.v[RF_INTENSITY]) && !*reason &&
 			    strcmp(medium, RES_MEDIUM_MEMORY) && strcmp(medium, RES_MEDIUM_CACHE)))
 		return false;
-	fmt_sig3(v, sizeof(v), c->s.v[RF_INTENSITY]);
-	n = (size_t)snprintf(buf, len, "%s%s%s", isfinite(c->s.v[RF_INTENSITY]) ? v : "-",
-			     *unit ? " " : "", unit);
+	load_work_text(v, sizeof(v), c->s.v, unit);
+	n = (size_t)snprintf(buf, len, "%s", v);
 	if (!strcmp(medium, RES_MEDIUM_MEMORY) && n < len)
 		n += (size_t)snprintf(buf + n, len - n, " %s", LOG_MARK(LM_MEMORY_NOTE));
 	else if (!strcmp(medium, RES_MEDIUM_CACHE) && n < len)
@@ -335,6 +334,38 @@ static void print_intensity(FILE *out, const struct cmp_table *t, int nruns)
 		}
 		if (any)
 			fputc('\n', out);
+	}
+}
+
+/*
+ * Under a table: each load whose runs differ in the CPU that tasks not of
+ * them used (one over MARK_FOREIGN_PCT, and apart by more than it), which
+ * took CPU from one run and not the other: its runs' figures.
+ */
+static void print_foreign(FILE *out, const struct cmp_table *t, int nruns)
+{
+	for (int l = 0; l < t->nloads; l++) {
+		double lo = INFINITY, hi = -INFINITY;
+
+		for (int r = 0; r < nruns; r++) {
+			double f = t->cells[l * nruns + r].s.v[RF_FOREIGN_CPU];
+
+			if (t->cells[l * nruns + r].s.npass && isfinite(f)) {
+				lo = fmin(lo, f);
+				hi = fmax(hi, f);
+			}
+		}
+		if (!(hi > MARK_FOREIGN_PCT && hi - lo > MARK_FOREIGN_PCT))
+			continue;
+		fprintf(out, "Foreign CPU under %s differs (tasks not of the runs, %% of one CPU):",
+			t->loads[l]);
+		for (int r = 0; r < nruns; r++) {
+			double f = t->cells[l * nruns + r].s.v[RF_FOREIGN_CPU];
+
+			if (t->cells[l * nruns + r].s.npass && isfinite(f))
+				fprintf(out, " [%d] %.0f%%", r + 1, f);
+		}
+		fputc('\n', out);
 	}
 }
 
@@ -411,6 +442,7 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 		lb_flush(out, &lb);
 	}
 	print_intensity(out, t, nruns);
+	print_foreign(out, t, nruns);
 	print_legend(out, t, &tt, nruns);
 	fputc('\n', out);
 	print_verdicts(out, vt, t);

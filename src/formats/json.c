@@ -95,6 +95,7 @@ static void json_run(struct jw *w, const struct run_record *run)
 	jw_int(w, "bench_nice", cfg->bench_nice);
 	jw_int(w, "load_nice", cfg->load_nice);
 	jw_str(w, "comment", cfg->comment);
+	jw_known(w, "load_cmd", cfg->load_cmd);
 	jw_bool(w, "interrupted", run->interrupted);
 	jw_int(w, "signal", run->interrupted ? run->interrupted : SI_UNKNOWN);
 	json_knobs(w, &run->knobs);

@@ -63,17 +63,21 @@ int log_values(const struct log_table *lt, char *const *tok, int ntok, struct re
  * them, unlike the one before a note on what the I/O measured): they say
  * how far to trust the row, and --compare reads the numbers, not them.
  */
-static void strip_marks(char *s)
+static void strip_marks(struct result *o, char *s)
 {
 	size_t n = strlen(s);
-	char *m;
+	char *m, *f;
 
 	if (!n || s[n - 1] != ']')
 		return;
 	for (m = s + n - 1; m > s && strncmp(m, "  [", 3); m--)
 		;
-	if (m > s)
-		*m = '\0';
+	if (m <= s)
+		return;
+	f = strstr(m, "foreign ");	/* the one figure of them a comparison reads back */
+	if (f && sscanf(f, "foreign %lf%%", &o->v[RF_FOREIGN_CPU]) != 1)
+		o->v[RF_FOREIGN_CPU] = NAN;
+	*m = '\0';
 }
 
 /*
@@ -109,7 +113,7 @@ int log_tail(struct result *o, const char *tail, int line, char *err, size_t err
 	size_t n, u;
 
 	snprintf(buf, sizeof(buf), "%s", tail + strspn(tail, " \t"));
-	strip_marks(buf);
+	strip_marks(o, buf);
 	n = strcspn(s, " \t");
 	if (!n)
 		return 0;

@@ -21,18 +21,19 @@
 #include "lib/numfmt.h"
 #include "model/log_format.h"
 
-/* The comment on one line: control characters become spaces. */
-static void print_comment(struct report *o, const struct run_record *rec)
+/* A header line of text (the comment, the load's command): control characters become spaces. */
+static void print_text_line(struct report *o, int mark, const char *text)
 {
-	char buf[1100];
+	char buf[4100];
 	size_t i;
 
-	snprintf(buf, sizeof(buf), "%s", rec->cfg->comment);
+	snprintf(buf, sizeof(buf), "%s", text);
 	for (i = 0; buf[i]; i++)
 		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
 			buf[i] = ' ';
-	report_out(o, "%s%s\n", LOG_MARK(LM_COMMENT), buf);
+	report_out(o, "%s%s\n", LOG_MARK(mark), buf);
 }
+
 
 /*
  * A few lines of what shapes the numbers, so a pasted table carries them:
@@ -130,7 +131,9 @@ void report_header(struct report *o, const struct run_record *rec)
 		    cfg->variants[v].label, v + 1 < cfg->nvariants ? "" :
 		    "; their order turns each pass (Williams design)\n");
 	if (cfg->comment)
-		print_comment(o, rec);
+		print_text_line(o, LM_COMMENT, cfg->comment);
+	if (cfg->load_cmd)
+		print_text_line(o, LM_LOAD_CMD, cfg->load_cmd);
 	report_out(o, "\n");
 }
 

@@ -34,6 +34,7 @@
 #include "run/vary.h"
 #include "sys/kernel_files.h"
 #include "sys/machine.h"
+#include "sys/proc_scan.h"
 #include "sys/trace_instance.h"
 
 /* Can this process use SCHED_FIFO? Tried for real, then undone. */
@@ -437,6 +438,34 @@ static void set_period_drift(struct config *cfg, const struct machine *sys)
 }
 
 /*
+ * The idle check: what tasks not of the run use, measured as a row
+ * measures it from scan *a (taken as the set-up began) over at least
+ * IDLE_CHECK_NS; a warning when it is over MARK_FOREIGN_PCT of one CPU.
+ */
+#define IDLE_CHECK_NS (250 * NSEC_PER_MSEC)
+
+static void idle_check(struct proc_scan *a)
+{
+	struct proc_scan b;
+	struct foreign f;
+	char top[64] = "";
+
+	if (a->p && a->wall + IDLE_CHECK_NS > now_ns())
+		sleep_until(a->wall + IDLE_CHECK_NS);
+	if (a->p && !proc_scan_take(&b)) {
+		foreign_between(a, &b, getpid(), &f);
+		if (f.top[0])
+			snprintf(top, sizeof(top), " (the busiest: %s, %.0f%%)", f.top, f.top_pct);
+		if (f.pct > MARK_FOREIGN_PCT)
+			warn("the machine is not idle: tasks not of this run used %.0f%% of a CPU "
+			     "over the %.2f s before it%s; the rows it goes on in are marked",
+			     f.pct, (double)(b.wall - a->wall) / 1e9, top);
+		proc_scan_free(&b);
+	}
+	proc_scan_free(a);
+}
+
+/*
  * Everything before the first row: the environment checked (exit 1 when it
  * cannot serve), the run lock taken, the machine described, the record
  * begun, the kernel settings held, loops per ms known.
@@ -444,6 +473,7 @@ static void set_period_drift(struct config *cfg, const struct machine *sys)
 static void run_setup(struct orchestrator *o)
 {
 	struct config *cfg = o->cfg;
+	struct proc_scan idle;
 	time_t start;
 	char err[512];
 
@@ -455,6 +485,7 @@ static void run_setup(struct orchestrator *o)
 	lock_fd = run_lock(start, err, sizeof(err));
 	if (lock_fd < 0)
 		die("%s", err);
+	proc_scan_take(&idle);	/* the idle check spans the set-up */
 	if (journal_restore(false, err, sizeof(err)) < 0)
 		die("%s", err);
 	atexit(sysknob_atexit);
@@ -476,6 +507,7 @@ static void run_setup(struct orchestrator *o)
 		     o->sys.work_dir_fs[0] ? o->sys.work_dir_fs : "a filesystem without a disk");
 	hold_kernel_settings(o);
 	o->rec.waker_rt = o->env.waker_rt;
+	idle_check(&idle);
 	if (cfg->uniprocessor)
 		pin_to_one_cpu();
 	if (cfg->work == WORK_LOOPS && !cfg->loops_given)

@@ -436,6 +436,9 @@ static void row_stop(struct row_try *t)
 			  r == -ETIMEDOUT ? "load process did not answer the stop" : why);
 	}
 	load_due(t, &row->l);
+	if (r == (ssize_t)sizeof(row->l) && row->l.status != ROW_OK &&
+	    (workloads[row->load].flags & WL_COMMAND))
+		fail_rows(t->rows, t->n, "%s", row->l.reason);	/* the user's command did not run */
 	for (int k = 0; k < t->n; k++) {
 		t->rows[k].l = row->l;
 		t->rows[k].load_stop_ns = row->load_stop_ns;
