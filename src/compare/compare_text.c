@@ -309,34 +309,6 @@ static bool intensity_text(char *buf, size_t len, const struct cmp_cell *c)
 	return true;
 }
 
-/* Under a table: each load's intensity in each run, and what its load noted. */
-static void print_intensity(FILE *out, const struct cmp_table *t, int nruns)
-{
-	bool heading = false;
-	int w = 0;
-
-	for (int l = 0; l < t->nloads; l++)
-		w = imax(w, (int)strlen(t->loads[l]));
-	for (int l = 0; l < t->nloads; l++) {
-		bool any = false;
-
-		for (int r = 0; r < nruns; r++) {
-			char text[400];
-
-			if (!intensity_text(text, sizeof(text), &t->cells[l * nruns + r]))
-				continue;
-			if (!heading)
-				fprintf(out, "Load intensity:\n");
-			if (!any)
-				fprintf(out, "  %-*s", w, t->loads[l]);
-			fprintf(out, "  [%d] %s", r + 1, text);
-			heading = any = true;
-		}
-		if (any)
-			fputc('\n', out);
-	}
-}
-
 /*
  * Under a table: each load whose runs differ in the CPU that tasks not of
  * them used (one over MARK_FOREIGN_PCT, and apart by more than it), which
@@ -367,6 +339,35 @@ static void print_foreign(FILE *out, const struct cmp_table *t, int nruns)
 		}
 		fputc('\n', out);
 	}
+}
+
+/* Under a table: each load's intensity in each run, and what its load noted. */
+static void print_intensity(FILE *out, const struct cmp_table *t, int nruns)
+{
+	bool heading = false;
+	int w = 0;
+
+	for (int l = 0; l < t->nloads; l++)
+		w = imax(w, (int)strlen(t->loads[l]));
+	for (int l = 0; l < t->nloads; l++) {
+		bool any = false;
+
+		for (int r = 0; r < nruns; r++) {
+			char text[400];
+
+			if (!intensity_text(text, sizeof(text), &t->cells[l * nruns + r]))
+				continue;
+			if (!heading)
+				fprintf(out, "Load intensity:\n");
+			if (!any)
+				fprintf(out, "  %-*s", w, t->loads[l]);
+			fprintf(out, "  [%d] %s", r + 1, text);
+			heading = any = true;
+		}
+		if (any)
+			fputc('\n', out);
+	}
+	print_foreign(out, t, nruns);
 }
 
 static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_table *t,
@@ -442,7 +443,6 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 		lb_flush(out, &lb);
 	}
 	print_intensity(out, t, nruns);
-	print_foreign(out, t, nruns);
 	print_legend(out, t, &tt, nruns);
 	fputc('\n', out);
 	print_verdicts(out, vt, t);

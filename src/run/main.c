@@ -438,31 +438,32 @@ static void set_period_drift(struct config *cfg, const struct machine *sys)
 }
 
 /*
- * The idle check: what tasks not of the run use, measured as a row
- * measures it from scan *a (taken as the set-up began) over at least
+ * The idle check, once the run's files are ready and before its first
+ * row: what tasks not of the run use, measured as a row measures it, over
  * IDLE_CHECK_NS; a warning when it is over MARK_FOREIGN_PCT of one CPU.
  */
 #define IDLE_CHECK_NS (250 * NSEC_PER_MSEC)
 
-static void idle_check(struct proc_scan *a)
+static void idle_check(void)
 {
-	struct proc_scan b;
+	struct proc_scan a, b;
 	struct foreign f;
 	char top[64] = "";
 
-	if (a->p && a->wall + IDLE_CHECK_NS > now_ns())
-		sleep_until(a->wall + IDLE_CHECK_NS);
-	if (a->p && !proc_scan_take(&b)) {
-		foreign_between(a, &b, getpid(), &f);
+	if (proc_scan_take(&a))
+		return;
+	sleep_until(a.wall + IDLE_CHECK_NS);
+	if (!got_signal && !proc_scan_take(&b)) {
+		foreign_between(&a, &b, getpid(), &f);
 		if (f.top[0])
 			snprintf(top, sizeof(top), " (the busiest: %s, %.0f%%)", f.top, f.top_pct);
 		if (f.pct > MARK_FOREIGN_PCT)
 			warn("the machine is not idle: tasks not of this run used %.0f%% of a CPU "
-			     "over the %.2f s before it%s; the rows it goes on in are marked",
-			     f.pct, (double)(b.wall - a->wall) / 1e9, top);
+			     "over %.2f s before the first row%s; the rows it goes on in are marked",
+			     f.pct, (double)(b.wall - a.wall) / 1e9, top);
 		proc_scan_free(&b);
 	}
-	proc_scan_free(a);
+	proc_scan_free(&a);
 }
 
 /*
@@ -473,7 +474,6 @@ static void idle_check(struct proc_scan *a)
 static void run_setup(struct orchestrator *o)
 {
 	struct config *cfg = o->cfg;
-	struct proc_scan idle;
 	time_t start;
 	char err[512];
 
@@ -485,7 +485,6 @@ static void run_setup(struct orchestrator *o)
 	lock_fd = run_lock(start, err, sizeof(err));
 	if (lock_fd < 0)
 		die("%s", err);
-	proc_scan_take(&idle);	/* the idle check spans the set-up */
 	if (journal_restore(false, err, sizeof(err)) < 0)
 		die("%s", err);
 	atexit(sysknob_atexit);
@@ -507,7 +506,6 @@ static void run_setup(struct orchestrator *o)
 		     o->sys.work_dir_fs[0] ? o->sys.work_dir_fs : "a filesystem without a disk");
 	hold_kernel_settings(o);
 	o->rec.waker_rt = o->env.waker_rt;
-	idle_check(&idle);
 	if (cfg->uniprocessor)
 		pin_to_one_cpu();
 	if (cfg->work == WORK_LOOPS && !cfg->loops_given)
@@ -551,6 +549,7 @@ static int run_rows(struct orchestrator *o)
 		die("%s", err);
 	if (got_signal)
 		return 0;
+	idle_check();
 	open_log(&o->out, cfg, o->rec.kernel);
 	report_header(&o->out, &o->rec);
 	catch_tstp(true);
