@@ -30,7 +30,7 @@ fi
 
 t="beside a busy loop: Burn short of the CPUs its threads could have is marked"
 short=$(get b.json "d['results'][1]['load_intensity']['short']" 2>/dev/null)
-if [ "$short" = True ] && grep -qE "^Burn.*\[load [0-9.]+ of [0-9.]+ CPUs" <<<"$out"; then
+if [ "$short" = True ] && grep -qE "^Burn.*[[ ]load [0-9.]+ of [0-9.]+ CPUs" <<<"$out"; then
 	pass "$t"
 else
 	fail "$t" "short '$short': $(grep ^Burn <<<"$out")"
