@@ -17,8 +17,8 @@ _interbench()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
 	benches="Audio Video X Gaming Custom ProAudio Render Input Game AudioGraph Desktop"
-	loads="None Video X Burn Write Read Ring Compile Memload Hack Net Custom ProAudio Render Input"
-	opts="-W --bench --workload -X --exclude-bench -w --load -x --exclude-load -C --custom-cpu
+	loads="None Video X Burn Write Read Ring Compile Memload Hack Net Custom ProAudio Render Input Command"
+	opts="-W --bench --workload -X --exclude-bench -w --load -x --exclude-load --load-cmd -C --custom-cpu
 		-I --custom-interval -L --cpu-load --memload-mib --file-mib --fps --quantum -t --time
 		--work --period --wake --timer-slack -l --loops-per-ms -b --recalibrate --repeat --instances --dry-run -r --realtime
 		--policy --rt-priority --slice --uclamp-min --uclamp-max -B --bench-nice
@@ -74,7 +74,7 @@ _interbench()
 		mapfile -t COMPREPLY < <(compgen -f -- "$cur")
 		return ;;
 	-t|--time|-l|--loops-per-ms|-L|--cpu-load|-B|--bench-nice|-N|--load-nice|-C|\
-	--custom-cpu|-I|--custom-interval|-m|--comment|--repeat|--instances|--rt-priority|--pm-qos|\
+	--custom-cpu|-I|--custom-interval|-m|--comment|--load-cmd|--repeat|--instances|--rt-priority|--pm-qos|\
 	--trace-above|--timer-slack|--memload-mib|--file-mib|--fps|--quantum|--slice|--uclamp-min|--uclamp-max|\
 	--timeline-max|--runs)
 		return ;;

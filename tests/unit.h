@@ -48,6 +48,7 @@ void unit_core_missx(void);
 void unit_core_ranslice(void);
 void unit_core_frames(void);
 void unit_core_rtapp_periods(void);
+void unit_core_proc_cpu(void);
 void unit_options(void);
 void unit_loads(void);
 void unit_child(void);

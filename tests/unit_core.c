@@ -20,4 +20,5 @@ void unit_suites(void)
 	unit_core_ranslice();
 	unit_core_frames();
 	unit_core_rtapp_periods();
+	unit_core_proc_cpu();
 }

@@ -201,6 +201,17 @@ static void add_rows(struct golden_run *run, const struct golden_row *g, size_t 
 		row->b = g[i].has_bench ? fake_bench(&g[i], 17 + i, waker) : NULL;
 		row->l.status = ROW_OK;
 		row->l.intensity = g[i].intensity;
+		row->l.cpus = row->l.cpus_want = row->l.restarts = -1.0;
+		row->load_due = NAN;
+		row->foreign = (struct foreign){ .pct = g[i].has_bench ? 1.5 + 0.25 * (double)i :
+						 -1.0 };
+		if (!strcmp(g[i].load, "Burn") && g[i].intensity >= 0) {
+			row->l.cpus = g[i].intensity;	/* the last, 1.7, short of 0.9 x 1.9 */
+			row->load_due = 1.9;
+		}
+		if (i == 9)	/* a foreign load beside Gaming and Burn */
+			row->foreign = (struct foreign){ .pct = 42.0, .top = "stress-ng",
+							 .top_pct = 40.1 };
 		row->load_stop_ns = g[i].has_bench ? 1234567 + i : 0;
 	}
 }

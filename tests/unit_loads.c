@@ -27,7 +27,7 @@ static bool test_registry_loads(void)
 {
 	static const char *const order[] = { "None", "Audio", "Video", "X", "Gaming", "Burn",
 		"Write", "Read", "Ring", "Compile", "Memload", "Hack", "Net", "Custom", "ProAudio",
-		"Render", "Input", "Game", "AudioGraph", "rt-app" };
+		"Render", "Input", "Command", "Game", "AudioGraph", "rt-app" };
 	char *argv[] = { "interbench", NULL };
 	uint32_t want = 0;
 	struct config cfg;
@@ -48,7 +48,7 @@ static bool test_registry_loads(void)
 		EXPECT(i == 0 || (wl->intensity != INT_NONE && wl->unit[0]),
 		       "%s: no intensity", wl->name);
 		EXPECT(wl->intensity != INT_RATE || wl->unit_scale > 0, "%s: unit_scale", wl->name);
-		if (!(wl->flags & (WL_CUSTOM | WL_OPTIN)))
+		if (!(wl->flags & (WL_CUSTOM | WL_OPTIN | WL_COMMAND)))
 			want |= 1u << i;
 	}
 	EXPECT(parse_options(1, argv, &cfg, err, sizeof(err)) == PARSE_RUN, "%s", err);

@@ -463,7 +463,8 @@ static bool test_ranks(void)
 	       "bench ranks %d %d %d", bench_rank("Audio"), bench_rank("gaming"),
 	       bench_rank("Foo"));
 	EXPECT(load_rank("None") == 0 && load_rank("Burn") == 3 && load_rank("Custom") == 11 &&
-	       load_rank("Input") == 14 && load_rank("Foo") == 15, "load ranks");
+	       load_rank("Input") == 14 && load_rank("Command") == 15 &&
+	       load_rank("Foo") == 16, "load ranks");
 	return true;
 }
 
@@ -826,8 +827,58 @@ static bool test_fork_fixture(void)
 	return true;
 }
 
+/* A load's whole work as the table writes it, and read back from a log row's tail. */
+static const struct {
+	double intensity, cpus, restarts;
+	const char *unit, *text;
+} work_cases[] = {
+	{ 1284, 1.62, NAN, "MiB/s", "1284 MiB/s + 1.62 CPUs" },		/* Compile */
+	{ 1.94, 1.94, NAN, "CPUs", "1.94 CPUs" },			/* Burn: once */
+	{ 1.02, 1.02, 3, "CPUs", "1.02 CPUs + 3 restarts" },		/* Command */
+	{ 0.5, 0.5, 1, "CPUs", "0.500 CPUs + 1 restart" },
+	{ NAN, NAN, NAN, "", "-" },
+};
+
+static bool test_load_work(void)
+{
+	char text[96], tail[200], err[128];
+
+	for (size_t i = 0; i < ARRAY_SIZE(work_cases); i++) {
+		struct result r, back;
+
+		result_init(&r);
+		result_init(&back);
+		r.v[RF_INTENSITY] = work_cases[i].intensity;
+		r.v[RF_LOAD_CPUS] = work_cases[i].cpus;
+		r.v[RF_LOAD_RESTARTS] = work_cases[i].restarts;
+		load_work_text(text, sizeof(text), r.v, work_cases[i].unit);
+		EXPECT(!strcmp(text, work_cases[i].text), "'%s', want '%s'", text,
+		       work_cases[i].text);
+		snprintf(tail, sizeof(tail), "  %s (why)  [load 1.00 of 1.90 CPUs, foreign 42%% "
+			 "CPU, top sh 40%%]", text);
+		EXPECT(!log_tail(&back, tail, 1, err, sizeof(err)), "%s", err);
+		EXPECT(!strcmp(back.unit, work_cases[i].unit) && !strcmp(back.reason, "why"),
+		       "'%s' read back: unit '%s', reason '%s'", text, back.unit, back.reason);
+		EXPECT(back.v[RF_FOREIGN_CPU] == 42.0, "'%s': foreign %g", tail,
+		       back.v[RF_FOREIGN_CPU]);
+		if (strcmp(work_cases[i].unit, "CPUs"))
+			EXPECT(isnan(back.v[RF_LOAD_CPUS]) == isnan(work_cases[i].cpus) &&
+			       (isnan(back.v[RF_LOAD_CPUS]) ||
+				fabs(back.v[RF_LOAD_CPUS] - work_cases[i].cpus) < 1e-9),
+			       "'%s': CPUs %g", text, back.v[RF_LOAD_CPUS]);
+		EXPECT(isnan(back.v[RF_LOAD_RESTARTS]) == isnan(work_cases[i].restarts),
+		       "'%s': restarts %g", text, back.v[RF_LOAD_RESTARTS]);
+	}
+	EXPECT(load_short(1.0, 1.95) == 1.0 && load_short(1.8, 1.95) == 0.0 &&
+	       isnan(load_short(NAN, 1.95)) && isnan(load_short(1.0, NAN)),
+	       "short: under 90 %% of the due only");
+	return true;
+}
+
 void unit_results(void)
 {
+	check("results: a load's whole work in the table, read back from a log; its shortfall",
+	      test_load_work());
 	char name[160];
 
 	check("results: the --repeat summary's n10%: resampled at a cell's level, - below 3 passes",

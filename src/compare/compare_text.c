@@ -347,7 +347,7 @@ static void print_verdicts(FILE *out, const struct verdict_table *vt, const stru
 static bool intensity_text(char *buf, size_t len, const struct cmp_cell *c)
 {
 	const char *unit = "", *medium = "", *reason = "";
-	char v[32];
+	char v[96];
 	size_t n;
 
 	for (int i = 0; i < c->nres; i++) {
@@ -362,9 +362,8 @@ static bool intensity_text(char *buf, size_t len, const struct cmp_cell *c)
 	if (!c->s.npass || (!isfinite(c->s.v[RF_INTENSITY]) && !*reason &&
 			    strcmp(medium, RES_MEDIUM_MEMORY) && strcmp(medium, RES_MEDIUM_CACHE)))
 		return false;
-	fmt_sig3(v, sizeof(v), c->s.v[RF_INTENSITY]);
-	n = (size_t)snprintf(buf, len, "%s%s%s", isfinite(c->s.v[RF_INTENSITY]) ? v : "-",
-			     *unit ? " " : "", unit);
+	load_work_text(v, sizeof(v), c->s.v, unit);
+	n = (size_t)snprintf(buf, len, "%s", v);
 	if (!strcmp(medium, RES_MEDIUM_MEMORY) && n < len)
 		n += (size_t)snprintf(buf + n, len - n, " %s", LOG_MARK(LM_MEMORY_NOTE));
 	else if (!strcmp(medium, RES_MEDIUM_CACHE) && n < len)
@@ -372,6 +371,38 @@ static bool intensity_text(char *buf, size_t len, const struct cmp_cell *c)
 	if (*reason && n < len)
 		snprintf(buf + n, len - n, " (%s)", reason);
 	return true;
+}
+
+/*
+ * Under a table: each load whose runs differ in the CPU that tasks not of
+ * them used (one over MARK_FOREIGN_PCT, and apart by more than it), which
+ * took CPU from one run and not the other: its runs' figures.
+ */
+static void print_foreign(FILE *out, const struct cmp_table *t, int nruns)
+{
+	for (int l = 0; l < t->nloads; l++) {
+		double lo = INFINITY, hi = -INFINITY;
+
+		for (int r = 0; r < nruns; r++) {
+			double f = t->cells[l * nruns + r].s.v[RF_FOREIGN_CPU];
+
+			if (t->cells[l * nruns + r].s.npass && isfinite(f)) {
+				lo = fmin(lo, f);
+				hi = fmax(hi, f);
+			}
+		}
+		if (!(hi > MARK_FOREIGN_PCT && hi - lo > MARK_FOREIGN_PCT))
+			continue;
+		fprintf(out, "Foreign CPU under %s differs (tasks not of the runs, %% of one CPU):",
+			t->loads[l]);
+		for (int r = 0; r < nruns; r++) {
+			double f = t->cells[l * nruns + r].s.v[RF_FOREIGN_CPU];
+
+			if (t->cells[l * nruns + r].s.npass && isfinite(f))
+				fprintf(out, " [%d] %.0f%%", r + 1, f);
+		}
+		fputc('\n', out);
+	}
 }
 
 /* Under a table: each load's intensity in each run, and what its load noted. */
@@ -404,6 +435,7 @@ static void print_intensity(FILE *out, const struct cmp_table *t, int nruns)
 		if (col)
 			fputc('\n', out);
 	}
+	print_foreign(out, t, nruns);
 }
 
 static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_table *t,

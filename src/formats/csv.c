@@ -34,6 +34,7 @@ enum csv_text {			/* a column that is not a number of the result */
 	CT_GROUP,			/* -W A+B: the row's group, empty without */
 	CT_INSTANCES,			/* --instances: the copies pooled, empty without */
 	CT_WORKLOAD,			/* a workload file's thread: the file's name, else empty */
+	CT_FOREIGN_TOP,			/* the busiest task not of the run, empty unknown */
 	CT_COUNT,
 };
 
@@ -111,6 +112,10 @@ static const struct csv_column csv_columns[] = {
 	KEY_COL(RK_WAKE), KEY_COL(RK_TIMER_SLACK), NUM("task_timer_slack_ns", RF_TIMER_SLACK, false),
 	LATENCY_COLS("sched_latency", RF_SMIN), NUM("wakeups_kernel_stamped", RF_STAMPED, false),
 	NUM("wakeups_cpu_known", RF_CPU_KNOWN, false),
+	NUM("load_cpus", RF_LOAD_CPUS, false), NUM("load_cpus_due", RF_LOAD_DUE, false),
+	NUM("load_short", RF_LOAD_SHORT, false), NUM("load_restarts", RF_LOAD_RESTARTS, false),
+	NUM("foreign_cpu_pct", RF_FOREIGN_CPU, false), TEXT("foreign_top", CT_FOREIGN_TOP, false),
+	NUM("foreign_top_cpu_pct", RF_FOREIGN_TOP_CPU, false),
 };
 #define NR_COLS ARRAY_SIZE(csv_columns)
 
@@ -209,6 +214,7 @@ static const char *column_text(const struct csv_column *c, const struct run_reco
 	case CT_NCPUS: return r->ncpus ? num_text(buf, len, r->ncpus) : NULL;
 	case CT_GROUP: return r->rtapp ? NULL : known(r->group);
 	case CT_WORKLOAD: return r->rtapp ? known(r->group) : NULL;
+	case CT_FOREIGN_TOP: return known(r->foreign_top);
 	case CT_INSTANCES: return r->instances > 1 ? num_text(buf, len, r->instances) : NULL;
 	case CT_RAN_INSTEAD: return ran_text(&r->ran, buf, len);
 	default: return context_text(c->text, run, buf, len);
@@ -404,6 +410,8 @@ static bool csv_texts(struct result *o, const char *const *text)
 	snprintf(o->reason, sizeof(o->reason), "%s", text[CT_REASON] ? text[CT_REASON] : "");
 	snprintf(o->unit, sizeof(o->unit), "%s", text[CT_UNIT] ? text[CT_UNIT] : "");
 	snprintf(o->medium, sizeof(o->medium), "%s", text[CT_MEDIUM] ? text[CT_MEDIUM] : "");
+	snprintf(o->foreign_top, sizeof(o->foreign_top), "%s",
+		 text[CT_FOREIGN_TOP] ? text[CT_FOREIGN_TOP] : "");
 	snprintf(o->group, sizeof(o->group), "%s", text[CT_GROUP] ? text[CT_GROUP] : "");
 	if (text[CT_WORKLOAD] && *text[CT_WORKLOAD]) {	/* a thread: the file's name */
 		snprintf(o->group, sizeof(o->group), "%s", text[CT_WORKLOAD]);

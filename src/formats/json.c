@@ -95,6 +95,7 @@ static void json_run(struct jw *w, const struct run_record *run)
 	jw_int(w, "bench_nice", cfg->bench_nice);
 	jw_int(w, "load_nice", cfg->load_nice);
 	jw_str(w, "comment", cfg->comment);
+	jw_known(w, "load_cmd", cfg->load_cmd);
 	jw_bool(w, "interrupted", run->interrupted);
 	jw_int(w, "signal", run->interrupted ? run->interrupted : SI_UNKNOWN);
 	json_knobs(w, &run->knobs);
@@ -430,7 +431,14 @@ static void json_result(struct jw *w, const struct result *r)
 	jw_open(w, "load_intensity", '{');
 	jw_num(w, "value", r->v[RF_INTENSITY]);
 	jw_known(w, "unit", r->unit);
+	jw_num(w, "cpus", r->v[RF_LOAD_CPUS]);
+	jw_num(w, "cpus_due", r->v[RF_LOAD_DUE]);
+	jw_tristate(w, "short", isfinite(r->v[RF_LOAD_SHORT]) ? r->v[RF_LOAD_SHORT] == 1.0 : -1);
+	jw_num(w, "restarts", r->v[RF_LOAD_RESTARTS]);
 	jw_close(w, '}');
+	jw_num(w, "foreign_cpu_pct", r->v[RF_FOREIGN_CPU]);
+	jw_known(w, "foreign_top", r->foreign_top);
+	jw_num(w, "foreign_top_cpu_pct", r->v[RF_FOREIGN_TOP_CPU]);
 	jw_known(w, "load_medium", r->medium);
 	if (isfinite(r->v[RF_MET])) {
 		jw_open(w, "periods", '{');

@@ -63,17 +63,42 @@ int log_values(const struct log_table *lt, char *const *tok, int ntok, struct re
  * them, unlike the one before a note on what the I/O measured): they say
  * how far to trust the row, and --compare reads the numbers, not them.
  */
-static void strip_marks(char *s)
+static void strip_marks(struct result *o, char *s)
 {
 	size_t n = strlen(s);
-	char *m;
+	char *m, *f;
 
 	if (!n || s[n - 1] != ']')
 		return;
 	for (m = s + n - 1; m > s && strncmp(m, "  [", 3); m--)
 		;
-	if (m > s)
-		*m = '\0';
+	if (m <= s)
+		return;
+	f = strstr(m, "foreign ");	/* the one figure of them a comparison reads back */
+	if (f && sscanf(f, "foreign %lf%%", &o->v[RF_FOREIGN_CPU]) != 1)
+		o->v[RF_FOREIGN_CPU] = NAN;
+	*m = '\0';
+}
+
+/*
+ * The rest of a load's work after its intensity, as load_work_text() wrote
+ * it: "+ 1.62 CPUs", "+ 3 restarts"; what follows it.
+ */
+static char *log_more_work(struct result *o, char *s)
+{
+	double v;
+	int n;
+
+	while (s[0] == '+' && sscanf(s, "+ %lf %n", &v, &n) == 1) {
+		s += n;
+		if (prefix(s, "CPUs"))
+			o->v[RF_LOAD_CPUS] = v;
+		else if (prefix(s, "restart"))
+			o->v[RF_LOAD_RESTARTS] = v;
+		s += strcspn(s, " ");
+		s += strspn(s, " ");
+	}
+	return s;
 }
 
 /*
@@ -88,7 +113,7 @@ int log_tail(struct result *o, const char *tail, int line, char *err, size_t err
 	size_t n, u;
 
 	snprintf(buf, sizeof(buf), "%s", tail + strspn(tail, " \t"));
-	strip_marks(buf);
+	strip_marks(o, buf);
 	n = strcspn(s, " \t");
 	if (!n)
 		return 0;
@@ -99,7 +124,7 @@ int log_tail(struct result *o, const char *tail, int line, char *err, size_t err
 	s += n;
 	s += strspn(s, " \t");
 	for (u = 0; s[u] && strncmp(s + u, " [", 2) && strncmp(s + u, " (", 2) && s[u] != '(' &&
-		    s[u] != '['; u++)
+		    s[u] != '[' && strncmp(s + u, " + ", 3); u++)
 		;
 	while (u && s[u - 1] == ' ')
 		u--;
@@ -108,6 +133,7 @@ int log_tail(struct result *o, const char *tail, int line, char *err, size_t err
 			 sizeof(o->unit) - 1), s);
 	s += u;
 	s += strspn(s, " ");
+	s = log_more_work(o, s);
 	if (prefix(s, LOG_MARK(LM_MEMORY_NOTE)) || prefix(s, LOG_MARK(LM_CACHE_NOTE))) {
 		snprintf(o->medium, sizeof(o->medium), "%s", prefix(s, LOG_MARK(LM_MEMORY_NOTE)) ?
 			 RES_MEDIUM_MEMORY : RES_MEDIUM_CACHE);

@@ -19,6 +19,8 @@
 struct load_counters {		/* shared memory: sub-processes count too */
 	_Atomic uint64_t units;	/* bytes, messages, ... */
 	_Atomic uint64_t cached_passes;	/* Read passes whose page cache drop did not work */
+	_Atomic uint64_t side_ns;	/* CPU time of its CPU side (Burn's, Compile's threads) */
+	_Atomic uint64_t restarts;	/* Command: times its command ended and started again */
 	struct sim_live sim;
 };
 
@@ -28,6 +30,7 @@ struct load_params {		/* what a load needs of the run's configuration */
 	long memload_mib;		/* --memload-mib, 0 = automatic */
 	long file_mib;			/* --file-mib, 0 = automatic */
 	const char *work_dir;		/* where the Read and Write files are */
+	const char *command;		/* --load-cmd: Command's shell command, or NULL */
 	struct sim_params sim;		/* Video, X and Custom as a load */
 };
 
@@ -48,6 +51,11 @@ struct load_result {		/* sent, as bytes, from the load process */
 	double intensity;		/* < 0: not measured */
 	bool cache_kept;		/* a Read pass found its file still in the page cache */
 	struct series persec;		/* the intensity each second of the window (n 0: none) */
+	double cpus;			/* CPUs its CPU side kept busy; < 0: it has none */
+	double cpus_want;		/* what its threads could: min(threads, CPUs); < 0: */
+					/* no such bound (Command) */
+	double cpus_other;		/* CPUs the rest of the load process used (I/O) */
+	double restarts;		/* Command: its restarts in the window; < 0: none */
 };
 
 /* The loads, one function each, named in the registry (model/workloads.c). */
@@ -61,6 +69,7 @@ int load_compile(struct load_ctx *ctx);
 int load_memload(struct load_ctx *ctx);		/* load_mem.c */
 int load_net(struct load_ctx *ctx);		/* load_net.c */
 int load_hack(struct load_ctx *ctx);		/* hackbench.c */
+int load_command(struct load_ctx *ctx);		/* load_cmd.c */
 
 /* The files in the work directory load_prepare_files() makes: the registry's flags for them. */
 enum load_file {

@@ -98,6 +98,7 @@ struct config {
 	int custom_pct;			/* -C */
 	long custom_interval_us;	/* -I */
 	const char *comment;		/* -m */
+	const char *load_cmd;		/* --load-cmd: the Command load's shell command */
 	uint32_t benches, loads;	/* bit per registry index */
 	struct task_group groups[MAX_GROUPS];	/* -W A+B: in the order given */
 	int ngroups;

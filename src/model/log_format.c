@@ -83,6 +83,7 @@ const struct log_marker log_markers[LM_COUNT] = {
 	[LM_WORKLOAD] = { "Workload: ", true },
 	[LM_NOTE] = { "Note: ", true },
 	[LM_THREAD] = { "Thread", false },
+	[LM_LOAD_CMD] = { "Load command: ", true },
 };
 
 int log_mark_of(const char *line)

@@ -47,6 +47,7 @@ enum log_mark {
 	LM_WORKLOAD,			/* the header's "Workload: NAME (PATH), sha256 ..." */
 	LM_NOTE,			/* the header's "Note: FILE: accepted without effect: ..." */
 	LM_THREAD,			/* a workload table's second column's head */
+	LM_LOAD_CMD,			/* the header's "Load command: CMD" (--load-cmd) */
 	LM_COUNT,
 };
 

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "core/latency_strip.h"
+#include "lib/numfmt.h"
 #include "model/config.h"
 #include "model/plan.h"
 #include "model/result.h"
@@ -56,6 +57,60 @@ const char *status_name(int status)
  * far, and their text for the row's end ("" when none): what was off, by
  * how much.
  */
+/*
+ * A load's work as the table and --compare show it (v: a result's or a
+ * summary's numbers): its intensity, then the rest of its work after " + ":
+ * "1284 MiB/s + 1.62 CPUs" (Compile's CPU side), "1.02 CPUs + 3 restarts"
+ * (Command's); "-" when not measured.
+ */
+void load_work_text(char *buf, size_t len, const double *v, const char *unit)
+{
+	char a[32], b[32];
+	size_t n;
+
+	if (!isfinite(v[RF_INTENSITY])) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	fmt_sig3(a, sizeof(a), v[RF_INTENSITY]);
+	n = (size_t)snprintf(buf, len, "%s%s%s", a, *unit ? " " : "", unit);
+	fmt_sig3(b, sizeof(b), v[RF_LOAD_CPUS]);
+	if (isfinite(v[RF_LOAD_CPUS]) && strcmp(unit, "CPUs") && n < len)
+		n += (size_t)snprintf(buf + n, len - n, " + %s CPUs", b);
+	if (isfinite(v[RF_LOAD_RESTARTS]) && n < len)
+		snprintf(buf + n, len - n, " + %.0f restart%s", v[RF_LOAD_RESTARTS],
+			 v[RF_LOAD_RESTARTS] == 1 ? "" : "s");
+}
+
+/* 1 when a load's CPU side kept under LOAD_SHORT_OF of the CPUs due it busy, else 0; NAN. */
+double load_short(double cpus, double due)
+{
+	if (!isfinite(cpus) || !isfinite(due) || cpus < 0)
+		return NAN;
+	return cpus < LOAD_SHORT_OF * due ? 1.0 : 0.0;
+}
+
+/* The marks of what ran beside the task: the load short of its CPUs, tasks not of the run. */
+static unsigned result_load_marks(const struct result *r, char *buf, size_t len, size_t n)
+{
+	unsigned m = 0;
+
+	if (r->v[RF_LOAD_SHORT] == 1.0 && n < len) {
+		m |= MARK_LOAD_SHORT;
+		n += (size_t)snprintf(buf + n, len - n, "%sload %.2f of %.2f CPUs", n ? ", " : "",
+				      r->v[RF_LOAD_CPUS], r->v[RF_LOAD_DUE]);
+	}
+	if (r->v[RF_FOREIGN_CPU] > MARK_FOREIGN_PCT && n < len) {
+		m |= MARK_FOREIGN;
+		n += (size_t)snprintf(buf + n, len - n, "%sforeign %.0f%% CPU", n ? ", " : "",
+				      r->v[RF_FOREIGN_CPU]);
+		if (r->foreign_top[0] && n < len)
+			snprintf(buf + n, len - n, ", top %s %.0f%%", r->foreign_top,
+				 r->v[RF_FOREIGN_TOP_CPU]);
+	}
+	return m;
+}
+
 unsigned result_marks(const struct result *r, double fastest, char *buf, size_t len)
 {
 	double ratio = r->v[RF_WORK_RATIO], speed = r->v[RF_LOOP_SPEED];
@@ -86,9 +141,9 @@ unsigned result_marks(const struct result *r, double fastest, char *buf, size_t 
 	}
 	if (r->rtapp && r->v[RF_SAMPLES] == 0 && n < len) {
 		m |= MARK_UNTIMED;
-		snprintf(buf + n, len - n, "%sno timed wake-up", n ? ", " : "");
+		n += (size_t)snprintf(buf + n, len - n, "%sno timed wake-up", n ? ", " : "");
 	}
-	return m;
+	return m | result_load_marks(r, buf, len, n);
 }
 
 /* The one footnote line under a table: what the marks in it mean. */
@@ -103,6 +158,10 @@ void result_marks_note(unsigned marks, char *buf, size_t len)
 		{ MARK_UNTIMED, "no timed wake-up: the thread was woken only by other threads (a "
 				"signal, a broadcast, a lock), or never; latency is timed from a "
 				"timer or a resume, whose instant is known" },
+		{ MARK_LOAD_SHORT, "load: its CPU side kept under 90 % of the CPUs due it busy (its "
+				   "threads' CPUs, less the task's and its I/O's)" },
+		{ MARK_FOREIGN, "foreign: tasks not of this run used that much of one CPU over the "
+				"row, the busiest named" },
 	};
 	size_t n = (size_t)snprintf(buf, len, "[...]:");
 

@@ -72,6 +72,14 @@ enum rfield {
 						/* negative (a period missed) */
 	RF_WU_LAT_MEAN,				/* rt-app's wu_lat per timer period, ns */
 	RF_TIMER_SLACK,				/* the task's timer slack as read back, ns */
+	RF_LOAD_CPUS,				/* CPUs the load's CPU side kept busy (Burn, */
+						/* Compile), or its processes used (Command) */
+	RF_LOAD_DUE,				/* CPUs that side should have: min(L, CPUs), less */
+						/* the benchmark's and the load's own I/O */
+	RF_LOAD_SHORT,				/* 1: RF_LOAD_CPUS under LOAD_SHORT_OF of it; 0 */
+	RF_LOAD_RESTARTS,			/* Command: its command ended and started again */
+	RF_FOREIGN_CPU,				/* % of one CPU tasks not of the run used, */
+	RF_FOREIGN_TOP_CPU,			/* and the busiest of them, over the row */
 	RF_COUNT,
 };
 
@@ -116,6 +124,7 @@ struct result {			/* one benchmark x load x pass */
 	char reason[REASON_LEN];	/* why it failed, or what went wrong */
 	char unit[16];			/* of RF_INTENSITY, "" when none */
 	char medium[8];			/* where the load's file I/O went: RES_MEDIUM_*, "" */
+	char foreign_top[16];		/* the busiest task not of the run, "" unknown */
 	double v[RF_COUNT];		/* NAN: not known */
 	struct latency_compact *wake;	/* its histogram, owned: live rows only, else NULL */
 	struct latency_strip *strip;	/* its latency over time, owned: live rows with */
@@ -174,10 +183,16 @@ enum result_mark {
 	MARK_WORK = 1u << 0,		/* work_ratio off 1 by more than MARK_WORK_OFF */
 	MARK_SPEED = 1u << 1,		/* loop_speed more than MARK_SPEED_BELOW under the fastest */
 	MARK_SAMPLES = 1u << 2,		/* fewer samples than periods: periods overran into */
-	MARK_UNTIMED = 1u << 3,		/* a file's thread with no timed wake-up */
+	MARK_LOAD_SHORT = 1u << 3,	/* the load's CPU side short of its due (RF_LOAD_SHORT) */
+	MARK_FOREIGN = 1u << 4,		/* tasks not of the run used over MARK_FOREIGN_PCT */
+	MARK_UNTIMED = 1u << 5,		/* a file's thread with no timed wake-up */
 };
 #define MARK_WORK_OFF 0.03
 #define MARK_SPEED_BELOW 0.10
+#define LOAD_SHORT_OF 0.90		/* a load's CPU side under this share of its due */
+#define MARK_FOREIGN_PCT 10.0		/* % of one CPU used by tasks not of the run */
+double load_short(double cpus, double due);
+void load_work_text(char *buf, size_t len, const double *v, const char *unit);	/* RF_LOAD_SHORT's value: 1, 0, NAN */
 unsigned result_marks(const struct result *r, double fastest, char *buf, size_t len);
 void result_marks_note(unsigned marks, char *buf, size_t len);
 

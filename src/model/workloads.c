@@ -35,7 +35,7 @@ const struct workload workloads[] = {
 		.what = "100 ms units of CPU work back to back, no deadlines",
 		.model = SIM_FLAT,
 	}, {
-		.name = "Burn", .flags = WL_LOAD,
+		.name = "Burn", .flags = WL_LOAD | WL_CPU_SIDE,
 		.what = "-L threads spinning on the CPU",
 		.load = load_burn, .intensity = INT_CPUS, .unit = "CPUs",
 	}, {
@@ -51,8 +51,8 @@ const struct workload workloads[] = {
 		.what = "max(2, -L) threads passing a token around a ring",
 		.load = load_ring, .intensity = INT_RATE, .unit = "msg/s", .unit_scale = 1.0,
 	}, {
-		.name = "Compile", .flags = WL_LOAD | WL_FILES,
-		.what = "Burn, Write and Read at once, like make -j L; intensity: its I/O",
+		.name = "Compile", .flags = WL_LOAD | WL_FILES | WL_CPU_SIDE,
+		.what = "Burn, Write and Read at once, like make -j L: its I/O and its CPUs",
 		.load = load_compile, .intensity = INT_RATE, .unit = "MiB/s", .unit_scale = 1.0 / MIB,
 	}, {
 		.name = "Memload", .flags = WL_LOAD,
@@ -88,6 +88,10 @@ const struct workload workloads[] = {
 		.model = SIM_PERIODIC, .period_num = NSEC_PER_MSEC, .period_den = 1,
 		.work_ns = 50 * NSEC_PER_USEC,
 		.load = load_sim, .intensity = INT_PCT, .unit = "% CPU",
+	}, {
+		.name = "Command", .flags = WL_LOAD | WL_COMMAND,
+		.what = "--load-cmd's shell command, restarted when it ends; its CPUs",
+		.load = load_command, .intensity = INT_TREE, .unit = "CPUs",
 	}, {
 		.name = "Game", .flags = WL_BENCH | WL_RT | WL_OPTIN,
 		.what = "frames at --fps (60): main 15 %, 3 jobs 10 %, render 20 %, compositor 5 %",

@@ -21,6 +21,9 @@ enum wl_flag {
 	WL_OPTIN = 1u << 7,		/* only when named: not in 0.31's default matrix */
 	WL_WORKLOAD_FILE = 1u << 8,	/* rt-app: exists only with a workload file, which */
 					/* selects it; never named (-W FILE.json) */
+	WL_CPU_SIDE = 1u << 9,		/* -L threads burn the CPU: their CPUs reported and */
+					/* held against min(L, CPUs) (Burn, Compile) */
+	WL_COMMAND = 1u << 10,		/* exists only with --load-cmd */
 };
 
 enum intensity_kind {
@@ -28,6 +31,7 @@ enum intensity_kind {
 	INT_RATE,			/* units per second of the window */
 	INT_CPUS,			/* CPU time / wall time of the load */
 	INT_PCT,			/* % of the simulation's CPU achieved */
+	INT_TREE,			/* CPU time of its processes / wall time (Command) */
 };
 
 struct workload {

@@ -12,7 +12,8 @@
 static const char *const load_colour[] = {
 	"#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9",
 	"#000000", "#8c564b", "#7f7f7f", "#bcbd22", "#17becf", "#9467bd",
-	"#e6194b", "#3cb44b", "#4363d8", "#f58231",
+	"#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#808000", "#000075",
+	"#aaffc3",
 };
 static const char *const run_dash[] = {
 	"", "9 4", "2 3", "12 3 3 3", "1 6", "6 6", "14 4 2 4 2 4", "4 2",
@@ -56,8 +57,8 @@ const char *svg_load_colour(const char *load)
 	int spare = (int)ARRAY_SIZE(load_colour) - known;
 	unsigned h = 0;
 
-	if (k < known)
-		return load_colour[k];
+	if (k < known || spare < 1)	/* the registry outgrew the colours: repeat one */
+		return load_colour[k % (int)ARRAY_SIZE(load_colour)];
 	for (const char *p = load; *p; p++)
 		h = h * 31 + (unsigned char)*p;
 	return load_colour[known + (int)(h % (unsigned)spare)];

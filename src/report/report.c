@@ -21,18 +21,19 @@
 #include "lib/numfmt.h"
 #include "model/log_format.h"
 
-/* The comment on one line: control characters become spaces. */
-static void print_comment(struct report *o, const struct run_record *rec)
+/* A header line of text (the comment, the load's command): control characters become spaces. */
+static void print_text_line(struct report *o, int mark, const char *text)
 {
-	char buf[1100];
+	char buf[4100];
 	size_t i;
 
-	snprintf(buf, sizeof(buf), "%s", rec->cfg->comment);
+	snprintf(buf, sizeof(buf), "%s", text);
 	for (i = 0; buf[i]; i++)
 		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
 			buf[i] = ' ';
-	report_out(o, "%s%s\n", LOG_MARK(LM_COMMENT), buf);
+	report_out(o, "%s%s\n", LOG_MARK(mark), buf);
 }
+
 
 /*
  * A few lines of what shapes the numbers, so a pasted table carries them:
@@ -130,7 +131,9 @@ void report_header(struct report *o, const struct run_record *rec)
 		    cfg->variants[v].label, v + 1 < cfg->nvariants ? "" :
 		    "; their order turns each pass (Williams design)\n");
 	if (cfg->comment)
-		print_comment(o, rec);
+		print_text_line(o, LM_COMMENT, cfg->comment);
+	if (cfg->load_cmd)
+		print_text_line(o, LM_LOAD_CMD, cfg->load_cmd);
 	report_out(o, "\n");
 }
 
@@ -207,8 +210,7 @@ void report_row(struct report *o, const struct run_record *rec, int i)
 	const struct result *r = &rec->res[i];
 	const struct workload *bwl = &workloads[workload_find(r->bench)];
 	double u = report_unit_ns(rec);
-	char v[32], inten[64];
-	char marks[128];
+	char inten[96], marks[256];
 
 	report_load_cell(o, rec, r->load, r->variant_index);
 	if (r->status == ROW_FAILED || !r->wake) {
@@ -222,9 +224,8 @@ void report_row(struct report *o, const struct run_record *rec, int i)
 			continue;
 		report_column_cell(o, c, r, u);
 	}
-	fmt_sig3(v, sizeof(v), r->v[RF_INTENSITY]);
-	snprintf(inten, sizeof(inten), "%s %s", v, r->unit);
-	report_out(o, "  %s", isfinite(r->v[RF_INTENSITY]) ? inten : "-");
+	load_work_text(inten, sizeof(inten), r->v, r->unit);
+	report_out(o, "  %s", inten);
 	report_load_notes(o, r);
 	o->table_marks |= result_marks(r, record_fastest(rec, i + 1), marks, sizeof(marks));
 	if (marks[0])

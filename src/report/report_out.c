@@ -104,7 +104,7 @@ void report_column_cell(struct report *o, const struct log_column *c, const stru
  * line after it), and the marks cleared for the next table. */
 void report_marks_note(struct report *o)
 {
-	char note[512];
+	char note[1024];
 
 	report_out(o, "\n");
 	if (o->table_marks) {

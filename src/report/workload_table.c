@@ -93,17 +93,15 @@ void report_workload_heading(struct report *o, const struct run_record *rec, int
 /* The load's line: its intensity under the column's head, what its I/O measured, why it failed. */
 static void load_line(struct report *o, const struct run_record *rec, const struct result *r)
 {
-	char v[32];
+	char v[96];
 
 	report_load_cell(o, rec, r->load, r->variant_index);
 	if (r->status == ROW_FAILED) {
 		report_out(o, "%s: %s\n", LOG_MARK(LM_FAILED), r->reason);
 		return;
 	}
-	fmt_sig3(v, sizeof(v), r->v[RF_INTENSITY]);
-	report_out(o, "%*s  %s%s%s", columns_width(rec), "", isfinite(r->v[RF_INTENSITY]) ? v : "-",
-		   isfinite(r->v[RF_INTENSITY]) && r->unit[0] ? " " : "",
-		   isfinite(r->v[RF_INTENSITY]) ? r->unit : "");
+	load_work_text(v, sizeof(v), r->v, r->unit);
+	report_out(o, "%*s  %s", columns_width(rec), "", v);
 	report_load_notes(o, r);
 	report_out(o, "\n");
 }
@@ -113,7 +111,7 @@ static void thread_line(struct report *o, const struct run_record *rec, int i)
 {
 	const struct result *r = &rec->res[i];
 	double u = report_unit_ns(rec);
-	char marks[128];
+	char marks[256];
 
 	report_out(o, "\t%-*s", name_width(rec), r->bench);
 	if (r->status == ROW_FAILED) {

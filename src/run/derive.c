@@ -154,7 +154,7 @@ void load_params_of(const struct config *cfg, struct load_params *lp)
 {
 	*lp = (struct load_params){ .cpu_load = cfg->cpu_load, .loops_per_ms = cfg->loops_per_ms,
 				    .memload_mib = cfg->memload_mib, .file_mib = cfg->file_mib,
-				    .work_dir = cfg->work_dir };
+				    .work_dir = cfg->work_dir, .command = cfg->load_cmd };
 }
 
 /*

@@ -17,15 +17,19 @@
 #include "model/workloads.h"
 #include "run/child.h"
 #include "run/row.h"
+#include "sys/proc_scan.h"
 
 struct snapshot {
-	uint64_t wall, cpu, units, achieved, dropped;
+	uint64_t wall, cpu, side, restarts, units, achieved, dropped;
 };
 
-static void take_snapshot(struct load_ctx *ctx, struct snapshot *s)
+/* Command's CPU is its processes' (a scan of /proc: once a second, not for the others). */
+static void take_snapshot(const struct workload *wl, struct load_ctx *ctx, struct snapshot *s)
 {
 	s->wall = now_ns();
-	s->cpu = process_cpu_ns();
+	s->cpu = wl->intensity == INT_TREE ? proc_children_cpu_ns() : process_cpu_ns();
+	s->side = atomic_load(&ctx->ctr->side_ns);
+	s->restarts = atomic_load(&ctx->ctr->restarts);
 	s->units = atomic_load(&ctx->ctr->units);
 	s->achieved = atomic_load(&ctx->ctr->sim.achieved);
 	s->dropped = atomic_load(&ctx->ctr->sim.dropped);
@@ -43,6 +47,7 @@ static double intensity(const struct workload *wl, const struct snapshot *a,
 	case INT_RATE:
 		return (double)(b->units - a->units) * wl->unit_scale / secs;
 	case INT_CPUS:
+	case INT_TREE:
 		return (double)(b->cpu - a->cpu) / 1e9 / secs;
 	case INT_PCT:
 		return ach + drop ? 100.0 * (double)ach / (double)(ach + drop) : 0.0;
@@ -185,7 +190,7 @@ static enum child_msg load_window(const struct workload *wl, struct load_ctx *ct
 		if (m == MSG_STOP || m == MSG_NONE)
 			break;
 		if (m == MSG_BEGIN) {
-			take_snapshot(ctx, begin);
+			take_snapshot(wl, ctx, begin);
 			last = *begin;
 			series_init(ps, begin->wall, NSEC_PER_SEC);
 			tick = 0;
@@ -193,17 +198,44 @@ static enum child_msg load_window(const struct workload *wl, struct load_ctx *ct
 		} else if (m == MSG_TIMEOUT) {
 			uint64_t n;
 
-			take_snapshot(ctx, &now);
+			take_snapshot(wl, ctx, &now);
 			n = (now.wall - begin->wall) / NSEC_PER_SEC - tick;
 			add_seconds(wl, ps, &last, &now, n ? n : 1);
 			tick += n ? n : 1;
 		}
 	}
-	take_snapshot(ctx, &now);
+	take_snapshot(wl, ctx, &now);
 	if (open && now.wall - last.wall >= NSEC_PER_SEC / 2)
 		add_seconds(wl, ps, &last, &now, 1);
 	series_close(ps);
 	return m;
+}
+
+/*
+ * The rest of its work, beside its intensity: the CPUs its CPU side kept
+ * busy, against what its threads could (the CPUs allowed it, -L at most)
+ * and what the rest of the load process used; Command's restarts.
+ */
+static void load_work(const struct workload *wl, const struct load_ctx *ctx,
+		      const struct snapshot *a, const struct snapshot *b, struct load_result *res)
+{
+	double secs = (double)(b->wall - a->wall) / 1e9, side = (double)(b->side - a->side);
+	int cpus = allowed_cpus();
+
+	res->cpus = res->cpus_want = res->restarts = -1.0;
+	res->cpus_other = 0;
+	if (secs <= 0)
+		return;
+	if (wl->flags & WL_CPU_SIDE) {
+		res->cpus = side / 1e9 / secs;
+		res->cpus_want = ctx->par.cpu_load < cpus ? ctx->par.cpu_load : cpus;
+		res->cpus_other = (double)(b->cpu - a->cpu) > side ?
+				  ((double)(b->cpu - a->cpu) - side) / 1e9 / secs : 0;
+	}
+	if (wl->intensity == INT_TREE) {
+		res->cpus = res->intensity;
+		res->restarts = (double)(b->restarts - a->restarts);
+	}
 }
 
 /*
@@ -226,13 +258,14 @@ int load_process(const struct workload *wl, struct load_ctx *ctx, int ctl_fd, in
 	ret = load_launch(ctx, &r, &t, res_fd);
 	if (ret)
 		return ret;
-	take_snapshot(ctx, &begin);
+	take_snapshot(wl, ctx, &begin);
 	if (child_ready(res_fd))
 		return -EPIPE;
 	m = load_window(wl, ctx, ctl_fd, &begin, &res.persec);
-	take_snapshot(ctx, &end);
+	take_snapshot(wl, ctx, &end);
 	load_halt(ctx, &r, t, &res);
 	res.intensity = intensity(wl, &begin, &end);
+	load_work(wl, ctx, &begin, &end, &res);
 	res.cache_kept = atomic_load(&ctx->ctr->cached_passes) > 0;
 	if (m == MSG_STOP)
 		write_full(res_fd, &res, sizeof(res));

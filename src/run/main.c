@@ -34,6 +34,7 @@
 #include "run/vary.h"
 #include "sys/kernel_files.h"
 #include "sys/machine.h"
+#include "sys/proc_scan.h"
 #include "sys/trace_instance.h"
 
 /* Can this process use SCHED_FIFO? Tried for real, then undone. */
@@ -437,6 +438,35 @@ static void set_period_drift(struct config *cfg, const struct machine *sys)
 }
 
 /*
+ * The idle check, once the run's files are ready and before its first
+ * row: what tasks not of the run use, measured as a row measures it, over
+ * IDLE_CHECK_NS; a warning when it is over MARK_FOREIGN_PCT of one CPU.
+ */
+#define IDLE_CHECK_NS (250 * NSEC_PER_MSEC)
+
+static void idle_check(void)
+{
+	struct proc_scan a, b;
+	struct foreign f;
+	char top[64] = "";
+
+	if (proc_scan_take(&a))
+		return;
+	sleep_until(a.wall + IDLE_CHECK_NS);
+	if (!got_signal && !proc_scan_take(&b)) {
+		foreign_between(&a, &b, getpid(), &f);
+		if (f.top[0])
+			snprintf(top, sizeof(top), " (the busiest: %s, %.0f%%)", f.top, f.top_pct);
+		if (f.pct > MARK_FOREIGN_PCT)
+			warn("the machine is not idle: tasks not of this run used %.0f%% of a CPU "
+			     "over %.2f s before the first row%s; the rows it goes on in are marked",
+			     f.pct, (double)(b.wall - a.wall) / 1e9, top);
+		proc_scan_free(&b);
+	}
+	proc_scan_free(&a);
+}
+
+/*
  * Everything before the first row: the environment checked (exit 1 when it
  * cannot serve), the run lock taken, the machine described, the record
  * begun, the kernel settings held, loops per ms known.
@@ -519,6 +549,7 @@ static int run_rows(struct orchestrator *o)
 		die("%s", err);
 	if (got_signal)
 		return 0;
+	idle_check();
 	open_log(&o->out, cfg, o->rec.kernel);
 	report_header(&o->out, &o->rec);
 	catch_tstp(true);

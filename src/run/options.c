@@ -117,6 +117,8 @@ static const struct opt opts[] = {
 	  .help = "not this benchmark (repeatable)" },
 	{ 'w', "load", "NAME", G_SELECT, CALL(select_workload),
 	  .help = "only this load (repeatable)" },
+	{ 0, "load-cmd", "CMD", G_SELECT, STRING(load_cmd, 1, 4000, NULL), .joined = true,
+	  .help = "the Command load: sh -c CMD" },
 	{ 'x', "exclude-load", "NAME", G_SELECT, CALL(select_workload),
 	  .help = "not this load (repeatable)" },
 	{ 'C', "custom-cpu", "PCT", G_SELECT, INT(custom_pct, 1, 100),

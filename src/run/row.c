@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/frames.h"
 #include "core/miss_explain.h"
@@ -54,6 +55,7 @@ struct row_try {
 	struct child load;
 	struct child bench[ROWS_MAX];	/* [n / per] */
 	pid_t traced[GROUP_MAX];		/* --explain: each member's task, as armed */
+	struct proc_scan scan0;		/* every process's CPU time at the row's start */
 };
 
 static void fail_rows(struct row *rows, int n, const char *fmt, ...) PRINTF(3, 4);
@@ -344,6 +346,25 @@ static void trace_arm(const struct row_ctx *rc, struct row_try *t)
 }
 
 /*
+ * What tasks not of the run used since the row's start (t->scan0, freed),
+ * to each member: a scan of every process now, the benches' results in and
+ * the load still running, so no figure of ours is taken in the window.
+ */
+static void row_foreign(struct row_try *t)
+{
+	struct proc_scan end;
+	struct foreign f = { .pct = -1.0 };
+
+	if (!proc_scan_take(&end)) {
+		foreign_between(&t->scan0, &end, getpid(), &f);
+		proc_scan_free(&end);
+	}
+	proc_scan_free(&t->scan0);
+	for (int k = 0; k < t->n; k++)
+		t->rows[k].foreign = f;
+}
+
+/*
  * Let the load settle alone, then open its window and start every bench
  * at once, and take their results. False when the load need not be asked
  * for its result (it died, or a stop signal came).
@@ -358,6 +379,7 @@ static bool row_measure(struct row_ctx *rc, struct row_try *t)
 		return false;
 	}
 	trace_arm(rc, t);
+	proc_scan_take(&t->scan0);	/* none: the row's foreign CPU is not known */
 	t_go = now_ns();
 	child_tell(&t->load, MSG_BEGIN);
 	for (int k = 0; k < t->n / t->per; k++)
@@ -366,9 +388,32 @@ static bool row_measure(struct row_ctx *rc, struct row_try *t)
 	for (int k = 0; k < t->n / t->per; k++)
 		if (t->per > 1 ? !workload_result(rc, &t->rows[k * t->per], t->per, &t->bench[k],
 						  t_go) :
-		    !member_result(rc, &t->rows[k], &t->bench[k], t_go))
+		    !member_result(rc, &t->rows[k], &t->bench[k], t_go)) {
+			proc_scan_free(&t->scan0);
 			return false;
+		}
+	row_foreign(t);
 	return true;
+}
+
+/*
+ * The CPUs the load's CPU side should have kept busy: what its threads
+ * could (min(L, its CPUs)), less what the rest of it (I/O) and every
+ * member's task used; NAN for a load without that bound.
+ */
+static void load_due(struct row_try *t, const struct load_result *l)
+{
+	double bench = 0;
+
+	for (int k = 0; k < t->n; k++) {
+		const struct bench_result *b = t->rows[k].b;
+
+		if (b && b->wall_ns)
+			bench += (double)b->task_cpu_ns / (double)b->wall_ns;
+	}
+	for (int k = 0; k < t->n; k++)
+		t->rows[k].load_due = l->cpus_want >= 0 ?
+				      fmax(l->cpus_want - l->cpus_other - bench, 0) : NAN;
 }
 
 /* Stop the load and take its result: its intensity, and why it ended early; every member's. */
@@ -385,11 +430,15 @@ static void row_stop(struct row_try *t)
 	st = child_finish(&t->load, t_stop + LOAD_RESULT_NS);
 	row->load_stop_ns = now_ns() - t_stop;
 	if (r != (ssize_t)sizeof(row->l) && r != -EINTR) {
-		row->l.intensity = -1.0;
+		row->l.intensity = row->l.cpus = row->l.restarts = row->l.cpus_want = -1.0;
 		child_describe(why, sizeof(why), "load", st);
 		fail_rows(t->rows, t->n, "%s",
 			  r == -ETIMEDOUT ? "load process did not answer the stop" : why);
 	}
+	load_due(t, &row->l);
+	if (r == (ssize_t)sizeof(row->l) && row->l.status != ROW_OK &&
+	    (workloads[row->load].flags & WL_COMMAND))
+		fail_rows(t->rows, t->n, "%s", row->l.reason);	/* the user's command did not run */
 	for (int k = 0; k < t->n; k++) {
 		t->rows[k].l = row->l;
 		t->rows[k].load_stop_ns = row->load_stop_ns;
@@ -528,7 +577,9 @@ static enum redo run_row_once(struct row_ctx *rc, struct row_try *t, bool judged
 	for (int k = 0; k < t->n; k++) {
 		t->bench[k / t->per] = CHILD_NONE;
 		t->rows[k].status = ROW_OK;
-		t->rows[k].l.intensity = -1.0;
+		t->rows[k].l.intensity = t->rows[k].l.cpus = t->rows[k].l.restarts = -1.0;
+		t->rows[k].load_due = NAN;
+		t->rows[k].foreign = (struct foreign){ .pct = -1.0 };
 	}
 	if (!got_tstp)
 		got_cont = got_redo = 0;	/* a stop before the row is no part of it */

@@ -17,6 +17,7 @@
 #include "loads/loads.h"
 #include "model/workloads.h"
 #include "model/config.h"
+#include "sys/proc_scan.h"
 #include "task/task.h"
 
 struct instance_set;
@@ -40,6 +41,8 @@ struct row {
 	struct bench_result *b;		/* NULL when the bench gave nothing */
 	struct load_result l;
 	uint64_t load_stop_ns;		/* stop request to the last process gone */
+	double load_due;		/* CPUs the load's CPU side should have kept busy; NAN */
+	struct foreign foreign;		/* what tasks not of the run used over the row */
 	struct ran_instead ran;		/* --explain: who ran instead */
 	uint64_t t_go;			/* CLOCK_MONOTONIC: the measurement's start */
 	struct period_log plog;		/* the bench's period ring, as sent: */

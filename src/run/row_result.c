@@ -257,6 +257,31 @@ static void result_rtapp(struct result *r, const struct run_record *rec, const s
 }
 
 /*
+ * What ran beside the task: the rest of the load's work (its CPU side, a
+ * command's restarts) and what tasks not of the run used.
+ */
+static void result_beside(struct result *r, const struct row *row)
+{
+	const struct load_result *l = &row->l;
+	const struct foreign *f = &row->foreign;
+
+	if (l->intensity >= 0 && l->cpus >= 0) {
+		r->v[RF_LOAD_CPUS] = l->cpus;
+		r->v[RF_LOAD_DUE] = row->load_due;
+		r->v[RF_LOAD_SHORT] = load_short(l->cpus, row->load_due);
+	}
+	if (l->intensity >= 0 && l->restarts >= 0)
+		r->v[RF_LOAD_RESTARTS] = l->restarts;
+	if (f->pct >= 0) {
+		r->v[RF_FOREIGN_CPU] = f->pct;
+		if (f->top[0]) {
+			r->v[RF_FOREIGN_TOP_CPU] = f->top_pct;
+			snprintf(r->foreign_top, sizeof(r->foreign_top), "%s", f->top);
+		}
+	}
+}
+
+/*
  * The row as a result, built once and appended to the record: the numbers
  * of what the children sent, the wake-up histogram kept (the rest of the
  * bench's result is not). NULL when out of memory.
@@ -285,6 +310,7 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 			 rec->sys->work_dir_in_memory == 1 ? RES_MEDIUM_MEMORY :
 			 row->l.cache_kept ? RES_MEDIUM_CACHE : RES_MEDIUM_DISK);
 	r->v[RF_LOAD_STOP] = known_u64(row->load_stop_ns);
+	result_beside(r, row);
 	if (!b)
 		return r;
 	r->wake = latency_compact(&b->wake);	/* a few KiB at most, not the dense 32 */

@@ -85,9 +85,13 @@ int resolve_selection(struct config *cfg, const uint32_t sel[4], char *err,
 	for (size_t i = 0; i < nr_workloads; i++) {
 		const struct workload *wl = &workloads[i];
 		bool exists = (custom || !(wl->flags & WL_CUSTOM)) &&
-			      (cfg->workload.model || !(wl->flags & WL_WORKLOAD_FILE));
+			      (cfg->workload.model || !(wl->flags & WL_WORKLOAD_FILE)) &&
+			      (cfg->load_cmd || !(wl->flags & WL_COMMAND));
 		uint32_t bit = 1u << i;
 
+		if ((sel[2] & bit) && !exists && (wl->flags & WL_COMMAND))
+			return set_err(err, errlen, "-w %s needs --load-cmd 'CMD' to define it",
+				       wl->name);
 		if ((sel[0] & bit) && !exists)
 			return set_err(err, errlen, "-W %s needs -C and -I to define it", wl->name);
 		if ((sel[2] & bit) && !exists)
