@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* loads/load_shared.h - what the load families (load_*.c, hackbench.c) share. */
+/* loads/load_shared.h - what the load families (load_*.c) share. */
 #ifndef LOADS_LOAD_SHARED_H
 #define LOADS_LOAD_SHARED_H
 

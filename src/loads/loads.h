@@ -13,7 +13,7 @@
 #include "core/series.h"
 #include "task/task.h"
 
-/* ---- a load running: load_*.c, hackbench.c ---- */
+/* ---- a load running: load_*.c ---- */
 
 
 struct load_counters {		/* shared memory: sub-processes count too */
@@ -67,8 +67,8 @@ int load_write(struct load_ctx *ctx);		/* load_io.c */
 int load_read(struct load_ctx *ctx);
 int load_compile(struct load_ctx *ctx);
 int load_memload(struct load_ctx *ctx);		/* load_mem.c */
-int load_net(struct load_ctx *ctx);		/* load_net.c */
-int load_hack(struct load_ctx *ctx);		/* hackbench.c */
+int load_net(struct load_ctx *ctx);		/* load_msg.c */
+int load_hack(struct load_ctx *ctx);
 int load_command(struct load_ctx *ctx);		/* load_cmd.c */
 
 /* The files in the work directory load_prepare_files() makes: the registry's flags for them. */
