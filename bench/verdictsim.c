@@ -23,6 +23,7 @@ struct law {
 	double (*draw)(uint64_t *s, double param, bool changed);
 	double param;
 	int dir;		/* the change's direction in the ranks: +1 B higher */
+	int kind;		/* enum change_kind: what n10% takes the change to be */
 };
 
 /* Counts (stutters, xruns): Poisson at a rate, the change 10 % more of it. */
@@ -96,7 +97,7 @@ static void advice_line(const struct law *l, int passes)
 			a[i] = l->draw(&s, l->param, false);
 			b[i] = l->draw(&s, l->param, false);
 		}
-		n[k] = passes_for_change(a, passes, b, passes, CHANGE, POWER, LEVEL);
+		n[k] = passes_for_change(a, passes, b, passes, l->kind, CHANGE, POWER, LEVEL);
 		if (n[k] < 2 || n[k] > 4000) {	/* past what a user would run, or none */
 			over++;
 			continue;
@@ -116,11 +117,11 @@ static void advice_line(const struct law *l, int passes)
 static void advices(void)
 {
 	static const struct law laws[] = {
-		{ "stutters, Poisson mean", draw_count, 1, +1 },
-		{ "stutters, Poisson mean", draw_count, 2, +1 },
-		{ "xruns, Poisson mean", draw_count, 3, +1 },
-		{ "deadlines %, misses % about", draw_deadlines, 2, -1 },
-		{ "latency, log-normal sd of logs", draw_latency, 0.294, +1 },
+		{ "stutters, Poisson mean", draw_count, 1, +1, CHANGE_RATE },
+		{ "stutters, Poisson mean", draw_count, 2, +1, CHANGE_RATE },
+		{ "xruns, Poisson mean", draw_count, 3, +1, CHANGE_RATE },
+		{ "deadlines %, misses % about", draw_deadlines, 2, -1, CHANGE_SHORTFALL },
+		{ "latency, log-normal sd of logs", draw_latency, 0.294, +1, CHANGE_SCALE },
 	};
 	static const int pilots[] = { 5, 10, 20 };
 

@@ -112,7 +112,7 @@ static bool test_bimodal(void)
 
 	stratified(mix_quantile, 400, 1, a);
 	stratified(mix_quantile, 400, 2, b);
-	n = passes_for_change(a, 400, b, 400, CHANGE, POWER, 0.05);
+	n = passes_for_change(a, 400, b, 400, CHANGE_SCALE, CHANGE, POWER, 0.05);
 	old = passes_for_power(sd_log_pooled(a, 400, b, 400), CHANGE, POWER);
 	EXPECT(old > 1600 && n >= 480 && n <= 640, "bimodal: %d passes, the log-normal formula %d",
 	       n, old);
@@ -190,13 +190,13 @@ static bool test_few(void)
 		sd_now = sd;
 		stratified(lognormal_quantile, 20, 3 + c, a);
 		stratified(lognormal_quantile, 20, 13 + c, b);
-		n = passes_for_change(a, 20, b, 20, CHANGE, POWER, level);
+		n = passes_for_change(a, 20, b, 20, CHANGE_SCALE, CHANGE, POWER, level);
 		EXPECT(n > 2 && n <= 64, "sd %g at %g: %d passes", sd, level, n);
 		found = lognormal_found(n, sd, level, 2000, 21 + c);
 		EXPECT(found >= 0.775, "sd %g at %g: %d passes found it %.3f of the time", sd,
 		       level, n, found);
-		EXPECT(power_at_passes(a, 20, b, 20, CHANGE, level, n) >= POWER &&
-		       power_at_passes(a, 20, b, 20, CHANGE, level, n - 1) < POWER + 0.02,
+		EXPECT(power_at_passes(a, 20, b, 20, CHANGE_SCALE, CHANGE, level, n) >= POWER &&
+		       power_at_passes(a, 20, b, 20, CHANGE_SCALE, CHANGE, level, n - 1) < POWER + 0.02,
 		       "sd %g at %g: %d is not the least", sd, level, n);
 	}
 	return true;
@@ -218,7 +218,7 @@ static bool test_counts(void)
 		pa[i] = law[i % 20];
 		pb[i] = law[(7 * i + 3) % 20];
 	}
-	model = power_at_passes(pa, 40, pb, 40, CHANGE, 0.05, 40);
+	model = power_at_passes(pa, 40, pb, 40, CHANGE_SCALE, CHANGE, 0.05, 40);
 	for (int r = 0; r < 500; r++) {
 		struct shift_test t;
 
@@ -232,7 +232,7 @@ static bool test_counts(void)
 	found /= 500;
 	EXPECT(fabs(model - found) <= 0.06, "counts, 40 passes: the model %.3f, runs %.3f", model,
 	       found);
-	EXPECT(passes_for_change(pa, 40, pb, 40, CHANGE, POWER, 0.05) > 40, "80 %% at 40 passes?");
+	EXPECT(passes_for_change(pa, 40, pb, 40, CHANGE_SCALE, CHANGE, POWER, 0.05) > 40, "80 %% at 40 passes?");
 	return true;
 }
 
@@ -253,7 +253,7 @@ static bool test_spread_few(void)
 		a[i] = exp(la[i]);
 		b[i] = exp(lb[i]);
 	}
-	n = passes_for_change(a, 5, b, 5, CHANGE, POWER, 0.05);
+	n = passes_for_change(a, 5, b, 5, CHANGE_SCALE, CHANGE, POWER, 0.05);
 	old = passes_for_power(sd_log_pooled(a, 5, b, 5), CHANGE, POWER);
 	EXPECT(n <= POWER_CAP && n > old / 3 && n < 3 * old, "%d passes, the formula %d", n, old);
 	return true;
@@ -276,7 +276,7 @@ static bool test_random_sets(void)
 			a[i] = exp(0.3 * normal_draw(&s));
 			b[i] = exp(0.3 * normal_draw(&s));
 		}
-		n = passes_for_change(a, 10, b, 10, CHANGE, POWER, 0.05);
+		n = passes_for_change(a, 10, b, 10, CHANGE_SCALE, CHANGE, POWER, 0.05);
 		EXPECT(n > 2 && n <= POWER_CAP, "set %d: %d passes", k, n);
 		sum += lognormal_found(n, 0.3, 0.05, 300, 77 + k);
 	}
@@ -307,7 +307,8 @@ static bool test_edges(void)
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		int n = passes_for_change(cases[i].a, cases[i].na, cases[i].b, cases[i].nb,
-					  cases[i].change, cases[i].power, cases[i].level);
+					  CHANGE_SCALE, cases[i].change, cases[i].power,
+					  cases[i].level);
 
 		EXPECT(n == cases[i].want, "case %zu: %d, want %d", i, n, cases[i].want);
 	}
@@ -324,7 +325,7 @@ static bool test_level(void)
 	stratified(lognormal_quantile, 10, 7, a);
 	stratified(lognormal_quantile, 10, 8, b);
 	for (double level = 0.05; level > 1e-4; level /= 3) {
-		int n = passes_for_change(a, 10, b, 10, CHANGE, POWER, level);
+		int n = passes_for_change(a, 10, b, 10, CHANGE_SCALE, CHANGE, POWER, level);
 
 		EXPECT(n >= last, "level %g: %d passes, fewer than %d", level, n, last);
 		last = n;

@@ -268,7 +268,7 @@ static bool test_power_level(void)
 	sb_free(&sb);
 	EXPECT(t.ntests == 3 && t.ncalled == 2 && fabs(t.power_level - 0.05 * 2 / 3) < 1e-12,
 	       "m %d, R %d, level %g", t.ntests, t.ncalled, t.power_level);
-	EXPECT(find_metric(&t, VM_MEAN)->power == passes_for_change(m[0].a, 6, m[0].b, 6, 0.10,
+	EXPECT(find_metric(&t, VM_MEAN)->power == passes_for_change(m[0].a, 6, m[0].b, 6, CHANGE_SCALE, 0.10,
 									 0.80, 0.05 * 2 / 3),
 	       "mean's n10%% %d is not at the table's level", find_metric(&t, VM_MEAN)->power);
 	EXPECT(wide && wide->power == POWER_CAP + 1 && capped, "wide: n10%% %d, printed %s",
