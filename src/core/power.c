@@ -89,7 +89,8 @@ static double changed(const struct power_model *m, double v, double change)
 
 /*
  * psi(a, b) for an A value a and a B value b: [b > a] + [b = a] / 2, or on
- * logs, each smoothed by a normal of sd h, P(b + h e > a + h e'): a few
+ * logs, each smoothed by a normal of sd h, P(b + h e > a + h e'), a 0
+ * (log -inf) below every other value and tied with another 0: a few
  * passes spread wider than the change would otherwise show none of it, no
  * two of them being as close. Past 8 sd, 0 or 1 to 1e-15.
  */
@@ -97,7 +98,7 @@ static double psi(const struct power_model *m, double a, double b)
 {
 	double z;
 
-	if (!(m->h > 0.0))
+	if (!(m->h > 0.0) || a == b)	/* a == b: two zeros, on logs -inf */
 		return (b > a) + 0.5 * (b == a);
 	z = (b - a) / (m->h * M_SQRT2);
 	return z > 8.0 ? 1.0 : z < -8.0 ? 0.0 : normal_cdf(z);
@@ -126,7 +127,7 @@ static void model_moments(struct power_model *m, double *g)
 				continue;
 			v = psi(m, m->p[i], y);
 			f += v;
-			f2 += m->h > 0.0 ? v : (y > m->p[i]) + 0.25 * (y == m->p[i]);
+			f2 += m->h > 0.0 && y != m->p[i] ? v : (y > m->p[i]) + 0.25 * (y == m->p[i]);
 			g[i] += w * v;
 		}
 		f /= n - 1;
@@ -209,41 +210,60 @@ static double mean_of(const double *v, int n)
 	return sum / n;
 }
 
+/* The median of v's finite values, copied to scratch; 0 when none. */
+static double finite_median(const double *v, int n, double *scratch)
+{
+	int k = 0;
+
+	for (int i = 0; i < n; i++)
+		if (isfinite(v[i]))
+			scratch[k++] = v[i];
+	return k ? median_inplace(scratch, k) : 0.0;
+}
+
 /*
- * B's na.. values brought to A's: multiplied by the ratio of the means for
- * values >= 0, else less the HL shift. Then the pool's deviations widened
- * by sqrt(n / (n - 2)), about 0 or A's median: a pool of two samples, each
- * about its own place, spreads (n - 2) / n as much as what it was drawn
- * from, on average; and by the square root of m->margin more, to the
- * spread's upper bound. 0 or -ENOMEM.
+ * B's na.. values brought to A's, then taken on logs where m->logs: with a
+ * 0 among them (a share's shortfall, where a pass missed nothing),
+ * multiplied by the ratio of the means, so that a 0 stays 0 (log -inf);
+ * else less the Hodges-Lehmann shift (on logs when all are > 0). Then the
+ * pool's deviations widened by sqrt(n / (n - 2)), about A's median: a pool
+ * of two samples, each about its own place, spreads (n - 2) / n as much as
+ * what it was drawn from, on average; and by the square root of m->margin
+ * more, to the spread's upper bound. 0 or -ENOMEM.
  */
-static int bring_to_a(struct power_model *m, int na, bool nonneg, double *scratch)
+static int bring_to_a(struct power_model *m, int na, bool zeros, double *scratch)
 {
 	double *a = m->p, *b = m->p + na, ma = mean_of(a, na), mb = mean_of(b, m->n - na);
-	double shift, centre = 0.0, f = sqrt((double)m->n / (m->n - 2) * m->margin);
+	double shift, centre, f = sqrt((double)m->n / (m->n - 2) * m->margin);
 
-	if (!m->logs && nonneg && ma > 0.0 && mb > 0.0) {
-		for (int j = 0; j < m->n - na; j++)
+	if (zeros) {
+		for (int j = 0; ma > 0.0 && mb > 0.0 && j < m->n - na; j++)
 			b[j] *= ma / mb;
-	} else {
+	}
+	for (int i = 0; m->logs && i < m->n; i++)
+		m->p[i] = log(m->p[i]);
+	if (!zeros) {
 		shift = hl_shift(a, na, b, m->n - na);
 		if (isnan(shift))
 			return -ENOMEM;
 		for (int j = 0; j < m->n - na; j++)
 			b[j] -= shift;
-		centre = median_inplace(scratch, (long)na);	/* a copy of A's */
 	}
+	centre = finite_median(a, na, scratch);
 	for (int i = 0; i < m->n; i++)
 		m->p[i] = centre + f * (m->p[i] - centre);
 	return 0;
 }
 
-/* The median gap between neighbours of sorted v[0..n): the smoothing's sd. */
+/* The median gap between finite neighbours of sorted v[0..n): the smoothing's sd. */
 static double median_gap(const double *v, int n, double *gaps)
 {
+	int k = 0;
+
 	for (int i = 1; i < n; i++)
-		gaps[i - 1] = v[i] - v[i - 1];
-	return median_inplace(gaps, n - 1);
+		if (isfinite(v[i - 1]))
+			gaps[k++] = v[i] - v[i - 1];
+	return k ? median_inplace(gaps, k) : 0.0;
 }
 
 /* Room for ny draws of B; 0 or -ENOMEM. */
@@ -303,21 +323,19 @@ static int rate_draws(struct power_model *m, double change)
  */
 static int model_values(struct power_model *m, int na, int kind, double change, double *scratch)
 {
-	bool nonneg = true;
+	int zeros = 0, positive = 0;
 
 	if (kind == CHANGE_RATE) {	/* the counts as they are, so that ties stay ties */
 		qsort(m->p, (size_t)m->n, sizeof(*m->p), cmp_double);
 		return rate_draws(m, change);
 	}
-	m->logs = true;
 	for (int i = 0; i < m->n; i++) {
-		m->logs = m->logs && m->p[i] > 0.0;
-		nonneg = nonneg && m->p[i] >= 0.0;
+		zeros += m->p[i] == 0.0;
+		positive += m->p[i] > 0.0;
 	}
-	for (int i = 0; m->logs && i < m->n; i++)
-		m->p[i] = log(m->p[i]);
-	memcpy(scratch, m->p, (size_t)na * sizeof(*scratch));
-	if (bring_to_a(m, na, nonneg, scratch))
+	/* on logs, a 0 at -inf, while two values at least have a log */
+	m->logs = zeros + positive == m->n && positive >= 2;
+	if (bring_to_a(m, na, zeros && m->logs, scratch))
 		return -ENOMEM;
 	qsort(m->p, (size_t)m->n, sizeof(*m->p), cmp_double);
 	if (alloc_draws(m, m->n))
