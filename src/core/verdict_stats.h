@@ -24,6 +24,8 @@ struct shift_test {
 				 * not computable */
 	double ratio_low, ratio_high;	/* its VERDICT_LEVEL interval (0 / INFINITY:
 					 * unbounded at these sizes) */
+	bool low_open, high_open;	/* that end itself left out: the test rejects it (ties
+					 * put the end at 1 where p <= 1 - VERDICT_LEVEL) */
 	bool on_logs;		/* the shift is of log(values), all > 0: the interval is
 				 * distribution-free; else of raw values, read as a ratio
 				 * through median(a), and only approximate */
