@@ -297,7 +297,8 @@ static int widest_line(const char *text)
  * The widest cells a table can have, together: a load's name of 8, "frame
  * p99 (ms)", medians and a ratio far from 1 with an approximate interval,
  * p and q below 0.001, "no difference shown", past the cap; and a
- * too-few line beside them, in JSON's words with the passes needed.
+ * too-few line beside them, in JSON's words with the passes needed; and a
+ * title whose labels are long.
  */
 static bool test_width(void)
 {
@@ -312,7 +313,9 @@ static bool test_width(void)
 		  .t = { .na = 5, .nb = 5, .ratio = 2.0, .ratio_low = 1.0, .ratio_high = 2.5,
 			 .low_open = true, .p = 0.04, .p_exact = true } },
 	};
-	struct verdict_table t = { .n = 2, .v = v, .ngroups = 2, .labels = { "A x", "B y" } };
+	struct verdict_table t = { .n = 2, .v = v, .ngroups = 2,
+				   .labels = { "A sysctl:kernel.sched_autogroup_enabled=1",
+					       "B sysctl:kernel.sched_autogroup_enabled=1" } };
 	struct sbuf sb;
 	int w;
 	bool few, open;

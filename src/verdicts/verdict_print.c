@@ -176,23 +176,34 @@ static bool in_table(const struct verdict *v, int gi, const char *bench, const c
 
 /*
  * "--- Verdicts for Video: B load-nice=19 against A load-nice=0 (passes: 5
- * and 5) ---", from "against" on a line of its own where one would be
- * wider than VERDICT_WIDTH (a long knob's labels).
+ * and 5) ---", on more lines where one would be wider than VERDICT_WIDTH (a
+ * long knob's labels): the passes on a line of their own, then "against"
+ * too, each further line indented by 4.
  */
 static void table_title(struct sbuf *sb, const struct verdict_table *t, const struct verdict *v,
 			const char *name, int ncpus)
 {
 	bool runs = t->labels[0][0] == '[';	/* runs: "[2]" is B, "[1]" A */
-	char on[24] = "", head[MEMBER_LABEL_LEN + 200], tail[RES_VARIANT_LEN + 80];
+	char on[24] = "", head[MEMBER_LABEL_LEN + 200], mid[RES_VARIANT_LEN + 40], tail[64];
+	size_t h, m, e;
 
 	if (ncpus)
 		snprintf(on, sizeof(on), " on %d CPU%s", ncpus, ncpus == 1 ? "" : "s");
 	snprintf(head, sizeof(head), "--- Verdicts for %s%s%s: %s%s", name,
 		 v->realtime ? " real time" : "", on, runs ? "B = " : "", t->labels[v->group]);
-	snprintf(tail, sizeof(tail), "against %s%s (passes: %d and %d) ---", runs ? "A = " : "",
-		 t->labels[0], v->t.na, v->t.nb);
-	sb_printf(sb, "%s%s%s\n", head, strlen(head) + 1 + strlen(tail) > VERDICT_WIDTH ?
-		  "\n    " : " ", tail);
+	snprintf(mid, sizeof(mid), "against %s%s", runs ? "A = " : "", t->labels[0]);
+	snprintf(tail, sizeof(tail), "(passes: %d and %d) ---", v->t.na, v->t.nb);
+	h = strlen(head);
+	m = strlen(mid);
+	e = strlen(tail);
+	if (h + 1 + m + 1 + e <= VERDICT_WIDTH)
+		sb_printf(sb, "%s %s %s\n", head, mid, tail);
+	else if (h + 1 + m <= VERDICT_WIDTH)
+		sb_printf(sb, "%s %s\n    %s\n", head, mid, tail);
+	else if (4 + m + 1 + e <= VERDICT_WIDTH)
+		sb_printf(sb, "%s\n    %s %s\n", head, mid, tail);
+	else
+		sb_printf(sb, "%s\n    %s\n    %s\n", head, mid, tail);
 }
 
 /*
