@@ -74,7 +74,7 @@ $(B)/tests/%.o: tests/%.c
 $(B)/bench/%.o: bench/%.c
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
+	$(Q)$(CC) $(ALL_CFLAGS) -Isrc -I. -c -o $@ $<
 
 unit: $(B)/tests/unit $(B)/tests/unit-core
 
@@ -100,7 +100,13 @@ $(B)/bench/splitcost: $(B)/bench/splitcost.o $(LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
 
-bench: interbench $(B)/bench/steady $(B)/bench/splitcost $(B)/bench/timerref $(B)/tests/loadrun
+# n10%, the interval and the exact p, held to runs simulated from known laws: the core alone
+$(B)/bench/verdictsim: $(B)/bench/verdictsim.o $(CORE_OBJS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(CORE_OBJS) -lm
+
+bench: interbench $(B)/bench/steady $(B)/bench/splitcost $(B)/bench/timerref $(B)/tests/loadrun \
+		$(B)/bench/verdictsim
 	$(Q)bench/run.sh $(if $(PEER),--peer "$(PEER)")
 	$(Q)bench/wake.sh
 	$(Q)bench/phase.sh
@@ -123,4 +129,4 @@ clean:
 .PHONY: all unit test bench install uninstall clean
 
 -include $(OBJS:.o=.d) $(TEST_OBJS:.o=.d) $(B)/bench/steady.d $(B)/bench/splitcost.d \
-	$(B)/bench/timerref.d
+	$(B)/bench/timerref.d $(B)/bench/verdictsim.d

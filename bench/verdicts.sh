@@ -15,8 +15,12 @@ WRITE=1
 
 usage() {
 	cat <<EOF
-Usage: bench/verdicts.sh [--quick] [--no-write] [--output FILE] [--interbench PATH]
-Measures the verdicts of --vary (about 40 minutes):
+Usage: bench/verdicts.sh [--quick] [--sim-only] [--no-write] [--output FILE] [--interbench PATH]
+Measures the verdicts' statistics on runs simulated from known laws
+(build/bench/verdictsim, a few minutes): does n10% keep its word for counts
+(a 10 % higher rate), deadlines (10 % more misses) and latencies, from 5,
+10 and 20 passes; does the interval agree with the test under ties; where is
+p exact. Then the verdicts of --vary (about 40 minutes):
   - false verdicts: A/A runs (--vary load-nice=0,0), Audio and Video against None
     and Burn, 8 passes of 1 s;
   - power: --vary slice=default,500 and --vary load-nice=0,19, Audio and Video
@@ -24,11 +28,17 @@ Measures the verdicts of --vary (about 40 minutes):
   - n10%: Game's frame p99 with --vary fps=60,67 (frames 10 % shorter) against
     Burn, run at the passes a pilot's n10% asks for.
   --quick            short rows and few runs: checks the harness only
+  --sim-only         the simulated part alone
 $COMMON_USAGE
 EOF
 }
 
-bench_args usage "$@"
+SIM_ONLY=0
+args=()
+for a in "$@"; do
+	if [ "$a" = --sim-only ]; then SIM_ONLY=1; else args+=("$a"); fi
+done
+bench_args usage ${args[@]+"${args[@]}"}
 
 if [ "$QUICK" = 1 ]; then
 	AA_T=0.3 AA_PASSES=4 AA_RUNS=1 T=0.3 PASSES=3 POWER_RUNS=1 N10_RUNS=1 N10_MAX=4
@@ -38,6 +48,23 @@ fi
 [ -x "$IB" ] || die "$IB not found; run make first"
 bench_start verdicts
 pct() { awk -v f="$1" -v n="$2" 'BEGIN { printf "%.1f", n ? 100 * f / n : 0 }'; }
+
+# ---- simulated: n10%, the interval, the exact p (its own part of the section) ----
+SIM=$TOP/build/bench/verdictsim
+[ -x "$SIM" ] || die "$SIM not found; run make build/bench/verdictsim first"
+step "simulated runs of known laws"
+{
+	echo "$(measured_by "bench/verdicts.sh$([ "$SIM_ONLY" = 1 ] && echo ' --sim-only')") Simulated (\`build/bench/verdictsim\`, fixed seeds):"
+	echo "for each law, 40 pilots of the passes shown (no change), each pilot's n10% at"
+	echo "p <= 0.05, then 400 runs of that many passes with the change (sd 0.02 at 0.8)."
+	echo ""
+	timeout 1800 "$SIM" || echo "(verdictsim failed)"
+} >"$W/sim.md"
+cat "$W/sim.md"
+if [ "$WRITE" = 1 ]; then
+	md_section bench/verdicts.sh "$W/sim.md" "$OUT_MD" "$W/md.sim" simulated
+fi
+[ "$SIM_ONLY" = 1 ] && exit 0
 
 # One run with --vary of $2 passes of $3 s; its verdicts CSV on stdout, or nothing.
 vary_run() {

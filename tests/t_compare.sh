@@ -353,7 +353,7 @@ for line in open(sys.argv[1], encoding="utf-8").read().split("\n"):
     if not line.strip():
         bench = None
         continue
-    v = re.search(r"(better|worse|no difference shown|no verdict: needs \d+ passes)", line)
+    v = re.search(r"(better|worse|no difference shown|too few passes \(\d+\))", line)
     f = line.split()
     want.append((bench, f[0], f[1], run, v.group(1), "[" in line))
 root = ET.parse(sys.argv[2]).getroot()

@@ -85,9 +85,18 @@ PY
 )
 [ -z "$msg" ] && pass "$t" || fail "$t" "$msg"
 
-t="the verdicts table says how many passes a verdict needs"
-if grep -qE '^--- Verdicts for Audio: B load-nice=19 against A load-nice=0 \(passes: 2 and 2\) ---$' "$dir/out" &&
-	grep -qE '^Burn +mean \(ms\) .* no verdict: needs [0-9]+ passes' "$dir/out" &&
+t="the verdicts table says how many passes a verdict needs, in JSON's words"
+need=$(py3 - "$dir/v.json" <<'PY'
+import json, sys
+v = [x for x in json.load(open(sys.argv[1]))["verdicts"]
+     if x["load"] == "Burn" and x["metric"] == "mean"]
+if len(v) == 1 and v[0]["verdict"] == "too few passes":
+    print(int(v[0]["passes_needed"]))
+PY
+)
+if [ -n "$need" ] &&
+	grep -qE '^--- Verdicts for Audio: B load-nice=19 against A load-nice=0 \(passes: 2 and 2\) ---$' "$dir/out" &&
+	grep -qE "^Burn +mean \(ms\) .* too few passes \($need\)( |\$)" "$dir/out" &&
 	tr '\n' ' ' <"$dir/out" |
 	grep -qE 'Benjamini-Hochberg over the (tests \(none here\)|[1-6] tests?) that could reach q <= 0.05 given their ties and passes \(Tarone: [0-6] left out'; then
 	pass "$t"
@@ -154,6 +163,15 @@ if has_lines "$out" '^--- Verdicts for Audio: B = \[2\] against A = \[1\] \(pass
 	pass "$t"
 else
 	fail "$t" "$out"
+fi
+
+t="a verdict table and its legend fit in 100 columns"
+widest=$({ sed -n '/^--- Verdicts/,$p' "$dir/out"; printf '%s\n' "$out"; } |
+	awk '{ if (length($0) > w) { w = length($0); l = $0 } } END { print w ": " l }')
+if [ "${widest%%:*}" -le 100 ] && [ "${widest%%:*}" -ge 60 ]; then
+	pass "$t"
+else
+	fail "$t" "$widest"
 fi
 
 t="a bad --vary is one line and exit 2"

@@ -8,6 +8,7 @@
 #include "core/defs.h"
 #include "core/verdict_stats.h"
 
+#include "tests/sim_laws.h"
 #include "tests/unit.h"
 
 /*
@@ -368,6 +369,71 @@ static bool test_sd_log(void)
 	return true;
 }
 
+/* Does the interval hold the ratio 1, each end closed or open as it says? */
+static bool holds_one(const struct shift_test *t)
+{
+	return (t->ratio_low < 1.0 || (t->ratio_low == 1.0 && !t->low_open)) &&
+	       (t->ratio_high > 1.0 || (t->ratio_high == 1.0 && !t->high_open));
+}
+
+/*
+ * With ties the interval's end can sit on 1.00 itself: the audit's "worse
+ * 2.00 [1.00, 2.50]". Over tied samples (counts, deadlines at 100 %) of 5
+ * to 10 passes, the interval holds 1 exactly when p > 0.05; and the
+ * audit's kind of case shows an open end at 1.
+ */
+static bool test_interval_agrees(void)
+{
+	static const double a[] = { 1, 1, 1, 1, 1, 1, 2, 1 }, b[] = { 2, 2, 2, 3, 2, 2, 2, 1 };
+	struct shift_test t;
+	uint64_t s = 99;
+	int called = 0;
+
+	EXPECT(!shift_test(a, 8, b, 8, &t) && t.p <= 0.05 && t.direction > 0 && t.low_open &&
+	       t.ratio_low == 1.0 && !holds_one(&t), "p %g [%g, %g] open %d", t.p, t.ratio_low,
+	       t.ratio_high, t.low_open);
+	for (int c = 0; c < 4000; c++) {
+		int n = 5 + (int)rng_below(&s, 6);
+		double x[20], shift = rng_below(&s, 3) * 0.7;
+
+		for (int i = 0; i < 2 * n; i++)
+			x[i] = c % 2 ? sim_poisson(&s, 1.0 + (i >= n ? shift : 0)) :
+			       100 - fmin(sim_poisson(&s, 0.5 + (i >= n ? shift : 0)), 3) * 0.5;
+		EXPECT(!shift_test(x, n, x + n, n, &t), "case %d", c);
+		if (!isfinite(t.ratio_low) || isinf(t.ratio_high))
+			continue;
+		called += t.p <= 0.05;
+		EXPECT(holds_one(&t) == (t.p > 0.05), "case %d: p %g, [%g, %g] open %d %d", c,
+		       t.p, t.ratio_low, t.ratio_high, t.low_open, t.high_open);
+	}
+	EXPECT(called > 400, "only %d called", called);
+	return true;
+}
+
+/* The rule design.md states: exact up to 201 vs 201 untied, 81 vs 81 tied. */
+static bool test_exact_rule(void)
+{
+	static const struct {
+		int n;
+		bool tied, exact;
+	} cases[] = { { 201, false, true }, { 202, false, false }, { 81, true, true },
+		      { 82, true, false } };
+
+	for (size_t c = 0; c < ARRAY_SIZE(cases); c++) {
+		int n = cases[c].n;
+		double x[404];
+		struct rank_groups g;
+
+		for (int i = 0; i < 2 * n; i++)
+			x[i] = cases[c].tied ? i % 4 : i;
+		EXPECT(!rank_groups_make(x, n, n, &g), "no memory");
+		EXPECT(rank_p_is_exact(&g) == cases[c].exact, "%d vs %d %s", n, n,
+		       cases[c].tied ? "tied" : "untied");
+		rank_groups_free(&g);
+	}
+	return true;
+}
+
 void unit_core_verdict(void)
 {
 	check("verdict: exact p, separated, interleaved and tied samples", test_p_table());
@@ -384,4 +450,7 @@ void unit_core_verdict(void)
 	check("verdict: passes for significance, p_min", test_sizes());
 	check("verdict: passes for power", test_power());
 	check("verdict: pooled SD of logs", test_sd_log());
+	check("verdict: with ties the interval holds 1 exactly when the test does not reject",
+	      test_interval_agrees());
+	check("verdict: where p is exact, as design.md says", test_exact_rule());
 }

@@ -343,7 +343,7 @@ static bool test_summary_power(void)
 		p[k] = &o[k];
 	}
 	summarize_passes(p, 12, &s);
-	want = passes_for_change(v, 12, v, 12, 0.10, 0.80, VERDICT_FDR / 3);
+	want = passes_for_change(v, 12, v, 12, CHANGE_SCALE, 0.10, 0.80, VERDICT_FDR / 3);
 	EXPECT(want > 0 && s.power[0] == want, "n10%% of the mean %d, want %d", s.power[0], want);
 	EXPECT(s.power[0] != passes_for_power(sd_log_pooled(v, 12, NULL, 0), 0.10, 0.80),
 	       "the log-normal formula's %d", s.power[0]);

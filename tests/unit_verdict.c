@@ -215,12 +215,14 @@ static bool test_marks(void)
 	sb_free(&sb);
 	sb_init(&sb);
 	verdicts_csv(&sb, &t);
-	csv_ok = !sb.failed && strstr(sb.buf, ",interval,p_exact,passes_for_10pct_over_cap\n") &&
-		 strstr(sb.buf, ",approximate,1,0\n") && strstr(sb.buf, ",distribution-free,1,0\n");
+	csv_ok = !sb.failed && strstr(sb.buf, ",interval,p_exact,passes_for_10pct_over_cap,"
+				      "ratio_low_open,ratio_high_open\n") &&
+		 strstr(sb.buf, ",approximate,1,0,0,0\n") &&
+		 strstr(sb.buf, ",distribution-free,1,0,0,0\n");
 	sb_free(&sb);
 	sb_init(&sb);
 	verdicts_legend(&sb, &t);
-	legend_ok = !sb.failed && strstr(sb.buf, "~: approximate") &&
+	legend_ok = !sb.failed && strstr(sb.buf, "(~:") && strstr(sb.buf, "approximate,") &&
 		    strstr(sb.buf, "Tarone") && strstr(sb.buf, "resampled");
 	sb_free(&sb);
 	verdicts_free(&t);
@@ -268,12 +270,92 @@ static bool test_power_level(void)
 	sb_free(&sb);
 	EXPECT(t.ntests == 3 && t.ncalled == 2 && fabs(t.power_level - 0.05 * 2 / 3) < 1e-12,
 	       "m %d, R %d, level %g", t.ntests, t.ncalled, t.power_level);
-	EXPECT(find_metric(&t, VM_MEAN)->power == passes_for_change(m[0].a, 6, m[0].b, 6, 0.10,
+	EXPECT(find_metric(&t, VM_MEAN)->power == passes_for_change(m[0].a, 6, m[0].b, 6, CHANGE_SCALE, 0.10,
 									 0.80, 0.05 * 2 / 3),
 	       "mean's n10%% %d is not at the table's level", find_metric(&t, VM_MEAN)->power);
 	EXPECT(wide && wide->power == POWER_CAP + 1 && capped, "wide: n10%% %d, printed %s",
 	       wide ? wide->power : 0, capped ? ">10000" : "otherwise");
 	verdicts_free(&t);
+	return true;
+}
+
+/* The widest line of sb's text. */
+static int widest_line(const char *text)
+{
+	int most = 0;
+
+	for (const char *l = text; *l;) {
+		int n = (int)strcspn(l, "\n");
+
+		most = n > most ? n : most;
+		l += n + (l[n] == '\n');
+	}
+	return most;
+}
+
+/*
+ * The widest cells a table can have, together: a load's name of 8, "frame
+ * p99 (ms)", medians and a ratio far from 1 with an approximate interval,
+ * p and q below 0.001, "no difference shown", past the cap; and a
+ * too-few line beside them, in JSON's words with the passes needed; and a
+ * title whose labels are long.
+ */
+static bool test_width(void)
+{
+	struct verdict v[2] = {
+		{ .bench = "Game", .load = "ProAudio", .metric = VM_FRAME_P99, .group = 1,
+		  .a = 123456.0, .b = 0.0001234e6, .q = 0.00012, .kind = VK_NO_DIFFERENCE,
+		  .power = POWER_CAP + 1,
+		  .t = { .na = 5, .nb = 5, .ratio = 0.00012345, .ratio_low = 0.00012345,
+			 .ratio_high = 123.456, .p = 0.00001, .p_exact = true } },
+		{ .bench = "Game", .load = "Compile", .metric = VM_STUTTERS, .group = 1,
+		  .a = 1, .b = 2, .q = NAN, .kind = VK_TOO_FEW, .need = 12, .power = 9999,
+		  .t = { .na = 5, .nb = 5, .ratio = 2.0, .ratio_low = 1.0, .ratio_high = 2.5,
+			 .low_open = true, .p = 0.04, .p_exact = true } },
+	};
+	struct verdict_table t = { .n = 2, .v = v, .ngroups = 2,
+				   .labels = { "A sysctl:kernel.sched_autogroup_enabled=1",
+					       "B sysctl:kernel.sched_autogroup_enabled=1" } };
+	struct sbuf sb;
+	int w;
+	bool few, open;
+
+	sb_init(&sb);
+	verdicts_print(&sb, &t, "Game", "", false, 0);
+	w = widest_line(sb.buf);
+	few = strstr(sb.buf, " too few passes (12) ") != NULL;
+	open = strstr(sb.buf, "2.00 ~(1.00, 2.50]") != NULL;
+	EXPECT(!sb.failed && w <= 100 && few && open, "%d columns:\n%s", w, sb.buf);
+	sb_free(&sb);
+	return true;
+}
+
+/*
+ * When every metric is the same in every pass (and there were passes
+ * enough), the one line says there was nothing to test, not that a
+ * verdict needs more passes.
+ */
+static bool test_all_constant(void)
+{
+	struct verdict v[2] = {
+		{ .bench = "Audio", .load = "None", .metric = VM_DL, .group = 1, .a = 100,
+		  .b = 100, .constant = true, .kind = VK_NO_DIFFERENCE, .need = 4,
+		  .t = { .na = 6, .nb = 6, .p = 1.0 } },
+		{ .bench = "Audio", .load = "Burn", .metric = VM_DL, .group = 1, .a = 100,
+		  .b = 100, .constant = true, .kind = VK_NO_DIFFERENCE, .need = 4,
+		  .t = { .na = 6, .nb = 6, .p = 1.0 } },
+	};
+	struct verdict_table t = { .n = 2, .v = v, .ngroups = 2 };
+	char text[512] = "";
+	int shown = verdicts_shown(&t, "Audio", "", false, text, sizeof(text));
+
+	EXPECT(shown == VS_TOO_FEW && strstr(text, "nothing to test") && !strstr(text, "needs"),
+	       "%d: %s", shown, text);
+	v[1].constant = false;
+	v[1].kind = VK_TOO_FEW;
+	v[1].need = 7;
+	shown = verdicts_shown(&t, "Audio", "", false, text, sizeof(text));
+	EXPECT(shown == VS_TOO_FEW && strstr(text, "a verdict needs 7 of each"), "%s", text);
 	return true;
 }
 
@@ -285,4 +367,7 @@ void unit_verdict(void)
 	check("verdict table: ~ marks the approximate interval; JSON and CSV say which",
 	      test_marks());
 	check("verdict table: n10% at the table's level, >10000 past the cap", test_power_level());
+	check("verdict table: its widest cells together fit in 100 columns", test_width());
+	check("verdict table: every metric constant: nothing to test, not more passes",
+	      test_all_constant());
 }

@@ -467,6 +467,11 @@ int rank_p_monte_carlo(const struct rank_groups *g, double *p)
 	return 0;
 }
 
+bool rank_p_is_exact(const struct rank_groups *g)
+{
+	return untied_exact(g) || tied_cost(g->n, g->k) <= TIED_BUDGET;
+}
+
 int rank_sum_p(const struct rank_groups *g, double *p, bool *exact)
 {
 	long dev = labs(g->u2 - (long)g->k * (g->n - g->k));
@@ -476,7 +481,7 @@ int rank_sum_p(const struct rank_groups *g, double *p, bool *exact)
 		*p = 1.0;
 		return 0;
 	}
-	if (untied_exact(g) || tied_cost(g->n, g->k) <= TIED_BUDGET) {
+	if (rank_p_is_exact(g)) {
 		*p = rank_p_exact(g);
 		return isnan(*p) ? -ENOMEM : 0;
 	}

@@ -35,6 +35,8 @@ int rank_direction(const struct rank_groups *g);
  * Carlo (see ranksum.c); *exact says which. -ENOMEM or 0.
  */
 int rank_sum_p(const struct rank_groups *g, double *p, bool *exact);
+/* does rank_sum_p() compute p exactly for these values (else by Monte Carlo)? */
+bool rank_p_is_exact(const struct rank_groups *g);
 /* the same p, exact whatever the cost; NAN: out of memory */
 double rank_p_exact(const struct rank_groups *g);
 /* the smallest two-sided p any split of these values (these ties) can give */

@@ -76,6 +76,30 @@ static double median_copy(const double *x, int n, int *err)
 }
 
 /*
+ * The interval made to agree with the test at no shift, d = 0, whose p is
+ * known: with ties, the c-th difference can be 0 itself (many pairs tied),
+ * a closed end at 1.00 where the test, mid-ranks and all, rejects 1.00.
+ * Where p <= 1 - VERDICT_LEVEL the interval leaves 0 out: an end at or
+ * past it is moved to it and made open (every shift just past 0 is one the
+ * test accepts, 0 itself is not); elsewhere it holds 0.
+ */
+static void agree_with_test(const struct shift_test *t, double *lo, double *hi, bool *lo_open,
+			    bool *hi_open)
+{
+	*lo_open = *hi_open = false;
+	if (!(t->p <= 1.0 - VERDICT_LEVEL)) {
+		*lo = fmin(*lo, 0.0);
+		*hi = fmax(*hi, 0.0);
+	} else if (t->direction > 0 && *lo <= 0.0) {
+		*lo = 0.0;
+		*lo_open = true;
+	} else if (t->direction < 0 && *hi >= 0.0) {
+		*hi = 0.0;
+		*hi_open = true;
+	}
+}
+
+/*
  * The Hodges-Lehmann shift of B from A, the median of the na * nb
  * differences, and its interval, as ratios. On log(values) when all are
  * positive: a latency's passes spread in proportion to it, and exp(shift)
@@ -91,6 +115,7 @@ static int hodges_lehmann(const double *x, int na, int nb, struct shift_test *t)
 	bool logs = true, nonneg = true;
 	double *d, *v, shift, lo = 0.0, hi = 0.0, base = 1.0;
 	int c = shift_rank(na, nb), err = 0;
+	bool lo_open = false, hi_open = false;
 
 	if (c < 0)
 		return c;
@@ -116,9 +141,12 @@ static int hodges_lehmann(const double *x, int na, int nb, struct shift_test *t)
 	if (c >= 1) {
 		lo = kth_smallest(d, m, c - 1);
 		hi = kth_smallest(d, m, m - c);
+		agree_with_test(t, &lo, &hi, &lo_open, &hi_open);
 	}
 	free(d);
 	t->on_logs = logs;
+	t->low_open = base < 0.0 ? hi_open : lo_open;	/* a negative median(a) swaps the ends */
+	t->high_open = base < 0.0 ? lo_open : hi_open;
 	if (logs) {
 		t->ratio = exp(shift);
 		t->ratio_low = c >= 1 ? exp(lo) : 0.0;

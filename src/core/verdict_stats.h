@@ -24,6 +24,8 @@ struct shift_test {
 				 * not computable */
 	double ratio_low, ratio_high;	/* its VERDICT_LEVEL interval (0 / INFINITY:
 					 * unbounded at these sizes) */
+	bool low_open, high_open;	/* that end itself left out: the test rejects it (ties
+					 * put the end at 1 where p <= 1 - VERDICT_LEVEL) */
 	bool on_logs;		/* the shift is of log(values), all > 0: the interval is
 				 * distribution-free; else of raw values, read as a ratio
 				 * through median(a), and only approximate */
@@ -72,17 +74,30 @@ int passes_for_power(double sd_log, double change, double power);
 double sd_log_pooled(const double *a, int na, const double *b, int nb);
 
 /*
- * Passes per variant that find B = A x (1 + change) with probability
- * `power` by this rank test at two-sided `level`, from the passes' own
- * spread: A's values and B's brought to A, pooled and resampled (power.c).
- * POWER_CAP + 1: more than POWER_CAP; -1: fewer than 2 values in a sample,
- * or change, power or level out of range; -ENOMEM.
+ * What "a change of 10 %" is, by metric: a latency's every value scaled; a
+ * count per pass (stutters, xruns), events at a 10 % higher rate; a share in
+ * % (deadlines met), 10 % more of its shortfall from 100 %, which can happen
+ * where 10 % more of a share near 100 % cannot.
+ */
+enum change_kind {
+	CHANGE_SCALE,		/* each value (1 + change) times */
+	CHANGE_RATE,		/* counts: the events' rate (1 + change) times; change > 0 */
+	CHANGE_SHORTFALL,	/* shares in %: 100 - value, (1 + change) times */
+};
+
+/*
+ * Passes per variant that find the change `change` of kind with
+ * probability `power` by this rank test at two-sided `level`, from the
+ * passes' own spread: A's values and B's brought to A, pooled and resampled
+ * (power.c), with a margin for what few passes leave unknown of their
+ * spread. POWER_CAP + 1: more than POWER_CAP; -1: fewer than 2 values in a
+ * sample, or change, power or level out of range; -ENOMEM.
  */
 #define POWER_CAP 10000
-int passes_for_change(const double *a, int na, const double *b, int nb, double change,
+int passes_for_change(const double *a, int na, const double *b, int nb, int kind, double change,
 		      double power, double level);
 /* the power of n passes per variant in that model, as the search sees it; NAN: n < 2 or as -1 */
-double power_at_passes(const double *a, int na, const double *b, int nb, double change,
+double power_at_passes(const double *a, int na, const double *b, int nb, int kind, double change,
 		       double level, int n);
 
 #endif

@@ -22,13 +22,14 @@
  * table of more cells asks for more, as its verdicts' n10% says. The
  * passes stand for both settings, as if compared with themselves.
  */
-static int summary_power(const double *v, int n)
+static int summary_power(const double *v, int n, int field)
 {
 	int got;
 
 	if (n < 3)
 		return -1;	/* two passes say next to nothing of a spread */
-	got = passes_for_change(v, n, v, n, SUMMARY_CHANGE, SUMMARY_POWER, VERDICT_FDR / 3);
+	got = passes_for_change(v, n, v, n, field == RF_DL ? CHANGE_SHORTFALL : CHANGE_SCALE,
+				SUMMARY_CHANGE, SUMMARY_POWER, VERDICT_FDR / 3);
 	return got > POWER_CAP ? -1 : got;
 }
 
@@ -68,7 +69,7 @@ void summarize_passes(const struct result *const *res, int n, struct pass_summar
 			continue;
 		for (int m = 0; m < 3; m++)
 			if (power_of[m] == k)
-				s->power[m] = summary_power(v, cnt);
+				s->power[m] = summary_power(v, cnt, k);
 		mean_ci95(v, cnt, &s->v[k], k == RF_MEAN ? &s->half_mean : &half);
 		if (k == RF_SD)
 			s->v[k] = sqrt(s->v[k]);

@@ -39,6 +39,13 @@ bool verdict_metric_is_count(int m)
 	return m == VM_STUTTERS || m == VM_XRUNS;
 }
 
+/* What n10%'s 10 % change is: a count's rate, a share's shortfall, else the value. */
+int verdict_change_kind(int m)
+{
+	return verdict_metric_is_count(m) ? CHANGE_RATE : m == VM_DL ? CHANGE_SHORTFALL :
+	       CHANGE_SCALE;
+}
+
 /*
  * Are a and b the same cell: benchmark (real time or not), the group it ran
  * in (a member of -W A+B is not the benchmark alone), load and CPU count?
@@ -290,8 +297,8 @@ static int one_power(struct verdict_table *t, int gi, const struct result *cell,
 
 	(void)gi;
 	(void)cell;
-	(void)m;
-	v->power = passes_for_change(a, na, b, nb, CHANGE_SHOWN, POWER_SHOWN, t->power_level);
+	v->power = passes_for_change(a, na, b, nb, verdict_change_kind(m), CHANGE_SHOWN,
+				     POWER_SHOWN, t->power_level);
 	return v->power == -ENOMEM ? -ENOMEM : 0;
 }
 

@@ -75,6 +75,7 @@ extern const char *const verdict_metric_names[VM_COUNT];	/* "mean", "p99", "dead
 extern const char *const verdict_kind_names[];		/* "better", "no difference shown" */
 
 bool verdict_metric_is_count(int m);	/* stutters, xruns: no unit */
+int verdict_change_kind(int m);		/* enum change_kind of n10%'s change */
 
 int verdicts_build(const struct verdict_group *g, int ng, struct verdict_table *t);
 void verdicts_free(struct verdict_table *t);
