@@ -115,8 +115,8 @@ compare_u() {
 	"$IB" -q -t 0.3 -W Audio -w None -w Burn -m same --work-dir "$d" >/dev/null 2>&1
 	"$IB" -q -t 0.3 -W Audio -w None -w Burn -m same -u --work-dir "$d" >/dev/null 2>&1
 	out=$("$IB" --compare "$d/$rel.log" 2>&1); rc=$?
-	if [ $rc = 0 ] && has_lines "$out" '^Comparing 2 runs' "^\[1\] $rel same, -u 0:" \
-		"^\[2\] $rel same, -u 1:" '^  Burn +\[1\] [0-9.]+ CPUs +\[2\] [0-9.]+ CPUs$'; then
+	if [ $rc = 0 ] && has_lines "$out" '^Comparing 2 runs' "^\[1\] same, -u 0: [^,]*, kernel $rel," \
+		"^\[2\] same, -u 1: [^,]*, kernel $rel," '^  Burn +\[1\] [0-9.]+ CPUs +\[2\] [0-9.]+ CPUs$'; then
 		pass "$t"
 	else
 		fail "$t" "rc=$rc: $out"

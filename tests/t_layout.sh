@@ -137,8 +137,9 @@ else
 	# Each object's defined symbols and the ones it uses: an edge per call
 	# (or data reference) to another file; a strongly connected set of two
 	# or more files is a cycle.
-	out=$(for o in $(for d in src/*/; do ls "$TOP/build/$(basename "$d")"/*.o; done); do
-		printf '@%s\n' "${o#"$TOP"/build/}"; nm "$o"; done | "$PY" -c '
+	out=$(for c in $(grep -E '^src/[^/]+/[^/]+\.c$' "$dir/files"); do	# not a stale object's
+		o=$TOP/build/${c#src/}
+		printf '@%s\n' "${c#src/}"; nm "${o%.c}.o"; done | "$PY" -c '
 import sys, collections
 defs, uses, cur = {}, collections.defaultdict(set), None
 for line in sys.stdin:
@@ -180,8 +181,9 @@ if [ -z "$PY" ] || ! command -v nm >/dev/null; then
 elif ! ls "$TOP"/build/core/*.o >/dev/null 2>&1; then
 	skip "$t" "nothing is built under build/"
 else
-	for o in $(for d in src/*/; do ls "$TOP/build/$(basename "$d")"/*.o; done); do
-		nm --defined-only "$o" | awk -v f="${o#"$TOP"/build/}" '$2 == "T" { print $3, f }'
+	for c in $(grep -E '^src/[^/]+/[^/]+\.c$' "$dir/files"); do	# not a stale object's
+		o=$TOP/build/${c#src/}
+		nm --defined-only "${o%.c}.o" | awk -v f="${c#src/}" '$2 == "T" { print $3, f }'
 	done >"$dir/defs"
 	out=$("$PY" - "$dir/defs" $(grep -E '^src/.*\.h$' "$dir/files") <<-'EOF'
 	import re, sys
