@@ -552,6 +552,9 @@ static int log_line(struct log_parser *lp, struct line_iter *it)
 	case LS_OUTSIDE:
 		break;
 	}
+	if (mark == LM_PREEMPTION && head && strstr(s, ", sched_ext: "))	/* and its keys */
+		record_scx_of(lp->run->scx, sizeof(lp->run->scx),
+			      strstr(s, ", sched_ext: ") + strlen(", sched_ext: "));
 	if (mark == LM_COMMENT && head)
 		snprintf(lp->run->comment, sizeof(lp->run->comment), "%s",
 			 s + strlen(LOG_MARK(LM_COMMENT)));
@@ -567,9 +570,6 @@ static int log_line(struct log_parser *lp, struct line_iter *it)
 		log_variants(lp, s);
 	else if (mark == LM_VARIANT_STATE && head)
 		log_variant_state(lp->run, s + strlen(LOG_MARK(LM_VARIANT_STATE)));
-	else if (mark == LM_PREEMPTION && head && strstr(s, ", sched_ext: "))
-		record_scx_of(lp->run->scx, sizeof(lp->run->scx),
-			      strstr(s, ", sched_ext: ") + strlen(", sched_ext: "));
 	else if (mark >= 0 && head)	/* machine_keys[] knows which lines hold its keys */
 		machine_parse_line(mark, s + strlen(LOG_MARK(mark)), &lp->run->mach);
 	return 0;
