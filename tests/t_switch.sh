@@ -246,14 +246,18 @@ else
 fi
 sed -n '/^--- Verdicts/,/^$/p' "$dir/io.out" >"$dir/io.verdicts"
 
-t="--vary iosched= finds the disk under the work directory and names it"
-out=$(ib -c -q -t 0.2 -W Audio -w None --vary iosched=bfq,kyber --work-dir "$dir" 2>&1)
+t="doc/compare.md's recipe: iosched= under Write and Read, the disk named, verdicts"
+out=$(ib -c -t 0.3 --repeat 4 -W Audio -w Write -w Read --file-mib 64 --vary iosched=mq-deadline,bfq \
+	--work-dir "$dir" 2>&1)
 rc=$?
 if [ $rc = 0 ] && [ "$(chosen)" = "$orig" ] &&
-	has_lines "$out" "^Switching: $sched, the I/O scheduler of $disk \(the disk under $dir\)" '^Variant B: reads kyber$'; then
+	has_lines "$out" "^Switching: $sched, the I/O scheduler of $disk \(the disk under $dir\)" \
+		'^Variant B: reads bfq$' '^Variants: A iosched=mq-deadline, B iosched=bfq; their order turns each pass' \
+		'^--- Verdicts for Audio: B iosched=bfq against A iosched=mq-deadline \(passes: 4 and 4\) ---$' \
+		'^Read +mean \(ms\) '; then
 	pass "$t"
 else
-	fail "$t" "rc=$rc: $out"
+	fail "$t" "rc=$rc: $(printf '%s\n' "$out" | grep -E '^(Variant|Switching|interbench|---)')"
 fi
 
 t="a value the kernel refuses is an error before anything runs, exit 1, nothing changed"

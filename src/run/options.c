@@ -527,38 +527,15 @@ static int set_work(const struct opt *o, const char *arg, struct parse_state *ps
 	return 0;
 }
 
-/* --vary-order abba|blocks: when the variants switch; the default is the knob's (vary.c). */
+/* --vary-order abba|blocks and --vary-ready FILE|S, read in vary.c */
 static int set_vary_order(const struct opt *o UNUSED, const char *arg, struct parse_state *ps)
 {
-	char shown[40];
-
-	if (!strcasecmp(arg, "abba"))
-		ps->cfg->vary_order = VORDER_ABBA;
-	else if (!strcasecmp(arg, "blocks"))
-		ps->cfg->vary_order = VORDER_BLOCKS;
-	else
-		return set_err(ps->err, ps->errlen, "--vary-order: unknown order '%s' (valid: abba, "
-			       "blocks)", shorten(arg, shown, sizeof(shown)));
-	return 0;
+	return vary_order_option(ps->cfg, arg, ps->err, ps->errlen);
 }
 
-/* --vary-ready FILE|S: a number is seconds to settle, anything else the file to wait for. */
 static int set_vary_ready(const struct opt *o UNUSED, const char *arg, struct parse_state *ps)
 {
-	char *end;
-	double s = strtod(arg, &end);
-
-	if (*arg && !*end) {
-		if (!(s >= 0 && s <= 600))
-			return set_err(ps->err, ps->errlen, "--vary-ready: %s s is out of range "
-				       "(0-600)", arg);
-		ps->cfg->vary_settle_s = s;
-		return 0;
-	}
-	if (!*arg)
-		return set_err(ps->err, ps->errlen, "--vary-ready: an empty file name");
-	ps->cfg->vary_ready = arg;
-	return 0;
+	return vary_ready_option(ps->cfg, arg, ps->err, ps->errlen);
 }
 
 /* Was the option called name given? */

@@ -243,3 +243,35 @@ int vary_parse(struct config *cfg, char *err, size_t errlen)
 			       cfg->variants[0].label + strlen(cfg->vary_name) + 1);
 	return 0;
 }
+
+/* --vary-order abba|blocks: when the variants switch; the default is the knob's (vary_parse). */
+int vary_order_option(struct config *cfg, const char *arg, char *err, size_t errlen)
+{
+	if (!strcasecmp(arg, "abba"))
+		cfg->vary_order = VORDER_ABBA;
+	else if (!strcasecmp(arg, "blocks"))
+		cfg->vary_order = VORDER_BLOCKS;
+	else
+		return set_err(err, errlen, "--vary-order: unknown order '%.32s' (valid: abba, "
+			       "blocks)", arg);
+	return 0;
+}
+
+/* --vary-ready FILE|S: a number is seconds to settle, anything else the file to wait for. */
+int vary_ready_option(struct config *cfg, const char *arg, char *err, size_t errlen)
+{
+	char *end;
+	double s = strtod(arg, &end);
+
+	if (*arg && !*end) {
+		if (!(s >= 0 && s <= 600))
+			return set_err(err, errlen, "--vary-ready: %.32s s is out of range (0-600)",
+				       arg);
+		cfg->vary_settle_s = s;
+		return 0;
+	}
+	if (!*arg)
+		return set_err(err, errlen, "--vary-ready: an empty file name");
+	cfg->vary_ready = arg;
+	return 0;
+}

@@ -13,6 +13,8 @@
 /* vary.c: the spec, parsed once with the options */
 int vary_parse(struct config *cfg, char *err, size_t errlen);	/* 0, or -1 with err */
 bool vary_runs_program(const struct config *cfg);		/* scx=, exec= */
+int vary_order_option(struct config *cfg, const char *arg, char *err, size_t errlen);
+int vary_ready_option(struct config *cfg, const char *arg, char *err, size_t errlen);
 
 /*
  * sysknob.c: a system knob (sysctl:, sched-debug:, sched-feature:, preempt).
