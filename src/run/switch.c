@@ -580,6 +580,7 @@ int switch_prepare(const struct config *cfg, char *err, size_t errlen)
 {
 	char state[32], ops[64];
 
+	sw.owner = getpid();	/* switch_leave() acts for the orchestrator alone */
 	if (sysknob_prepare(cfg, err, errlen))
 		return -1;
 	if (!vary_runs_program(cfg))
@@ -605,7 +606,6 @@ int switch_prepare(const struct config *cfg, char *err, size_t errlen)
 		else if (cfg->vary_kind == VARY_EXEC)
 			snprintf(sw.state[v], sizeof(sw.state[v]), "no program");
 	}
-	sw.owner = getpid();
 	leave_cfg = cfg;
 	atexit(switch_atexit);
 	return cfg->vary_kind == VARY_SCX ? scx_try(cfg, err, errlen) : 0;
