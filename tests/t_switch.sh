@@ -4,6 +4,7 @@
 # scheduler (real here), sched_ext schedulers (a stand-in program and state
 # directory), a daemon (exec=); each put back after the run, a SIGTERM, and a
 # SIGKILL followed by the next run; switching per cell or per pass.
+# run-first: about 30 s of rows and program starts
 . "$(dirname "$0")/lib.sh"
 use_json_checker "--vary of the machine's settings"
 
