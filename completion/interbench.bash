@@ -22,7 +22,7 @@ _interbench()
 		-I --custom-interval -L --cpu-load --memload-mib --file-mib --fps --quantum -t --time
 		--work --period --wake --timer-slack -l --loops-per-ms -b --recalibrate --repeat --instances --dry-run -r --realtime
 		--policy --rt-priority --slice --uclamp-min --uclamp-max -B --bench-nice
-		-N --load-nice --load-policy -u --uniprocessor --ncpus --vary --pm-qos
+		-N --load-nice --load-policy -u --uniprocessor --ncpus --vary --vary-order --vary-ready --pm-qos
 		-c --console -m --comment --work-dir --json --csv --plot --timeline
 		--timeline-max --percentiles
 		--trace-above --explain --no-split -q --quiet --compare --runs --restore -h --help -V --version"
@@ -65,7 +65,10 @@ _interbench()
 	--vary)
 		mapfile -t COMPREPLY < <(compgen -W "policy= slice= uclamp-min= uclamp-max= nice=
 			load-nice= load-policy= cpu-load= fps= sysctl: sched-debug: sched-feature:
-			preempt" -- "$cur")
+			preempt sysfs: iosched= scx= exec=" -- "$cur")
+		return ;;
+	--vary-order)
+		mapfile -t COMPREPLY < <(compgen -W "abba blocks" -- "$cur")
 		return ;;
 	--ncpus)
 		mapfile -t COMPREPLY < <(compgen -W "1 1,2 1,2,4 1,2,4,8" -- "$cur")

@@ -10,6 +10,9 @@
 #include "verdicts/verdicts.h"
 #include "model/config.h"
 #include "model/plan.h"
+#include "model/record.h"
+#include "model/workloads.h"
+#include "run/options.h"
 #include "run/vary.h"
 
 #include "tests/unit.h"
@@ -93,6 +96,17 @@ static bool test_vary_parse(void)
 		{ "sched-debug:../x=1,2", 0, 0, 0, NULL, NULL },
 		{ "sched-feature:X=on,maybe", 0, 0, 0, NULL, NULL },
 		{ "nice=1,2,3,4,5,6,7,8,9", 0, 0, 0, NULL, NULL },
+		{ "scx=none,scx_lavd -a 1", 1, VARY_SCX, 2, "scx=scx_lavd -a 1", "scx_lavd -a 1" },
+		{ "scx=scx_x,none", 1, VARY_SCX, 2, "scx=none", "" },
+		{ "exec=none,sleep 100", 1, VARY_EXEC, 2, "exec=sleep 100", "sleep 100" },
+		{ "exec=none, sleep", 0, 0, 0, NULL, NULL },
+		{ "exec=none,sleep\t1", 0, 0, 0, NULL, NULL },
+		{ "sysfs:/sys/kernel/uevent_seqnum=1,2", 1, VARY_SYSFS, 2,
+		  "sysfs:/sys/kernel/uevent_seqnum=2", "2" },
+		{ "sysfs:/sys/kernel/uevent_seqnum=a b,c", 0, 0, 0, NULL, NULL },
+		{ "sysfs:/proc/sys/kernel/hostname=a,b", 0, 0, 0, NULL, NULL },
+		{ "sysfs:/sys/../etc/passwd=a,b", 0, 0, 0, NULL, NULL },
+		{ "sysfs:/sys/no/such/file=a,b", 0, 0, 0, NULL, NULL },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
@@ -115,6 +129,65 @@ static bool test_vary_parse(void)
 			       !strcmp(cfg.variants[1].value, cases[i].value1),
 			       "%s: '%s' '%s'", cases[i].spec, cfg.variants[1].label,
 			       cfg.variants[1].value);
+	}
+	return true;
+}
+
+/* The order by knob: per cell for a file, a whole pass per variant for a program. */
+static bool test_vary_order(void)
+{
+	static const struct { const char *words; int order; const char *cells; } cases[] = {
+		{ "-W Audio -w None -w Burn --repeat 2 --vary load-nice=0,5", VORDER_ABBA,
+		  "None A, Burn A, None B, Burn B" },	/* for the summaries: per cell */
+		{ "-W Audio -w None -w Burn --repeat 2 --vary exec=none,true", VORDER_BLOCKS,
+		  "None A, Burn A | None B, Burn B | None B, Burn B | None A, Burn A" },
+		{ "-W Audio -w None -w Burn --repeat 2 --vary load-nice=0,5 --vary-order blocks",
+		  VORDER_BLOCKS, "None A, Burn A | None B, Burn B | None B, Burn B | None A, Burn A" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct config cfg;
+		struct plan p;
+		char err[256], got[256] = "";
+		size_t n = 0;
+
+		EXPECT(unit_parse_words(cases[i].words, &cfg, err, sizeof(err)) == PARSE_RUN, "%s",
+		       err);
+		EXPECT(cfg.vary_order == cases[i].order && !plan_build(&p, &cfg), "%s: order %d",
+		       cases[i].words, cfg.vary_order);
+		for (int k = 0; k < (p.blocks ? p.ncells : p.per_pass / 2); k++)
+			n += (size_t)snprintf(got + n, sizeof(got) - n, "%s%s %c",
+					      k ? (p.blocks && !(k % 2) ? " | " : ", ") : "",
+					      workloads[p.cells[k * (p.blocks ? 1 : 2)].load].name,
+					      'A' + p.cells[k * (p.blocks ? 1 : 2)].variant);
+		if (!p.blocks)	/* the second of each cell's pair */
+			snprintf(got + n, sizeof(got) - n, ", %s %c, %s %c",
+				 workloads[p.cells[1].load].name, 'A' + p.cells[1].variant,
+				 workloads[p.cells[3].load].name, 'A' + p.cells[3].variant);
+		EXPECT(!strcmp(got, cases[i].cells), "%s: '%s', want '%s'", cases[i].words, got,
+		       cases[i].cells);
+		EXPECT(plan_cell_step(&cfg, &p) == (p.blocks ? 1 : 2) &&
+		       plan_first_cells(&cfg, &p) == (p.blocks ? 2 : 4), "%s: step, first cells",
+		       cases[i].words);
+		plan_free(&p);
+	}
+	return true;
+}
+
+/* The sched_ext scheduler a run ran under, from the context's or a variant's text. */
+static bool test_scx_of(void)
+{
+	static const struct { const char *text, *want; } cases[] = {
+		{ "enabled: lavd", "lavd" }, { "enabled: x, version 1.2.3, run as 'scx_x'", "x" },
+		{ "disabled", "none" }, { "unavailable", "none" }, { "", "" }, { "unknown", "" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		char got[64];
+
+		record_scx_of(got, sizeof(got), cases[i].text);
+		EXPECT(!strcmp(got, cases[i].want), "'%s': '%s', want '%s'", cases[i].text, got,
+		       cases[i].want);
 	}
 	return true;
 }
@@ -316,6 +389,8 @@ void unit_vary(void)
 	check("vary: n variants in a Williams design", test_williams());
 	check("vary: the spec parsed, bad ones refused in one line", test_vary_parse());
 	check("vary: a knob read back matches by value", test_knob_read_back());
+	check("vary: per cell for a knob, in blocks for a program, or as asked", test_vary_order());
+	check("vary: the sched_ext scheduler of a run, from its text", test_scx_of());
 	check("vary: verdicts over synthetic passes, q over the table", test_verdicts());
 	check("vary: a benchmark in a group is a cell apart from it alone", test_verdicts_group());
 }

@@ -33,7 +33,9 @@ static void make_label(struct cmp_input *c)
 	if (c->run->variant[0]) {
 		size_t n = strlen(c->label);
 
-		snprintf(c->label + n, sizeof(c->label) - n, " %s", c->run->variant);
+		snprintf(c->label + n, sizeof(c->label) - n, " %s%s%s%s", c->run->variant,
+			 c->run->variant_state[0] ? " (" : "", c->run->variant_state,
+			 c->run->variant_state[0] ? ")" : "");
 	}
 	for (char *p = c->label; *p; p++)
 		if ((unsigned char)*p < 0x20 || *p == 0x7f)

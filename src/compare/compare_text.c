@@ -552,6 +552,24 @@ int compare_verdicts(const struct cmp_input *in, int n, struct verdict_table *vt
 }
 
 /*
+ * Run r under another sched_ext scheduler than [1] (or one under none, the
+ * kernel's own): every row of theirs was scheduled by something else, so
+ * that scheduler, not the setting their labels name, may make the change.
+ */
+static void print_scx_warning(FILE *out, const struct cmp_input *in, int r)
+{
+	const char *s0 = in[0].run->scx, *s = in[r].run->scx;
+	char text[256];
+
+	if (!*s || !*s0 || !strcmp(s, s0))
+		return;
+	snprintf(text, sizeof(text), "warning: [%d] ran under sched_ext scheduler %s, [1] under "
+		 "%s: they differ in the scheduler itself", r + 1, strcmp(s, "none") ? s :
+		 "none (the kernel's own)", strcmp(s0, "none") ? s0 : "none (the kernel's own)");
+	print_wrapped(out, text, NULL, 0);
+}
+
+/*
  * After the runs' lines, for each run woken otherwise than [1], or with
  * periods of another mode: a line saying so. Such runs measure another
  * thing, so they are never pooled, and whatever else they differ in, a
@@ -580,6 +598,7 @@ static void print_method_warnings(FILE *out, const struct cmp_input *in, int n)
 				 "for a whole row, which alone can decide its wake-ups", r + 1, p, p0);
 			print_wrapped(out, text, NULL, 0);
 		}
+		print_scx_warning(out, in, r);
 	}
 }
 

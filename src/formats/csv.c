@@ -30,6 +30,7 @@ enum csv_text {			/* a column that is not a number of the result */
 	CT_KNOB,			/* a scheduling knob: field is its enum knob */
 	CT_SCHED_EXT, CT_AUTOGROUP,
 	CT_VARIANT, CT_VARIANT_INDEX, CT_VARIANT_VALUE,	/* --vary's, empty without */
+	CT_VARIANT_PID, CT_VARIANT_SCX,	/* scx=, exec=: its program, sched_ext as the row began */
 	CT_NCPUS,			/* --ncpus: the row's CPU count, empty without */
 	CT_GROUP,			/* -W A+B: the row's group, empty without */
 	CT_INSTANCES,			/* --instances: the copies pooled, empty without */
@@ -96,7 +97,8 @@ static const struct csv_column csv_columns[] = {
 	KEY_COL(RK_CUSTOM_INTERVAL), KEY_COL(RK_PERIODS), TEXT("sched_ext", CT_SCHED_EXT, false),
 	TEXT("autogroup", CT_AUTOGROUP, false), MACH(MK_HZ), MACH(MK_CPU_MODEL), MACH(MK_CMDLINE),
 	TEXT("variant", CT_VARIANT, false), TEXT("variant_index", CT_VARIANT_INDEX, false),
-	TEXT("variant_value", CT_VARIANT_VALUE, false), TEXT("ncpus", CT_NCPUS, false),
+	TEXT("variant_value", CT_VARIANT_VALUE, false), TEXT("variant_pid", CT_VARIANT_PID, false),
+	TEXT("variant_sched_ext", CT_VARIANT_SCX, false), TEXT("ncpus", CT_NCPUS, false),
 	NUM("frame_p50_ns", RF_FRAME_P50, false), NUM("frame_p99_ns", RF_FRAME_P99, false),
 	NUM("frame_max_ns", RF_FRAME_MAX, false), NUM("fps_avg", RF_FPS, false),
 	NUM("fps_1pct_low", RF_FPS_LOW, false), NUM("stutters", RF_STUTTERS, false),
@@ -211,6 +213,8 @@ static const char *column_text(const struct csv_column *c, const struct run_reco
 	case CT_VARIANT_INDEX: return r->variant[0] ? num_text(buf, len, r->variant_index + 1) :
 				      NULL;
 	case CT_VARIANT_VALUE: return known(r->knob_value);
+	case CT_VARIANT_PID: return r->variant_pid ? num_text(buf, len, r->variant_pid) : NULL;
+	case CT_VARIANT_SCX: return known(r->variant_scx);
 	case CT_NCPUS: return r->ncpus ? num_text(buf, len, r->ncpus) : NULL;
 	case CT_GROUP: return r->rtapp ? NULL : known(r->group);
 	case CT_WORKLOAD: return r->rtapp ? known(r->group) : NULL;
@@ -385,6 +389,7 @@ static struct run_record *csv_run(struct result_file *f, const char *const *text
 	for (int k = 0; k < MK_COUNT; k++)
 		if (mach[k])
 			machine_csv_set(&r->mach, k, mach[k]);
+	record_scx_of(r->scx, sizeof(r->scx), text[CT_SCHED_EXT]);
 	return r;
 }
 
@@ -422,6 +427,10 @@ static bool csv_texts(struct result *o, const char *const *text)
 		snprintf(o->variant, sizeof(o->variant), "%s", text[CT_VARIANT]);
 		snprintf(o->knob_value, sizeof(o->knob_value), "%s",
 			 text[CT_VARIANT_VALUE] ? text[CT_VARIANT_VALUE] : "");
+		snprintf(o->variant_scx, sizeof(o->variant_scx), "%s",
+			 text[CT_VARIANT_SCX] ? text[CT_VARIANT_SCX] : "");
+		if (text[CT_VARIANT_PID] && !parse_long(text[CT_VARIANT_PID], 1, INT_MAX, &p))
+			o->variant_pid = (int)p;
 	}
 	return true;
 }

@@ -42,7 +42,8 @@ static void json_task_settings(struct jw *w, const struct config *cfg)
 }
 
 /* --vary: the knob, its variants in their index order, and how their order turns. */
-static void json_vary(struct jw *w, const struct config *cfg)
+static void json_vary(struct jw *w, const struct config *cfg,
+		      const char (*states)[VARIANT_STATE_LEN])
 {
 	if (!cfg->nvariants) {
 		jw_null(w, "vary");
@@ -51,12 +52,21 @@ static void json_vary(struct jw *w, const struct config *cfg)
 	jw_open(w, "vary", '{');
 	jw_str(w, "knob", cfg->vary_name);
 	jw_str(w, "order", "williams");
+	jw_str(w, "switch", cfg->vary_order == VORDER_BLOCKS ? "blocks" : "abba");
+	jw_known(w, "file", cfg->vary_path);
+	jw_known(w, "device", cfg->vary_device);
+	jw_known(w, "ready_file", cfg->vary_kind == VARY_EXEC ? cfg->vary_ready : NULL);
+	if (cfg->vary_kind == VARY_EXEC)
+		jw_num(w, "settle_s", cfg->vary_settle_s);
+	else
+		jw_null(w, "settle_s");
 	jw_open(w, "variants", '[');
 	for (int v = 0; v < cfg->nvariants; v++) {
 		jw_open(w, NULL, '{');
 		jw_int(w, "variant_index", v + 1);
 		jw_str(w, "variant", cfg->variants[v].label);
 		jw_known(w, "value", cfg->variants[v].value);
+		jw_known(w, "state", states[v]);
 		jw_close(w, '}');
 	}
 	jw_close(w, ']');
@@ -106,7 +116,7 @@ static void json_run(struct jw *w, const struct run_record *run)
 	jw_int(w, "trace_above_us", cfg->trace_above_us > 0 ? cfg->trace_above_us : SI_UNKNOWN);
 	jw_bool(w, "explain", cfg->explain);
 	jw_bool(w, "split", !cfg->no_split);
-	json_vary(w, cfg);
+	json_vary(w, cfg, run->variant_states);
 	json_workload_run(w, cfg);
 	jw_close(w, '}');
 }
@@ -414,6 +424,8 @@ static void json_result(struct jw *w, const struct result *r)
 	jw_known(w, "variant", r->variant);
 	jw_int(w, "variant_index", r->variant[0] ? r->variant_index + 1 : SI_UNKNOWN);
 	jw_known(w, "variant_value", r->knob_value);
+	jw_int(w, "variant_pid", r->variant_pid ? r->variant_pid : SI_UNKNOWN);
+	jw_known(w, "variant_sched_ext", r->variant_scx);
 	jw_int(w, "ncpus", r->ncpus ? r->ncpus : SI_UNKNOWN);
 	jw_known(w, "group", r->rtapp ? NULL : r->group);
 	if (r->rtapp)		/* only then: a run without a workload file keeps its shape */

@@ -325,6 +325,15 @@ static void log_variants(struct log_parser *lp, const char *s)
 	}
 }
 
+/* "B: reads bfq": what variant B showed when it was tried before the run. */
+static void log_variant_state(struct run_record *r, const char *s)
+{
+	int v = s[0] - 'A';
+
+	if (v >= 0 && v < MAX_VARIANTS && s[1] == ':' && s[2] == ' ')
+		snprintf(r->variant_states[v], sizeof(r->variant_states[v]), "%s", s + 3);
+}
+
 /* A row's name, "Burn" or with --vary "Burn/B  ": the load, and the variant into o. */
 static bool log_row_name(const struct log_parser *lp, struct result *o, const char *s,
 			 size_t n)
@@ -543,6 +552,9 @@ static int log_line(struct log_parser *lp, struct line_iter *it)
 	case LS_OUTSIDE:
 		break;
 	}
+	if (mark == LM_PREEMPTION && head && strstr(s, ", sched_ext: "))	/* and its keys */
+		record_scx_of(lp->run->scx, sizeof(lp->run->scx),
+			      strstr(s, ", sched_ext: ") + strlen(", sched_ext: "));
 	if (mark == LM_COMMENT && head)
 		snprintf(lp->run->comment, sizeof(lp->run->comment), "%s",
 			 s + strlen(LOG_MARK(LM_COMMENT)));
@@ -556,6 +568,8 @@ static int log_line(struct log_parser *lp, struct line_iter *it)
 		log_settings(lp, s);
 	else if (mark == LM_VARIANTS && head)
 		log_variants(lp, s);
+	else if (mark == LM_VARIANT_STATE && head)
+		log_variant_state(lp->run, s + strlen(LOG_MARK(LM_VARIANT_STATE)));
 	else if (mark >= 0 && head)	/* machine_keys[] knows which lines hold its keys */
 		machine_parse_line(mark, s + strlen(LOG_MARK(mark)), &lp->run->mach);
 	return 0;

@@ -18,6 +18,26 @@
 
 /* ---- runs and rows ---- */
 
+/*
+ * What variant v of a split run showed: the log's "Variant B:" line, else
+ * the CSV's row values ("reads bfq", "sched_ext enabled: lavd"); and the
+ * sched_ext scheduler its rows ran under, when the variant says.
+ */
+static void variant_state_of(struct run_record *n, int v)
+{
+	const struct result *r = n->nres ? &n->res[0] : NULL;
+	char *st = n->variant_state;
+
+	if (n->variant_states[v][0])
+		snprintf(st, sizeof(n->variant_state), "%s", n->variant_states[v]);
+	else if (r && r->variant_scx[0])
+		snprintf(st, sizeof(n->variant_state), "sched_ext %s", r->variant_scx);
+	else if (r && r->knob_value[0])
+		snprintf(st, sizeof(n->variant_state), "reads %s", r->knob_value);
+	if (!strncmp(st, "sched_ext ", 10))
+		record_scx_of(n->scx, sizeof(n->scx), st + 10);
+}
+
 /* Variant v's results of run r into n, a copy of r's header. */
 static int split_one(const struct run_record *r, struct run_record *n, int v)
 {
@@ -37,6 +57,7 @@ static int split_one(const struct run_record *r, struct run_record *n, int v)
 			n->res[n->nres++] = r->res[k];
 	snprintf(n->variant, sizeof(n->variant), "%c %s", 'A' + v,
 		 n->nres ? n->res[0].variant : "");
+	variant_state_of(n, v);
 	return 0;
 }
 
@@ -119,6 +140,7 @@ static int split_variants(struct result_file *f)
 				r->res[keep++] = r->res[k];
 		r->nres = keep;
 		snprintf(r->variant, sizeof(r->variant), "A %s", keep ? r->res[0].variant : "");
+		variant_state_of(r, 0);
 	}
 	return 0;
 }

@@ -5,6 +5,7 @@
 #define MODEL_CONFIG_H
 
 /* Plain data that every part above task/ and loads/ may read. */
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -18,6 +19,8 @@
 #define MAX_VARIANTS 8
 #define VARIANT_LABEL_LEN 128
 #define VARIANT_VALUE_LEN 64
+#define VARY_STOP_GRACE_S 5	/* a variant's program: SIGTERM, then SIGKILL this later */
+#define VARIANT_STATE_LEN 128	/* what a variant ran: "reads bfq", "sched_ext enabled: lavd" */
 #define TIMELINE_MAX_DEFAULT 1000000L
 #define MAX_NCPUS 32
 #define MAX_GROUPS 8			/* -W A+B+...: groups in a run */
@@ -62,6 +65,15 @@ enum vary_kind {		/* what --vary changes between variants */
 	VARY_SCHED_DEBUG,			/* /sys/kernel/debug/sched/FILE */
 	VARY_SCHED_FEATURE,		/* a word of /sys/kernel/debug/sched/features */
 	VARY_PREEMPT,			/* /sys/kernel/debug/sched/preempt */
+	VARY_SYSFS,			/* a file under /sys: sysfs:PATH, iosched */
+	VARY_SCX,			/* a sched_ext scheduler's program: scx= */
+	VARY_EXEC,			/* any program, a daemon: exec= */
+};
+
+enum vary_order {		/* --vary-order: when variants switch */
+	VORDER_DEFAULT,			/* blocks for scx= and exec=, else abba */
+	VORDER_ABBA,			/* each cell's variants back to back */
+	VORDER_BLOCKS,			/* a whole pass per variant, one switch each */
 };
 
 struct variant {		/* one value of --vary */
@@ -134,8 +146,13 @@ struct config {
 	const char *compare_runs;	/* --runs: which of their runs */
 	const char *vary_spec;		/* --vary NAME=V1,V2 as given */
 	enum vary_kind vary_kind;
-	char vary_name[60];		/* "load-nice", "sysctl:kernel.timer_migration" */
+	char vary_name[100];		/* "load-nice", "sysctl:kernel.timer_migration" */
 	const char *vary_option;	/* a task knob's option: "bench-nice" for nice */
+	int vary_order;			/* --vary-order: enum vary_order, resolved */
+	char vary_path[PATH_MAX];	/* sysfs:, iosched: the file, realpath'd, under /sys */
+	char vary_device[32];		/* iosched: the disk under the work directory, "vda" */
+	const char *vary_ready;		/* --vary-ready FILE, NULL: none */
+	double vary_settle_s;		/* --vary-ready SECONDS: a program's settle time */
 	int nvariants;			/* 0 without --vary */
 	struct variant variants[MAX_VARIANTS];
 	struct config *variant_cfg;	/* [nvariants]: the run's config with each applied */

@@ -28,6 +28,8 @@ enum log_mark {
 	LM_SETTINGS,			/* the run keys, name=value; 1.0.0 wrote none */
 	LM_COMMENT,
 	LM_VARIANTS,			/* --vary: "Variants: A load-nice=0, B load-nice=19; ..." */
+	LM_SWITCHING,			/* a system knob's or program's: what is switched, how */
+	LM_VARIANT_STATE,		/* "Variant B: reads bfq": what it showed when tried */
 	LM_PREEMPTION,			/* the machine keys' lines (machine_keys.c) */
 	LM_CPUS,
 	LM_CPU_MODEL,

@@ -106,11 +106,14 @@ int plan_results(const struct config *cfg, const struct plan *p)
 	return n;
 }
 
-/* One table's cells: bench (or group, 1-based, with bench its first) under each load. */
-static int one_table(const struct config *cfg, int pass, int ncpus, int bench, int group,
-		     struct cell *cells)
+/*
+ * One table's cells: bench (or group, 1-based, with bench its first) under
+ * each load, under variant (-1: each variant in turn, the pass's order).
+ */
+static int one_table(const struct config *cfg, int pass, int variant, int ncpus, int bench,
+		     int group, struct cell *cells)
 {
-	int nv = cfg->nvariants ? cfg->nvariants : 1, n = 0;
+	int nv = variant < 0 && cfg->nvariants ? cfg->nvariants : 1, n = 0;
 
 	for (size_t l = 0; l < nr_workloads; l++) {
 		if (group ? !group_in_matrix(cfg, group - 1, l) : !in_matrix(cfg, (size_t)bench, l))
@@ -119,7 +122,8 @@ static int one_table(const struct config *cfg, int pass, int ncpus, int bench, i
 			if (cells)
 				cells[n] = (struct cell){
 					.bench = bench, .load = (int)l, .pass = pass,
-					.variant = plan_variant_at(pass, s, nv),
+					.variant = variant >= 0 ? variant :
+						   plan_variant_at(pass, s, nv),
 					.ncpus = ncpus, .group = group, .table_start = n == 0 };
 	}
 	if (cells && n)
@@ -128,37 +132,58 @@ static int one_table(const struct config *cfg, int pass, int ncpus, int bench, i
 }
 
 /* The cells of one pass under one CPU count, into cells (NULL: only counted); how many. */
-static int one_count(const struct config *cfg, int pass, int ncpus, struct cell *cells)
+static int one_count(const struct config *cfg, int pass, int variant, int ncpus,
+		     struct cell *cells)
 {
 	int n = 0;
 
 	for (size_t b = 0; b < nr_workloads; b++)
-		n += one_table(cfg, pass, ncpus, (int)b, 0, cells ? cells + n : NULL);
+		n += one_table(cfg, pass, variant, ncpus, (int)b, 0, cells ? cells + n : NULL);
 	for (int g = 0; g < cfg->ngroups; g++)
-		n += one_table(cfg, pass, ncpus, cfg->groups[g].member[0], g + 1,
+		n += one_table(cfg, pass, variant, ncpus, cfg->groups[g].member[0], g + 1,
 			       cells ? cells + n : NULL);
 	return n;
 }
 
 /*
- * The cells of one pass: the whole matrix for each CPU count in turn, so
- * that a pass's counts run close together in time and each --repeat pass
- * gives every count once (drift of the machine weighs on each count alike).
+ * The cells of one pass under variant (-1: each cell's in turn): the whole
+ * matrix for each CPU count in turn, so that a pass's counts run close
+ * together in time and each --repeat pass gives every count once (drift of
+ * the machine weighs on each count alike).
+ */
+static int one_block(const struct config *cfg, int pass, int variant, struct cell *cells)
+{
+	int n = 0;
+
+	if (!cfg->nncpus)
+		return one_count(cfg, pass, variant, 0, cells);
+	for (int k = 0; k < cfg->nncpus; k++)
+		n += one_count(cfg, pass, variant, cfg->ncpus[k], cells ? cells + n : NULL);
+	return n;
+}
+
+/*
+ * The cells of one pass. --vary-order blocks runs the whole pass under one
+ * variant, then under the next, in the balanced order of plan_variant_at()
+ * for the pass: one switch per variant and pass (none between passes when
+ * the last variant of one is the first of the next, as in A B, B A).
  */
 static int one_pass(const struct config *cfg, int pass, struct cell *cells)
 {
 	int n = 0;
 
-	if (!cfg->nncpus)
-		return one_count(cfg, pass, 0, cells);
-	for (int k = 0; k < cfg->nncpus; k++)
-		n += one_count(cfg, pass, cfg->ncpus[k], cells ? cells + n : NULL);
+	if (!cfg->nvariants || cfg->vary_order != VORDER_BLOCKS)
+		return one_block(cfg, pass, -1, cells);
+	for (int s = 0; s < cfg->nvariants; s++)
+		n += one_block(cfg, pass, plan_variant_at(pass, s, cfg->nvariants),
+			       cells ? cells + n : NULL);
 	return n;
 }
 
 int plan_build(struct plan *p, const struct config *cfg)
 {
 	p->per_pass = one_pass(cfg, 0, NULL);
+	p->blocks = cfg->nvariants && cfg->vary_order == VORDER_BLOCKS;
 	p->ncells = p->per_pass * cfg->repeat;
 	p->cells = calloc((size_t)p->ncells + 1, sizeof(*p->cells));
 	if (!p->cells)
@@ -222,10 +247,10 @@ static int pass_results(const struct config *cfg)
 
 	for (int g = 0; g < cfg->ngroups; g++)
 		n += (cfg->groups[g].n - 1) * counts *
-		     one_table(cfg, 0, 0, cfg->groups[g].member[0], g + 1, NULL);
+		     one_table(cfg, 0, -1, 0, cfg->groups[g].member[0], g + 1, NULL);
 	if (cfg->workload.model && (cfg->benches & (1u << rt)))
 		n += ((int)cfg->workload.model->nthreads - 1) * counts *
-		     one_table(cfg, 0, 0, rt, 0, NULL);
+		     one_table(cfg, 0, -1, 0, rt, 0, NULL);
 	return n;
 }
 
@@ -274,4 +299,19 @@ void plan_free(struct plan *p)
 double plan_seconds(const struct plan *p, double row_seconds)
 {
 	return p->ncells * (row_seconds + PLAN_SETTLE_S);
+}
+
+/*
+ * How the first pass holds each cell's variants: back to back (step nv,
+ * over the whole pass), or with --vary-order blocks one cell a step over
+ * the first block, whose cells the other blocks repeat under the others.
+ */
+int plan_cell_step(const struct config *cfg, const struct plan *p)
+{
+	return p->blocks || !cfg->nvariants ? 1 : cfg->nvariants;
+}
+
+int plan_first_cells(const struct config *cfg, const struct plan *p)
+{
+	return p->blocks ? p->per_pass / cfg->nvariants : p->per_pass;
 }

@@ -11,7 +11,8 @@
  * group (-W A+B) in the order given under each load that is not one of its
  * members (one cell: all members at once), and with
  * --vary each variant, back to back, in the balanced order of
- * plan_variant_at(). --dry-run prints it, the progress line counts it,
+ * plan_variant_at() (--vary-order blocks: a whole pass per variant, in
+ * that order). --dry-run prints it, the progress line counts it,
  * the orchestrator runs it, and the summaries and JSON walk its first pass.
  * A new dimension of the matrix (a variant, a CPU count, a task group) is a
  * field of struct cell and one loop of plan_build().
@@ -43,6 +44,8 @@ struct plan {
 	int ncells;
 	struct cell *cells;		/* in the order they run */
 	int per_pass;			/* cells of one pass: cells[0..per_pass) is pass 0 */
+	bool blocks;			/* --vary-order blocks: a pass is nvariants blocks of */
+					/* per_pass / nvariants cells, each of one variant */
 };
 
 #define PLAN_SETTLE_S 1.5		/* a row's cost beyond -t: the load's second alone, */
@@ -56,7 +59,7 @@ struct plan {
  * plan.c checks the sum). --repeat may ask for as many passes as fit a
  * quarter of the memory the run may use (the rest is the loads').
  */
-#define ROW_MEM_MAX 8448
+#define ROW_MEM_MAX 8704
 #define ROW_MEM_LOOK 3072		/* and its strip (--plot) and misses (--explain) */
 #define ROW_MEM_CHAIN 1536		/* and a chain's summary (Game, AudioGraph) */
 #define ROW_MEM_HOPS 1792		/* and who ran instead at each of its hops (--explain) */
@@ -65,6 +68,8 @@ struct plan {
 
 int plan_build(struct plan *p, const struct config *cfg);	/* 0, or -ENOMEM */
 int plan_variant_at(int pass, int slot, int n);	/* the balanced order of n variants */
+int plan_cell_step(const struct config *cfg, const struct plan *p);	/* a cell's variants */
+int plan_first_cells(const struct config *cfg, const struct plan *p);	/* and their span */
 long plan_max_passes(int per_pass, uint64_t mem_bytes, size_t row_bytes);
 size_t row_mem_max(const struct config *cfg);
 int plan_check_memory(const struct config *cfg, char *err, size_t errlen);

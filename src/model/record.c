@@ -164,3 +164,21 @@ bool parse_value(const char *s, double *v)
 	*v = strtod(s, &end);
 	return !*end && !errno && isfinite(*v) && *v >= 0 && *v < 1e15;
 }
+
+/*
+ * The sched_ext scheduler a run's rows ran under, from the context's
+ * "enabled: lavd" (or a variant's): its ops, "none" when sched_ext is
+ * disabled or absent (the kernel's own), "" when not known.
+ */
+void record_scx_of(char *out, size_t len, const char *text)
+{
+	const char *colon = text ? strchr(text, ':') : NULL;
+
+	if (!text || !*text || !strcmp(text, "unknown"))
+		snprintf(out, len, "%s", "");
+	else if (!strncmp(text, "enabled", 7) && colon)
+		snprintf(out, len, "%.*s", (int)strcspn(colon + 1 + strspn(colon + 1, " "), " ,"),
+			 colon + 1 + strspn(colon + 1, " "));
+	else
+		snprintf(out, len, "none");
+}

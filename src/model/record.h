@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "model/config.h"
 #include "model/knob_text.h"
 #include "model/machine_keys.h"
 #include "model/result.h"
@@ -76,6 +77,12 @@ struct run_record {
 	int interrupted;		/* the signal that stopped it (read back: 1), or 0 */
 	struct knob_values knobs;	/* how it was scheduled: repeats share them */
 	char variant[RES_VARIANT_LEN + 2];	/* read back: "B load-nice=19", one --vary value */
+	char variant_states[MAX_VARIANTS][VARIANT_STATE_LEN];	/* what each variant showed */
+					/* as it was tried: "reads bfq" ("" unknown); the */
+					/* header's "Variant A:" lines, read back from them */
+	char variant_state[VARIANT_STATE_LEN];	/* read back, split: this variant's */
+	char scx[RES_SCX_LEN];		/* read back: the sched_ext scheduler the rows ran */
+					/* under, "none", "" when not known */
 	struct machine_values mach;	/* what it ran on: the first run's of a pool */
 	int nres, cap;
 	struct result *res;
@@ -115,6 +122,7 @@ struct result *run_new_result(struct run_record *r);
 struct run_record *file_new_run(struct result_file *f);
 bool set_name(char *dst, const char *src, size_t len);
 bool parse_value(const char *s, double *v);
+void record_scx_of(char *out, size_t len, const char *text);	/* "lavd", "none", "" */
 const char *quote(char *buf, size_t len, const char *s);
 
 #endif

@@ -22,6 +22,7 @@ struct period_rec;
 #define RES_NAME_LEN 32
 #define RES_GROUP_LEN 64		/* model/config.h's GROUP_NAME_LEN */
 #define RES_VARIANT_LEN 128
+#define RES_SCX_LEN 64		/* "enabled: lavd_1.0.6_g1a2b3c4_x86_64" */
 
 /*
  * The numbers of a result, each a double: ns for latencies and times,
@@ -119,6 +120,8 @@ struct result {			/* one benchmark x load x pass */
 					/* thread's name as in the file, group the file's */
 	char variant[RES_VARIANT_LEN];	/* its label, "load-nice=19"; "" without --vary */
 	char knob_value[64];		/* a system knob as the kernel read it back; "" */
+	char variant_scx[RES_SCX_LEN];	/* scx=: sched_ext as its row began; "" */
+	int variant_pid;		/* scx=, exec=: its variant's program, 0: none */
 	bool realtime;
 	int status;			/* enum row_status */
 	char reason[REASON_LEN];	/* why it failed, or what went wrong */

@@ -78,7 +78,8 @@ bool run_comparable(const struct run_record *a, const struct run_record *b)
 {
 	if (strcmp(a->kernel, b->kernel) || strcmp(a->comment, b->comment) ||
 	    strcmp(a->work, b->work) || !knobs_equal(&a->knobs, &b->knobs) ||
-	    strcmp(a->variant, b->variant))
+	    strcmp(a->variant, b->variant) || strcmp(a->variant_state, b->variant_state) ||
+	    strcmp(a->scx, b->scx))
 		return false;
 	for (int k = 0; k < RK_COUNT; k++)
 		if (strcmp(a->key[k], b->key[k]))

@@ -105,10 +105,10 @@ static void summary_of(const struct run_record *rec, const struct cell *first, i
 	fn(arg, &c, &s);
 }
 
-/* The end of the table that begins at cell i of the plan's first pass: its last cell. */
-static int table_last(const struct plan *p, int i)
+/* The end of the table that begins at cell i of the first n cells: its last cell. */
+static int table_last(const struct plan *p, int n, int i)
 {
-	while (i < p->per_pass - 1 && !p->cells[i].table_end)
+	while (i < n - 1 && !p->cells[i].table_end)
 		i++;
 	return i;
 }
@@ -127,20 +127,21 @@ void each_cell_summary(const struct run_record *rec,
 	const struct result **list = calloc((size_t)rec->nres + 1, sizeof(*list));
 	const struct plan *p = rec->plan;
 	int nv = rec->cfg->nvariants ? rec->cfg->nvariants : 1;
+	int step = plan_cell_step(rec->cfg, p), ncells = plan_first_cells(rec->cfg, p);
 
-	for (int t = 0, end; list && t < p->per_pass; t = end + 1) {
+	for (int t = 0, end; list && t < ncells; t = end + 1) {
 		const struct cell *c0 = &p->cells[t];
 		int nm = cell_nresults(rec->cfg, c0);
 		bool file = cell_is_workload(c0);
 
-		end = table_last(p, t);
+		end = table_last(p, ncells, t);
 		for (int k = 0; k < (file ? 1 : nm); k++)
-			for (int i = t; i + nv - 1 <= end; i += nv)
+			for (int i = t; i + step - 1 <= end; i += step)
 				for (int v = 0; v < nv; v++)
 					for (int j = file ? 0 : k; j < (file ? nm : k + 1); j++)
 						summary_of(rec, &p->cells[i], j, v,
 							   i == t && v == 0 && (!file || !j),
-							   i + nv - 1 == end && v == nv - 1 &&
+							   i + step - 1 == end && v == nv - 1 &&
 							   (!file || j == nm - 1), list, fn, arg);
 	}
 	free(list);

@@ -164,7 +164,8 @@ void count_table(struct sbuf *sb, const struct run_record *rec, const struct cou
 		sb_printf(sb, " %8s", head);
 	}
 	sb_puts(sb, "\n");
-	for (int i = 0; i < p->per_pass && p->cells[i].ncpus == cfg->ncpus[0]; i += nv) {
+	for (int i = 0; i < plan_first_cells(cfg, p) && p->cells[i].ncpus == cfg->ncpus[0];
+	     i += plan_cell_step(cfg, p)) {
 		const struct cell *c = &p->cells[i];
 
 		for (int j = 0; j < cell_nresults(cfg, c); j++)

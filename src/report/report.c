@@ -103,6 +103,47 @@ static void print_wake(struct report *o, const struct run_record *rec)
 		   ", none for a real-time task" : "");
 }
 
+/* The Variants line's end: how their order runs (--vary-order), and turns each pass. */
+static const char *order_text(const struct config *cfg)
+{
+	return cfg->vary_order == VORDER_BLOCKS ?
+	       "; in blocks, a whole pass under each, their order turning each pass (Williams "
+	       "design)\n" : "; their order turns each pass (Williams design)\n";
+}
+
+/*
+ * With a system knob or a program varied: what is switched, how, and what
+ * each variant showed when it was tried before the run (read back from a
+ * log, "Variant A: reads bfq").
+ */
+static void print_switching(struct report *o, const struct run_record *rec)
+{
+	const struct config *cfg = rec->cfg;
+
+	if (cfg->vary_kind == VARY_SYSFS && cfg->vary_device[0])
+		report_out(o, "%s%s, the I/O scheduler of %s (the disk under %s), written before "
+			   "each row and read back\n", LOG_MARK(LM_SWITCHING), cfg->vary_path,
+			   cfg->vary_device, cfg->work_dir);
+	else if (cfg->vary_kind == VARY_SYSFS)
+		report_out(o, "%s%s, written before each row and read back\n",
+			   LOG_MARK(LM_SWITCHING), cfg->vary_path);
+	else if (cfg->vary_kind == VARY_SCX)
+		report_out(o, "%sa sched_ext scheduler's program, started in a process group of its "
+			   "own before its variant's rows, ready when sched_ext says enabled with its "
+			   "name, stopped after them (SIGTERM, SIGKILL %d s later) until sched_ext "
+			   "says disabled\n", LOG_MARK(LM_SWITCHING), VARY_STOP_GRACE_S);
+	else if (cfg->vary_kind == VARY_EXEC)
+		report_out(o, "%sthe command, started in a process group of its own before its "
+			   "variant's rows, ready %s%s%s, %g s more to settle, stopped after them "
+			   "(SIGTERM, SIGKILL %d s later)\n", LOG_MARK(LM_SWITCHING),
+			   cfg->vary_ready ? "when " : "at once", cfg->vary_ready ? cfg->vary_ready : "",
+			   cfg->vary_ready ? " appears" : "", cfg->vary_settle_s, VARY_STOP_GRACE_S);
+	for (int v = 0; v < cfg->nvariants; v++)
+		if (rec->variant_states[v][0])
+			report_out(o, "%s%c: %s\n", LOG_MARK(LM_VARIANT_STATE), 'A' + v,
+				   rec->variant_states[v]);
+}
+
 void report_header(struct report *o, const struct run_record *rec)
 {
 	const struct config *cfg = rec->cfg;
@@ -128,8 +169,8 @@ void report_header(struct report *o, const struct run_record *rec)
 	report_workload_header(o, rec);
 	for (int v = 0; v < cfg->nvariants; v++)
 		report_out(o, "%s%c %s%s", v ? ", " : LOG_MARK(LM_VARIANTS), 'A' + v,
-		    cfg->variants[v].label, v + 1 < cfg->nvariants ? "" :
-		    "; their order turns each pass (Williams design)\n");
+		    cfg->variants[v].label, v + 1 < cfg->nvariants ? "" : order_text(cfg));
+	print_switching(o, rec);
 	if (cfg->comment)
 		print_text_line(o, LM_COMMENT, cfg->comment);
 	if (cfg->load_cmd)
@@ -551,8 +592,7 @@ void print_plan(const struct config *cfg, const struct plan *p)
 	}
 	for (int v = 0; v < cfg->nvariants; v++)
 		printf("%s%c %s%s", v ? ", " : "Variants: ", 'A' + v, cfg->variants[v].label,
-		       v + 1 < cfg->nvariants ? "" : "; their order turns each pass (Williams "
-		       "design)\n");
+		       v + 1 < cfg->nvariants ? "" : order_text(cfg));
 	printf("%d row%s of %g s (+1 s each for the load to settle): about %s\n",
 	       p->ncells, p->ncells == 1 ? "" : "s", cfg->seconds,
 	       fmt_about(about, sizeof(about), plan_seconds(p, cfg->seconds)));

@@ -186,43 +186,50 @@ static const struct config *variant_config(const struct config *cfg, int v)
 /*
  * A cell's row under its variant: the task knobs in the config its children
  * start from, a system knob written and read back first (what it reads back
- * is what the row records). A knob the kernel refuses now fails the row, and
- * the original value goes back at once. rows: one per member of its group.
+ * is what the row records), a program's variant entered (switch.c). A
+ * variant that cannot be entered stops the run (exit 1, all put back): a
+ * row never measures another setting than its own. One whose program or
+ * scheduler went during the row fails it. rows: one per member of its group.
  */
 static void run_variant_row(struct orchestrator *o, const struct cell *c, struct row *rows,
 			    int n)
 {
 	const struct config *cfg = o->cfg, *vc = variant_config(cfg, c->variant);
-	char got[VARIANT_VALUE_LEN] = "", err[REASON_LEN] = "";
-	int member[GROUP_MAX], knob = 0;
-	bool failed = false, file = cell_is_workload(c);
+	char err[REASON_LEN] = "";
+	struct variant_seen seen = { 0 };
+	bool failed = false;
+	int knob = 0;
 
 	o->env.cfg = vc;
 	load_params_of(vc, &o->lctx.par);
 	if (c->ncpus && !vc->cpu_load_given)
 		o->lctx.par.cpu_load = c->ncpus;	/* -L follows the row's CPUs */
 	if (cfg->vary_kind != VARY_NONE && cfg->vary_kind != VARY_TASK)
-		knob = sysknob_apply(cfg, c->variant, got, sizeof(got), err, sizeof(err));
-	cell_members(cfg, c, member);
-	if (knob >= 0)
-		run_row(&o->env, c, rows);
+		knob = switch_enter(cfg, c->variant, &seen, err, sizeof(err));
+	if (knob < 0 && got_signal)
+		return;
+	if (knob < 0)
+		die("%s", err);
+	run_row(&o->env, c, rows);
+	if (switch_check(cfg, err, sizeof(err)) < 0)
+		knob = -1;
 	for (int k = 0; k < n; k++) {
 		struct row *row = &rows[k];
 
-		if (knob < 0)
-			*row = (struct row){ .bench = file ? c->bench : member[k], .load = c->load,
-					     .pass = c->pass, .variant = c->variant,
-					     .ncpus = c->ncpus, .group = c->group,
-					     .thread = file ? k : -1, .status = ROW_FAILED };
-		if (knob < 0)
+		if (knob < 0 && row->status != ROW_FAILED) {
+			row->status = ROW_FAILED;
 			snprintf(row->reason, sizeof(row->reason), "%s", err);
-		else if (knob > 0 && !row->reason[0])
-			snprintf(row->reason, sizeof(row->reason), "the kernel read back %s", got);
-		snprintf(row->knob_value, sizeof(row->knob_value), "%s", got);
+		} else if (knob > 0 && !row->reason[0]) {
+			snprintf(row->reason, sizeof(row->reason), "the kernel read back %s",
+				 seen.value);
+		}
+		snprintf(row->knob_value, sizeof(row->knob_value), "%s", seen.value);
+		snprintf(row->variant_scx, sizeof(row->variant_scx), "%s", seen.scx);
+		row->variant_pid = seen.pid;
 		failed |= row->status == ROW_FAILED;
 	}
-	if (failed)
-		sysknob_restore(false);
+	if (failed && !vary_runs_program(cfg))
+		sysknob_restore(false);	/* back until the next row writes it again */
 }
 
 /*
@@ -488,12 +495,13 @@ static void run_setup(struct orchestrator *o)
 	if (journal_restore(false, err, sizeof(err)) < 0)
 		die("%s", err);
 	atexit(sysknob_atexit);
-	if (sysknob_prepare(cfg, err, sizeof(err)))	/* a refused knob: before anything runs */
+	if (switch_prepare(cfg, err, sizeof(err)))	/* a refused knob: before anything runs */
 		die("%s", err);
 	sysinfo_collect(&o->sys, cfg->work_dir);
 	set_period_drift(cfg, &o->sys);
 	record_init(&o->rec, cfg, &o->sys, &o->plan, start);
 	knobs_of_config(cfg, &o->rec.knobs);
+	switch_states(cfg, o->rec.variant_states);
 	o->out.text = stdout;
 	if ((cfg->json_path && !strcmp(cfg->json_path, "-")) ||
 	    (cfg->csv_path && !strcmp(cfg->csv_path, "-")))
@@ -619,7 +627,7 @@ int main(int argc, char **argv)
 		warn("%s: no table, as the only load selected is itself (a workload is never its "
 		     "own load)", idle);
 	if (cfg.dry_run) {
-		if (sysknob_check(&cfg, err, sizeof(err)))
+		if (switch_check_unchanged(&cfg, err, sizeof(err)))
 			die("%s", err);
 		print_plan(&cfg, &o.plan);
 		return 0;
@@ -639,7 +647,7 @@ int main(int argc, char **argv)
 			error("--plot %s: %s", cfg.plot_path, strerror(-ret));
 	}
 	progress_clear();
-	sysknob_restore(true);
+	switch_leave(&cfg, true);
 	if (got_signal) {
 		o.rec.interrupted = got_signal;
 		report_interrupted(&o.out, &o.rec);

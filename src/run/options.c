@@ -96,7 +96,7 @@ struct parse_state {
 				.what = (kind)
 
 static opt_set_fn select_workload, note_loops_given, set_ncpus, set_work, show_help,
-	show_version, set_workload_file, note_periods_given;
+	show_version, set_workload_file, note_periods_given, set_vary_order, set_vary_ready;
 
 /*
  * Every option, in --help order. A row says all there is to know: names,
@@ -180,6 +180,10 @@ static const struct opt opts[] = {
 	  .help = "run the plan per CPU count (1,2,4), each row on that many" },
 	{ 0, "vary", "KNOB=V1,V2", G_SCHED, STRING(vary_spec, 1, 1000, "knob"),
 	  .help = "run the plan once per value, interleaved, with verdicts" },
+	{ 0, "vary-order", "abba|blocks", G_SCHED, CALL(set_vary_order), .joined = true,
+	  .help = "switch per cell or per pass" },
+	{ 0, "vary-ready", "FILE|S", G_SCHED, CALL(set_vary_ready), .joined = true,
+	  .help = "exec='s daemon is ready when FILE appears, or after S s" },
 	{ 0, "pm-qos", "USEC", G_SCHED, LONG(pm_qos_us, 0, 2000000000),
 	  .help = "hold /dev/cpu_dma_latency at USEC during the run" },
 	{ 'c', "console", NULL, G_OUTPUT, FLAG(console_only),
@@ -317,19 +321,21 @@ void print_help(void)
 			printf("  Loads:      %s\n", names);
 		}
 		for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
-			const struct opt *o = &opts[i], *j = i + 1 < ARRAY_SIZE(opts) &&
-					      opts[i + 1].joined ? &opts[i + 1] : NULL;
-			char left[96];
-			int n;
+			const struct opt *o = &opts[i];
+			char left[160], help[256];
+			size_t k;
+			int n, h;
 
 			if (o->group != (enum group)g || o->joined)
 				continue;
 			n = help_left(o, "", left, sizeof(left));
-			if (j)
-				help_left(j, " / ", left + n, sizeof(left) - (size_t)n);
+			h = snprintf(help, sizeof(help), "%s", o->help);
+			for (k = i + 1; k < ARRAY_SIZE(opts) && opts[k].joined; k++) {
+				n += help_left(&opts[k], " / ", left + n, sizeof(left) - (size_t)n);
+				h += snprintf(help + h, sizeof(help) - (size_t)h, " / %s", opts[k].help);
+			}
 			/* two spaces at least between the columns: parsers split on them */
-			printf("  %-28s %s%s%s%s\n", left, n >= 28 || j ? " " : "", o->help,
-			       j ? " / " : "", j ? j->help : "");
+			printf("  %-28s %s%s\n", left, n >= 28 || k > i + 1 ? " " : "", help);
 		}
 	}
 }
@@ -530,6 +536,17 @@ static int set_work(const struct opt *o, const char *arg, struct parse_state *ps
 	return 0;
 }
 
+/* --vary-order abba|blocks and --vary-ready FILE|S, read in vary.c */
+static int set_vary_order(const struct opt *o UNUSED, const char *arg, struct parse_state *ps)
+{
+	return vary_order_option(ps->cfg, arg, ps->err, ps->errlen);
+}
+
+static int set_vary_ready(const struct opt *o UNUSED, const char *arg, struct parse_state *ps)
+{
+	return vary_ready_option(ps->cfg, arg, ps->err, ps->errlen);
+}
+
 /* Was the option called name given? */
 static bool given(const struct parse_state *ps, const char *name)
 {
@@ -578,10 +595,16 @@ static int build_variants(struct parse_state *ps)
 	char *err = ps->err;
 	size_t errlen = ps->errlen;
 
+	if (!cfg->vary_spec && (given(ps, "vary-order") || given(ps, "vary-ready")))
+		return set_err(err, errlen, "--vary-%s without --vary: nothing to switch",
+			       given(ps, "vary-order") ? "order" : "ready");
 	if (!cfg->vary_spec)
 		return 0;
 	if (vary_parse(cfg, err, errlen))
 		return -1;
+	if (given(ps, "vary-ready") && cfg->vary_kind != VARY_EXEC)
+		return set_err(err, errlen, "--vary-ready is for exec='s programs, not --vary %s",
+			       cfg->vary_name);
 	if (cfg->vary_kind == VARY_TASK && given(ps, cfg->vary_option))
 		return set_err(err, errlen, "--vary %s and --%s both set it: give its values to "
 			       "--vary alone (default: as without the option)", cfg->vary_name,

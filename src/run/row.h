@@ -36,6 +36,8 @@ struct row {
 	int group;			/* -W A+B: 1 + its index in cfg->groups; 0: none */
 	int thread;			/* a workload file's: its thread object, file order */
 	char knob_value[VARIANT_VALUE_LEN];	/* a system knob as read back before the row */
+	char variant_scx[64];		/* scx=: sched_ext as the row began, "enabled: lavd" */
+	int variant_pid;		/* scx=, exec=: its program's pid, 0: none */
 	int status;			/* enum row_status */
 	char reason[REASON_LEN];	/* why it failed or was marked */
 	struct bench_result *b;		/* NULL when the bench gave nothing */

@@ -301,6 +301,8 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 		snprintf(r->variant, sizeof(r->variant), "%s",
 			 rec->cfg->variants[row->variant].label);
 	snprintf(r->knob_value, sizeof(r->knob_value), "%s", row->knob_value);
+	snprintf(r->variant_scx, sizeof(r->variant_scx), "%s", row->variant_scx);
+	r->variant_pid = row->variant_pid;
 	r->realtime = rec->cfg->realtime;
 	r->status = row->status;
 	if (lwl->intensity != INT_NONE && row->l.intensity >= 0)

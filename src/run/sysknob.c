@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/sysknob.c - the system knobs --vary sets: read, journalled, written, read back, put back. */
+/* run/sysknob.c - the system knobs --vary sets: read, journalled, written, read back, put back;
+ * a variant's program group journalled and, left by a dead run, stopped. */
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -26,7 +29,10 @@ static struct {
 	char path[PATH_MAX];
 	char text[SYSKNOB_VALUE_LEN];	/* written to path to restore it */
 	char shown[SYSKNOB_VALUE_LEN];	/* the original as the variants say it */
+	char read_back[MAX_VARIANTS][VARIANT_VALUE_LEN];	/* each variant's, tried first */
 } saved;
+
+#define JOURNAL_GROUP "pgid"		/* a journal line's first field for a program group */
 
 static void journal_file(char *buf, size_t len)
 {
@@ -54,6 +60,9 @@ static int sysknob_path(const struct config *cfg, char *path, size_t len)
 		break;
 	case VARY_PREEMPT:
 		n = snprintf(path, len, SCHED_DEBUG_DIR "/preempt");
+		break;
+	case VARY_SYSFS:
+		n = snprintf(path, len, "%s", cfg->vary_path);
 		break;
 	default:
 		return -EINVAL;
@@ -120,6 +129,14 @@ static int knob_read(const struct config *cfg, const char *path, char *val, size
 		if (!close)
 			return -EPROTO;
 		snprintf(val, len, "%.*s", (int)(close - open - 1), open + 1);
+		return 0;
+	case VARY_SYSFS:	/* a choice file, "[none] mq-deadline kyber bfq": the chosen */
+		open = strchr(text, '[');
+		close = open ? strchr(open, ']') : NULL;
+		if (close)
+			snprintf(val, len, "%.*s", (int)(close - open - 1), open + 1);
+		else
+			snprintf(val, len, "%s", text);
 		return 0;
 	default:
 		snprintf(val, len, "%s", text);
@@ -286,6 +303,8 @@ int sysknob_prepare(const struct config *cfg, char *err, size_t errlen)
 	if (geteuid() != 0)
 		return set_err(err, errlen, "--vary %s changes the kernel's settings: run as root",
 			       cfg->vary_name);
+	if (vary_runs_program(cfg))
+		return 0;	/* switch.c journals its program's group */
 	if (knob_current(cfg, path, sizeof(path), saved.shown, sizeof(saved.shown), err, errlen))
 		return -1;
 	knob_text(cfg, saved.shown, saved.text, sizeof(saved.text));
@@ -300,6 +319,7 @@ int sysknob_prepare(const struct config *cfg, char *err, size_t errlen)
 			sysknob_restore(true);
 			return -1;
 		}
+		snprintf(saved.read_back[v], sizeof(saved.read_back[v]), "%.63s", got);
 		if (ret > 0)
 			warn("--vary %s: the kernel reads back %s after %s was written; rows "
 			     "record what it reads back", cfg->vary_name, got,
@@ -307,6 +327,12 @@ int sysknob_prepare(const struct config *cfg, char *err, size_t errlen)
 	}
 	sysknob_restore(false);	/* as it was until the first row; the journal stays */
 	return 0;
+}
+
+/* What variant v's value read back as when it was tried before the run, "" if not tried. */
+const char *sysknob_read_back(int v)
+{
+	return saved.read_back[v];
 }
 
 /*
@@ -360,8 +386,97 @@ void sysknob_atexit(void)
 /* Only the kernel's knob files are ever written from a journal, whoever wrote it. */
 static bool journal_path_ok(const char *p)
 {
-	return (!strncmp(p, "/proc/sys/", 10) || !strncmp(p, SCHED_DEBUG_DIR "/", 24)) &&
-	       !strstr(p, "/../") && !strstr(p, "/./");
+	return (!strncmp(p, "/proc/sys/", 10) || !strncmp(p, SCHED_DEBUG_DIR "/", 24) ||
+		!strncmp(p, "/sys/", 5)) && !strstr(p, "/../") && !strstr(p, "/./");
+}
+
+/*
+ * A process's group and start time (clock ticks after boot) from
+ * /proc/PID/stat; -1: gone, or a zombie (nothing left to stop, only to reap).
+ */
+static int proc_group(pid_t pid, pid_t *pgrp, unsigned long long *start)
+{
+	char path[64], text[1024], *p, state;
+	long grp;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if (read_small_file(path, text, sizeof(text)))
+		return -1;
+	p = strrchr(text, ')');	/* past the command's name, which may hold anything */
+	if (!p || sscanf(p + 2, "%c %*s %ld %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s "
+			 "%*s %*s %*s %llu", &state, &grp, start) != 3 || state == 'Z')
+		return -1;
+	*pgrp = (pid_t)grp;
+	return 0;
+}
+
+unsigned long long proc_start_time(pid_t pid)
+{
+	unsigned long long start = 0;
+	pid_t grp;
+
+	return proc_group(pid, &grp, &start) ? 0 : start;
+}
+
+/*
+ * Signal sig (0: none, only count) to each process of group pgid started no
+ * earlier than its leader (start): a group id reused since, by processes of
+ * someone else's, would have started later only if its own leader did, so
+ * the start time keeps a dead run's journal from reaching them once our
+ * leader and all its members are gone. The number of processes found.
+ */
+int group_signal(pid_t pgid, unsigned long long start, int sig)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		unsigned long long st;
+		pid_t pid = (pid_t)atoi(e->d_name), grp;
+
+		if (pid <= 1 || proc_group(pid, &grp, &st) || grp != pgid || st < start)
+			continue;
+		if (!sig || !kill(pid, sig))
+			n++;
+	}
+	closedir(d);
+	return n;
+}
+
+/* Before a program of a variant starts: its group, so that a run after a SIGKILL stops it. */
+int journal_group(pid_t pgid, unsigned long long start, char *err, size_t errlen)
+{
+	char text[64];
+
+	snprintf(text, sizeof(text), "%d %llu", (int)pgid, start);
+	return journal_write(JOURNAL_GROUP, text, err, errlen);
+}
+
+void journal_group_done(void)
+{
+	journal_remove();
+}
+
+/* A dead run's program group: SIGTERM, then SIGKILL to what is left after VARY_STOP_GRACE_S. */
+static void stop_left_group(const char *file, const char *spec)
+{
+	unsigned long long start;
+	int pgid, n;
+
+	if (sscanf(spec, "%d %llu", &pgid, &start) != 2 || pgid <= 1) {
+		warn("%s: not a process group: %s", file, spec);
+		return;
+	}
+	n = group_signal(pgid, start, SIGTERM);
+	for (int i = 0; i < VARY_STOP_GRACE_S * 50 && group_signal(pgid, start, 0); i++)
+		sleep_ns(20 * NSEC_PER_MSEC);
+	group_signal(pgid, start, SIGKILL);
+	if (n)
+		fprintf(stderr, "%s: stopped %d process%s of group %d, left running by a run that "
+			"did not end\n", progname, n, n == 1 ? "" : "es", pgid);
 }
 
 /*
@@ -396,6 +511,11 @@ int journal_restore(bool verbose, char *err, size_t errlen)
 		if (line[0] == '#' || !tab)
 			continue;
 		*tab = '\0';
+		if (!strcmp(line, JOURNAL_GROUP)) {
+			stop_left_group(file, tab + 1);
+			done++;
+			continue;
+		}
 		if (!journal_path_ok(line)) {
 			warn("%s: not a kernel knob, not written: %s", file, line);
 			continue;
