@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lib/util.h"
@@ -226,7 +225,8 @@ static const struct opt opts[] = {
 /*
  * The load runs alone for 1 s before each row, to reach a steady state. The test
  * suite, which runs some eighty rows only to check what they print, may
- * shorten that with INTERBENCH_TEST_SETTLE_MS (0 to 1000); anything else in
+ * shorten that with INTERBENCH_TEST_SETTLE_MS (0 to 1000), and the idle
+ * check before the first row with it (a quarter of it); anything else in
  * it is ignored, so a stray value can only ever give the normal second.
  */
 uint64_t settle_from_env(const char *ms)
@@ -696,25 +696,6 @@ static int validate(struct parse_state *ps)
 	    workload_validate(cfg, err, errlen))
 		return -1;
 	return build_variants(ps);
-}
-
-/*
- * The work directory is the machine's, not the command line's: one that is
- * missing or that we may not write in is an error of the environment (exit
- * 1), found before anything runs, not a usage error.
- */
-int check_work_dir(const char *dir, char *err, size_t errlen)
-{
-	struct stat st;
-
-	if (stat(dir, &st) < 0)
-		return set_err(err, errlen, "--work-dir: '%.200s': %s", dir, strerror(errno));
-	if (!S_ISDIR(st.st_mode))
-		return set_err(err, errlen, "--work-dir: '%.200s' is not a directory", dir);
-	if (access(dir, W_OK | X_OK) < 0)
-		return set_err(err, errlen, "--work-dir: cannot write in '%.200s': %s", dir,
-			       strerror(errno));
-	return 0;
 }
 
 /* getopt_long's view of opts[]: the short string (with ':' first) and the long table. */

@@ -14,7 +14,6 @@ enum parse_status { PARSE_RUN, PARSE_EXIT_OK, PARSE_USAGE };
 enum parse_status parse_options(int argc, char **argv, struct config *cfg,
 				char *err, size_t errlen);
 void config_defaults(struct config *cfg);
-int check_work_dir(const char *dir, char *err, size_t errlen);
 uint64_t settle_from_env(const char *ms);
 void print_help(void);
 
