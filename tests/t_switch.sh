@@ -239,8 +239,9 @@ PY
 )
 if [ $rc = 0 ] && [ -z "$msg" ] && [ "$(chosen)" = "$orig" ] &&
 	has_lines "$(cat "$dir/io.out")" '^Variant A: reads mq-deadline$' '^Variant B: reads bfq$' \
-		"^--- Verdicts for Audio: B sysfs:$sched=bfq against A sysfs:$sched=mq-deadline \(passes: 4 and 4\) ---$" \
-		'^Write +mean \(ms\) '; then
+		'^Write +mean \(ms\) ' &&
+	has_lines "$(tr '\n' ' ' <"$dir/io.out" | tr -s ' ')" \
+		"--- Verdicts for Audio: B sysfs:$sched=bfq against A sysfs:$sched=mq-deadline \(passes: 4 and 4\) ---"; then
 	pass "$t"
 else
 	fail "$t" "rc=$rc, now $(chosen): $msg $(grep -E '^(Variant|interbench|---)' "$dir/io.out")"
