@@ -222,7 +222,7 @@ if [ -z "$orig" ] || [ ! -w "$sched" ] || ! grep -qw bfq "$sched" || ! grep -qw 
 fi
 
 t="--vary sysfs:$sched=mq-deadline,bfq -W Audio -w Write --repeat 4: verdicts, each read back, put back"
-ib -q -t 1 --repeat 4 -W Audio -w Write --file-mib 64 --vary "sysfs:$sched=mq-deadline,bfq" \
+ib -q -t 0.5 --repeat 4 -W Audio -w Write --file-mib 64 --vary "sysfs:$sched=mq-deadline,bfq" \
 	--work-dir "$dir" -m io --json "$dir/io.json" >"$dir/io.out" 2>&1
 rc=$?
 msg=$(py3 - "$dir/io.json" <<'PY'
