@@ -4,6 +4,12 @@
 # report written into BENCHMARKS.md between markers of their own.
 
 die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
+
+# What the common options (common_opt) set, as the scripts start: TOP is the tree's top.
+IB=$TOP/interbench
+OUT_MD=$TOP/BENCHMARKS.md
+QUICK=0
+WRITE=1
 note() { printf 'bench: %s\n' "$*" >&2; }
 
 # md_section NAME REPORT FILE SCRATCH [PART]: put REPORT between NAME's markers
@@ -93,13 +99,19 @@ COMMON_USAGE='  --no-write         print the report only, leave BENCHMARKS.md al
   --output FILE      write the report into FILE instead of BENCHMARKS.md
   --interbench PATH  the binary to measure (default: ./interbench)'
 
-# bench_args USAGE ARGS...: the arguments of a script that takes the common options alone:
+# bench_args USAGE [OWN] ARGS...: a script's arguments: the common options, then those the
+# function OWN takes (it sets TOOK to the words it used, 0 for none, as common_opt does);
 # -h prints its usage (the function USAGE), anything else prints it on stderr, exit 2.
 bench_args() {
-	local usage=$1
+	local usage=$1 own=:
 	shift
+	if [ $# -gt 0 ] && [ "$(type -t "$1")" = function ]; then
+		own=$1
+		shift
+	fi
 	while [ $# -gt 0 ]; do
 		common_opt "$@"
+		[ "$TOOK" = 0 ] && [ "$own" != : ] && "$own" "$@"
 		if [ "$TOOK" = 0 ]; then
 			case "$1" in
 			-h|--help) "$usage"; exit 0 ;;

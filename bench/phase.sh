@@ -8,10 +8,6 @@ set -u -o pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$TOP/bench/lib.sh"
-IB=$TOP/interbench
-OUT_MD=$TOP/BENCHMARKS.md
-QUICK=0
-WRITE=1
 
 usage() {
 	cat <<EOF

@@ -11,13 +11,9 @@ set -u -o pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$TOP/bench/lib.sh"
-IB=$TOP/interbench
 LOADRUN=$TOP/build/tests/loadrun
 RTAPP=$(command -v rt-app || true)
 EX=/usr/share/doc/rt-app/examples
-OUT_MD=$TOP/BENCHMARKS.md
-QUICK=0
-WRITE=1
 
 usage() {
 	cat <<EOF
@@ -31,18 +27,14 @@ $COMMON_USAGE
 EOF
 }
 
-while [ $# -gt 0 ]; do
-	common_opt "$@"
-	if [ "$TOOK" = 0 ]; then
-		TOOK=1
-		case "$1" in
-		--rt-app) [ $# -ge 2 ] || die "--rt-app needs a path"; RTAPP=$2; TOOK=2 ;;
-		-h|--help) usage; exit 0 ;;
-		*) usage >&2; exit 2 ;;
-		esac
-	fi
-	shift "$TOOK"
-done
+# --rt-app PATH, beside the common options.
+own_opt() {
+	TOOK=0
+	case "$1" in
+	--rt-app) [ $# -ge 2 ] || die "--rt-app needs a path"; RTAPP=$2; TOOK=2 ;;
+	esac
+}
+bench_args usage own_opt "$@"
 
 FILES=(mp3-short video-short)
 LOADS=(None Burn)

@@ -7,14 +7,10 @@ set -u -o pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$TOP/bench/lib.sh"
-IB=$TOP/interbench
-OUT_MD=$TOP/BENCHMARKS.md
 PEER=""
-QUICK=0
 SOAK_ONLY=0
 TL_ONLY=0
 IN_ONLY=0
-WRITE=1
 
 usage() {
 	cat <<EOF
@@ -38,22 +34,19 @@ EOF
 }
 
 
-while [ $# -gt 0 ]; do
-	common_opt "$@"
-	if [ "$TOOK" = 0 ]; then
-		TOOK=1
-		case "$1" in
-		--peer) [ $# -ge 2 ] || die "--peer needs a path"; PEER=$2; TOOK=2 ;;
-		--peer=*) PEER=${1#--peer=} ;;
-		--soak-only) SOAK_ONLY=1 ;;
-		--timeline-only) TL_ONLY=1 ;;
-		--instances-only) IN_ONLY=1 ;;
-		-h|--help) usage; exit 0 ;;
-		*) usage >&2; exit 2 ;;
-		esac
-	fi
-	shift "$TOOK"
-done
+# The script's own options, beside the common ones.
+own_opt() {
+	TOOK=1
+	case "$1" in
+	--peer) [ $# -ge 2 ] || die "--peer needs a path"; PEER=$2; TOOK=2 ;;
+	--peer=*) PEER=${1#--peer=} ;;
+	--soak-only) SOAK_ONLY=1 ;;
+	--timeline-only) TL_ONLY=1 ;;
+	--instances-only) IN_ONLY=1 ;;
+	*) TOOK=0 ;;
+	esac
+}
+bench_args usage own_opt "$@"
 
 # Row lengths (seconds). The floor rows give 300 samples each; X's fidelity
 # row is exactly one sweep of 101 frames.

@@ -9,12 +9,8 @@ set -u -o pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$TOP/bench/lib.sh"
-IB=$TOP/interbench
 REF=$TOP/build/bench/timerref
 LOADRUN=$TOP/build/tests/loadrun
-OUT_MD=$TOP/BENCHMARKS.md
-QUICK=0
-WRITE=1
 
 usage() {
 	cat <<EOF

@@ -509,6 +509,48 @@ void report_summary(struct report *o, const struct run_record *rec)
 }
 
 /*
+ * The CPU that tasks not of the run used, per variant of one cell (the
+ * mean over its passes, gathered as the summary walks its cells, a cell's
+ * variants one after the other): a verdict of a cell whose variants differ
+ * in it (one over MARK_FOREIGN_PCT, apart by more than it) may be theirs.
+ */
+struct foreign_walk {
+	struct sbuf *sb;
+	const struct run_record *rec;
+	double pct[MAX_VARIANTS];
+	bool any;			/* a line out: the heading is too */
+};
+
+static void foreign_cell(void *arg, const struct cell *c, const struct pass_summary *s)
+{
+	struct foreign_walk *fw = arg;
+	const struct config *cfg = fw->rec->cfg;
+	double lo = INFINITY, hi = -INFINITY;
+
+	if (c->variant >= MAX_VARIANTS)
+		return;
+	fw->pct[c->variant] = s->npass ? s->v[RF_FOREIGN_CPU] : NAN;
+	if (c->variant + 1 < cfg->nvariants)
+		return;		/* the cell's last variant: all of them are in */
+	for (int v = 0; v < cfg->nvariants; v++)
+		if (isfinite(fw->pct[v])) {
+			lo = fmin(lo, fw->pct[v]);
+			hi = fmax(hi, fw->pct[v]);
+		}
+	if (!(hi > MARK_FOREIGN_PCT && hi - lo > MARK_FOREIGN_PCT))
+		return;
+	if (!fw->any)
+		sb_printf(fw->sb, "Foreign CPU differs between variants (tasks not of this run, %% "
+			  "of one CPU, the passes' mean): a verdict there may be theirs\n");
+	fw->any = true;
+	sb_printf(fw->sb, "  %s under %s:", cell_table_name(cfg, c), workloads[c->load].name);
+	for (int v = 0; v < cfg->nvariants; v++)
+		if (isfinite(fw->pct[v]))
+			sb_printf(fw->sb, " %c %.0f%%", 'A' + v, fw->pct[v]);
+	sb_printf(fw->sb, "\n");
+}
+
+/*
  * With --vary, after the summary: per benchmark, each variant's passes
  * against A's, then what the columns mean. Without memory, a line saying so.
  */
@@ -532,8 +574,14 @@ void report_verdicts(struct report *o, const struct run_record *rec)
 		if (!seen)
 			verdicts_print(&sb, &t, v->bench, v->in_group, v->realtime, v->ncpus);
 	}
-	if (t.n)
+	if (t.n) {
+		struct foreign_walk fw = { .sb = &sb, .rec = rec };
+
+		each_cell_summary(rec, foreign_cell, &fw);
+		if (fw.any)
+			sb_printf(&sb, "\n");
 		verdicts_legend(&sb, &t);
+	}
 	if (!sb.failed && sb.len)
 		report_out(o, "%s", sb.buf);
 	sb_free(&sb);
