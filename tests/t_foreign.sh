@@ -54,3 +54,24 @@ elif host_disturbed >/dev/null; then
 else
 	fail "$t" "foreign $f % in three tries: $(grep ^None <<<"$out")"
 fi
+
+# A verdict of variants that differ in foreign CPU may be that load's: the busy loop starts
+# once A's row has printed, so B's row has it and A's not.
+t="--vary: variants apart in foreign CPU are named under the verdicts"
+ib -c -t 0.5 -W Audio -w None --vary load-nice=0,0 >v.out 2>v.err &
+pid=$!
+wait_for_line v.out '^None/A' 20 "$pid"
+sh -c 'while :; do :; done' &
+loop=$!
+wait "$pid"
+rc=$?
+kill $loop
+wait $loop 2>/dev/null
+if [ $rc = 0 ] && grep -q '^Foreign CPU differs between variants' v.out &&
+   grep -qE '^  Audio under None: A [0-9]+% B [0-9]+%$' v.out; then
+	pass "$t ($(grep '^  Audio under None' v.out))"
+elif [ $rc = 0 ] && grep -qE '^None/A .*\[foreign' v.out; then
+	skip "$t" "A's row was not quiet either: $(grep '^None/' v.out | tr '\n' ' ')"
+else
+	fail "$t" "rc $rc: $(grep -E '^(None/|Foreign|  Audio)' v.out | tr '\n' ' ')"
+fi
