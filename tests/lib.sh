@@ -15,6 +15,20 @@ _l=$(mktemp "${TMPDIR:-/tmp}/ib-lock.XXXXXX") && chmod 666 "$_l" && exec 9<>"$_l
 export INTERBENCH_TEST_JOURNAL=${TMPDIR:-/tmp}/ib-journal.$$
 
 pass() { printf 'PASS %s\n' "$1"; }
+
+# Each argument, a set of options to --dry-run -W Audio -w None, is one line on stderr and
+# exit 2: those that were not, with what they gave, in bad ("" when all were).
+usage_errors() {
+	local args out rc
+	bad=""
+	for args; do
+		# shellcheck disable=SC2086
+		out=$(ib --dry-run -W Audio -w None $args 2>&1)
+		rc=$?
+		[ $rc = 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && [[ $out == interbench:* ]] ||
+			bad="$bad [$args: rc=$rc $out]"
+	done
+}
 fail() { printf 'FAIL %s: %s\n' "$1" "$2"; }
 skip() { printf 'SKIP %s: %s\n' "$1" "$2"; }
 

@@ -540,8 +540,8 @@ static void foreign_cell(void *arg, const struct cell *c, const struct pass_summ
 	if (!(hi > MARK_FOREIGN_PCT && hi - lo > MARK_FOREIGN_PCT))
 		return;
 	if (!fw->any)
-		sb_printf(fw->sb, "Foreign CPU differs between variants (tasks not of this run, %% "
-			  "of one CPU, the passes' mean): a verdict there may be theirs\n");
+		sb_printf(fw->sb, "Foreign CPU differs between variants (tasks not of this run, %% of a "
+			  "CPU): verdicts may be theirs\n");
 	fw->any = true;
 	sb_printf(fw->sb, "  %s under %s:", cell_table_name(cfg, c), workloads[c->load].name);
 	for (int v = 0; v < cfg->nvariants; v++)
