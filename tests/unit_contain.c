@@ -185,6 +185,13 @@ static bool test_lock_text(void)
 	       "read back: %ld %lld", pid, (long long)start);
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
 		EXPECT(lock_parse(bad[i], &pid, &start) == -EINVAL, "'%s' accepted", bad[i]);
+	/* the holder's binary, rebuilt while it ran, is still interbench */
+	EXPECT(exe_is_interbench("/usr/bin/interbench") &&
+	       exe_is_interbench("/src/interbench (deleted)") && exe_is_interbench("interbench"),
+	       "interbench's exe not known");
+	EXPECT(!exe_is_interbench("/usr/bin/flock") && !exe_is_interbench("/x/interbench2") &&
+	       !exe_is_interbench("/x/my-interbench (deleted)") && !exe_is_interbench(" (deleted)"),
+	       "another exe taken for interbench's");
 	return true;
 }
 

@@ -71,6 +71,20 @@ long lock_holder(const char *locks, unsigned maj, unsigned min, unsigned long in
 	return 0;
 }
 
+/*
+ * Is exe, a /proc/PID/exe link's text, interbench's binary? The kernel adds
+ * " (deleted)" once the file is gone, as when a build replaced it while it ran.
+ */
+bool exe_is_interbench(const char *exe)
+{
+	const char *base = strrchr(exe, '/') ? strrchr(exe, '/') + 1 : exe;
+	size_t n = strlen(base), tail = strlen(" (deleted)");
+
+	if (n > tail && !strcmp(base + n - tail, " (deleted)"))
+		n -= tail;
+	return n == strlen("interbench") && !strncmp(base, "interbench", n);
+}
+
 /* What pid is, from /proc: its comm and exe, whether it is interbench, and its owner. */
 struct holder {
 	char comm[32], exe[256];
@@ -94,8 +108,7 @@ static void holder_of(long pid, struct holder *h)
 	if (!read_small_file(path, status, sizeof(status)) && (u = strstr(status, "\nUid:")))
 		h->uid = strtol(u + 6, NULL, 10);
 	/* a comm is the first 15 bytes of the name; exe says it for sure where we may read it */
-	h->ours = n > 0 ? !strcmp(strrchr(h->exe, '/') ? strrchr(h->exe, '/') + 1 : h->exe,
-				  "interbench") : !strcmp(h->comm, "interbench");
+	h->ours = n > 0 ? exe_is_interbench(h->exe) : !strcmp(h->comm, "interbench");
 }
 
 /* Where the lock is: the test suite's own file when it names one, else the machine's. */
