@@ -85,6 +85,7 @@ static void game_row(struct row *r, const uint64_t *lat, int nl, int n, uint64_t
 {
 	struct chain_summary *c;
 
+	r->bench = workload_find("Game");
 	r->b = copy_of(lat, nl, (uint64_t)n, 0, 1, 1);
 	r->hists = calloc(1, sizeof(*r->hists));
 	c = &r->b->chain;

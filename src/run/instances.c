@@ -11,7 +11,7 @@
 #include "run/row.h"
 
 /* One copy's own figures, as the table's note and JSON's instance_results give them. */
-static void instance_fig_of(const struct bench_result *b, struct instance_fig *f)
+static void instance_fig_of(int bench, const struct bench_result *b, struct instance_fig *f)
 {
 	bool any = b->wake.r.n > 0;
 
@@ -21,16 +21,8 @@ static void instance_fig_of(const struct bench_result *b, struct instance_fig *f
 	f->max_ns = any ? (double)b->wake.r.max : NAN;
 	f->pct_deadlines = b->pct_deadlines >= 0 ? b->pct_deadlines : NAN;
 	f->pct_cpu = b->pct_cpu;
-	if (b->chain.kind == CHAIN_NONE)
-		return;
-	f->chain_done = (double)b->chain.done;
-	f->chain_p99_ns = b->chain.time[CS_P99];
-	if (b->chain.kind == CHAIN_GAME) {
-		f->fps = b->chain.fps;
-		f->stutters = (double)b->chain.stutters;
-	} else {
-		f->xruns = (double)b->chain.xruns;
-	}
+	if (kind_of(bench)->fill_instance)
+		kind_of(bench)->fill_instance(f, b);
 }
 
 /* The split of two copies: measured as far as both measured it. */
@@ -140,7 +132,7 @@ void instances_pool(struct row *rows, struct row *all, int n, int ni)
 				p->status = ROW_FAILED;
 			}
 			if (s && c->b)
-				instance_fig_of(c->b, &s->f[i]);
+				instance_fig_of(c->bench, c->b, &s->f[i]);
 			if (i && p->b && c->b)
 				bench_pool(p->b, c->b);
 			if (i && p->hists && c->hists)

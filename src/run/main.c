@@ -19,6 +19,7 @@
 
 #include "lib/util.h"
 #include "loads/loads.h"
+#include "model/kinds.h"
 #include "model/workloads.h"
 #include "report/report.h"
 #include "formats/format.h"
@@ -78,7 +79,7 @@ static void warn_rt_throttling(const struct config *cfg)
 	for (size_t i = 0; i < nr_workloads; i++) {
 		struct sim_params p;
 
-		if (!(cfg_benches(cfg) & (1u << i)) || workloads[i].model == SIM_RTAPP)
+		if (!(cfg_benches(cfg) & (1u << i)) || kind_has((int)i, KM_THREADS))
 			continue;	/* a file's threads: rtapp_run() says what is refused */
 		sim_params_init(&p, &workloads[i], cfg);
 		if ((double)p.work_ns * (double)p.period_den / (double)p.period_num <= limit)
@@ -252,7 +253,7 @@ static int keep_rows(struct orchestrator *o, const struct cell *c, struct row *r
 		if (!row_result(&o->rec, row))
 			die("out of memory for the result of a row of %s",
 			    cell_table_name(o->cfg, c));
-		if (!c->group && !cell_is_workload(c))
+		if (!c->group && !cell_is_rtapp_file(c))
 			report_row(&o->out, &o->rec, o->rec.nres - 1);
 		report_files_row(&o->files, &o->rec);
 		timeline_add_row(&o->tl, &o->rec, &(struct timeline_row){
@@ -263,7 +264,7 @@ static int keep_rows(struct orchestrator *o, const struct cell *c, struct row *r
 					 .persec = &row->l.persec });
 		row_free(row);
 	}
-	if (cell_is_workload(c))	/* its load's line, and a line per thread under it */
+	if (cell_is_rtapp_file(c))	/* its load's line, and a line per thread under it */
 		report_threads(&o->out, &o->rec, o->rec.nres - n, n);
 	return failed;
 }
@@ -271,7 +272,7 @@ static int keep_rows(struct orchestrator *o, const struct cell *c, struct row *r
 /* A table's end; a group's tables, all of them, once its last row has run. */
 static void end_table(struct orchestrator *o, const struct cell *c, int first)
 {
-	if (cell_is_workload(c))
+	if (cell_is_rtapp_file(c))
 		report_workload_end(&o->out, &o->rec);
 	else if (c->group)
 		report_group(&o->out, &o->rec, first, c->ncpus, o->cfg->groups[c->group - 1].name);
@@ -300,7 +301,7 @@ static int run_plan(struct orchestrator *o)
 		if (c->table_start) {
 			progress_clear();
 			first = o->rec.nres;
-			if (cell_is_workload(c))
+			if (cell_is_rtapp_file(c))
 				report_workload_heading(&o->out, &o->rec, c->ncpus);
 			else if (!c->group)
 				report_heading(&o->out, &o->rec, c->bench, c->ncpus);
@@ -315,7 +316,7 @@ static int run_plan(struct orchestrator *o)
 		if (got_signal) {
 			for (int k = 0; k < n; k++)
 				row_free(&rows[k]);	/* an interrupted row is not a result */
-			if ((c->group || cell_is_workload(c)) && o->rec.nres > first)
+			if ((c->group || cell_is_rtapp_file(c)) && o->rec.nres > first)
 				end_table(o, c, first);	/* the table's rows before it */
 			free(rows);
 			return failed;

@@ -117,7 +117,7 @@ static bool row_start(struct row_ctx *rc, struct row_try *t)
 
 		rc->bench = t->member[k * t->per];	/* what this member's child is forked with */
 		rc->proc = k;
-		file = t->per > 1 || (workloads[rc->bench].flags & WL_WORKLOAD_FILE);
+		file = t->per > 1 || (workloads[rc->bench].flags & WL_RTAPP_FILE);
 		ret = child_start(&t->bench[k], file ? rtapp_body : bench_body, rc);
 		if (ret) {
 			fail_rows(t->rows, t->n, "fork bench: %s", strerror(-ret));
@@ -334,7 +334,7 @@ static void trace_arm(const struct row_ctx *rc, struct row_try *t)
 	const char *threads[GROUP_MAX];
 	int n = trace_members(rc, t);
 
-	if (t->per > 1 || (workloads[rc->bench].flags & WL_WORKLOAD_FILE)) {
+	if (t->per > 1 || (workloads[rc->bench].flags & WL_RTAPP_FILE)) {
 		trace_arm_threads(rc, t);
 		return;
 	}
@@ -525,7 +525,7 @@ static void trace_collect(const struct row_ctx *rc, struct row_try *t)
 	struct ran_thread th[SE_TIDS_MAX];
 	int n = 0;
 
-	if (t->per > 1 || (workloads[rc->bench].flags & WL_WORKLOAD_FILE)) {
+	if (t->per > 1 || (workloads[rc->bench].flags & WL_RTAPP_FILE)) {
 		trace_collect_threads(rc, t);
 		return;
 	}
@@ -643,7 +643,7 @@ static void rows_reset(struct row_try *t, const struct cell *c)
 		t->rows[k] = (struct row){ .bench = t->member[k], .load = c->load,
 					   .pass = c->pass, .variant = c->variant,
 					   .ncpus = c->ncpus, .group = c->group,
-					   .thread = t->per > 1 || cell_is_workload(c) ?
+					   .thread = t->per > 1 || cell_is_rtapp_file(c) ?
 						     k % t->per : -1 };
 }
 
@@ -665,7 +665,7 @@ void run_row(const struct row_env *env, const struct cell *c, struct row *rows)
 	enum redo why;
 
 	t.n = n = cell_members(env->cfg, c, t.member);
-	if (cell_is_workload(c)) {	/* one process, a row per thread object */
+	if (cell_is_rtapp_file(c)) {	/* one process, a row per thread object */
 		t.n = n = t.per = cell_nresults(env->cfg, c);
 		for (int k = 1; k < n; k++)
 			t.member[k] = c->bench;

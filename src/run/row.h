@@ -15,6 +15,7 @@
 #include "core/sched_events.h"
 #include "core/split.h"
 #include "loads/loads.h"
+#include "model/kinds.h"
 #include "model/workloads.h"
 #include "model/config.h"
 #include "sys/proc_scan.h"
@@ -69,9 +70,6 @@ struct row_env {
 };
 
 struct cell;
-
-/* The records a workload file's threads keep in a row, together (20 MiB): each a share. */
-#define RTAPP_RECS_PER_ROW (1u << 19)
 
 /* row.c, row_result.c: a row and its result (the signals that end or redo it:
  * row_signals.h) */
