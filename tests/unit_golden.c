@@ -353,7 +353,7 @@ static void fake_strip(const struct golden_run *run, int i, struct result *r)
 			continue;
 		}
 		rec[n++] = (struct period_rec){ .t_wake = t, .t_run = t + lat, .t_done = t + lat + 900,
-						.k = (uint32_t)k, .flags = PR_WOKEN | PR_DONE,
+						.k = (uint32_t)k, .flags = PREC_WOKEN | PREC_DONE,
 						.wake_cpu = 0, .run_cpu = 1 };
 	}
 	h.nrec = n;
@@ -414,10 +414,10 @@ static uint64_t gold_at(uint64_t k, uint64_t us)
 static void fake_misses(struct row *row)
 {
 	static const struct { uint32_t k; uint8_t fl; uint64_t wake, run, done; } p[] = {
-		{ 0, PR_WOKEN | PR_DONE, 40, 60, 6800 }, { 1, PR_WOKEN | PR_DONE, 30, 45, 6700 },
-		{ 2, PR_WOKEN | PR_DONE, 50, 3950, 20750 }, { 3, PR_DONE, 4090, 4090, 17690 },
-		{ 4, PR_DONE, 1030, 1030, 7630 }, { 5, PR_WOKEN | PR_DONE, 40, 60, 18680 },
-		{ 6, PR_DONE, 2020, 2020, 8620 }, { 7, PR_WOKEN, 50, 70, 16667 },
+		{ 0, PREC_WOKEN | PREC_DONE, 40, 60, 6800 }, { 1, PREC_WOKEN | PREC_DONE, 30, 45, 6700 },
+		{ 2, PREC_WOKEN | PREC_DONE, 50, 3950, 20750 }, { 3, PREC_DONE, 4090, 4090, 17690 },
+		{ 4, PREC_DONE, 1030, 1030, 7630 }, { 5, PREC_WOKEN | PREC_DONE, 40, 60, 18680 },
+		{ 6, PREC_DONE, 2020, 2020, 8620 }, { 7, PREC_WOKEN, 50, 70, 16667 },
 	};
 	static const struct { uint32_t k; uint64_t us; uint8_t type; char state; const char *comm;
 			      int pid, prio; } e[] = {
@@ -443,12 +443,12 @@ static void fake_misses(struct row *row)
 	static struct sched_ev ev[ARRAY_SIZE(e)];
 
 	for (size_t i = 0; i < ARRAY_SIZE(p); i++) {
-		bool woken = p[i].fl & PR_WOKEN;
+		bool woken = p[i].fl & PREC_WOKEN;
 
 		rec[i] = (struct period_rec){ .t_wake = gold_at(p[i].k, woken ? 0 : p[i].wake),
 					      .t_run = gold_at(p[i].k, p[i].run),
 					      .t_done = gold_at(p[i].k, p[i].done), .k = p[i].k,
-					      .flags = p[i].fl | (woken ? PR_TIMER : 0),
+					      .flags = p[i].fl | (woken ? PREC_TIMER : 0),
 					      .wake_cpu = -1, .run_cpu = 1 };
 	}
 	rec[ARRAY_SIZE(p) - 1].t_done = gold_at(8, 0);

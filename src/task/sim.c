@@ -115,7 +115,7 @@ static void record_period(const struct sim_params *p, struct period_rec *pr, uin
 	pr->skipped = k_worked - pr->k > UINT16_MAX ? UINT16_MAX : (uint16_t)(k_worked - pr->k);
 	pr->t_done = t_done;
 	if (!cut)
-		pr->flags |= PR_DONE;
+		pr->flags |= PREC_DONE;
 	period_ring_push(p->ring, pr);
 }
 
@@ -187,8 +187,8 @@ static void run_periodic(const struct sim_params *p, struct wake_src *ws, struct
 				uint64_t q = split_after(&pr, t_run - ws->t_wake, ws->wake_cpu,
 							 &cpu);
 
-				rec.flags = PR_WOKEN | (q <= UINT32_MAX ? PR_QUEUE : 0) |
-					    (ws->mode == WAKE_TIMER ? PR_TIMER : 0);
+				rec.flags = PREC_WOKEN | (q <= UINT32_MAX ? PREC_QUEUE : 0) |
+					    (ws->mode == WAKE_TIMER ? PREC_TIMER : 0);
 				rec.queue_ns = q <= UINT32_MAX ? (uint32_t)q : 0;
 				rec.wake_cpu = (int16_t)ws->wake_cpu;
 				rec.run_cpu = (int16_t)cpu;
@@ -203,7 +203,7 @@ static void run_periodic(const struct sim_params *p, struct wake_src *ws, struct
 		if (ch && k > k0)	/* it started after its period's end */
 			ch->ops->late(ch, k0);
 		if (k >= c.nperiods) {
-			rec.flags |= PR_NOWORK;
+			rec.flags |= PREC_NOWORK;
 			record_period(p, &rec, k0, t_run, true);
 			break;
 		}
@@ -259,7 +259,7 @@ static void run_flat(const struct sim_params *p, uint64_t duration_ns,
 						  .k = (uint32_t)(g.units - 1),
 						  .queue_ns = lat < UINT32_MAX ? (uint32_t)lat :
 							      UINT32_MAX,
-						  .flags = PR_UNIT | PR_DONE, .wake_cpu = -1,
+						  .flags = PREC_UNIT | PREC_DONE, .wake_cpu = -1,
 						  .run_cpu = (int16_t)sched_getcpu() };
 
 			period_ring_push(p->ring, &rec);

@@ -66,7 +66,7 @@ struct tl_row {			/* a row as the timeline draws it */
 	int cpus_pid;			/* the "CPUs" process's (after every row's) */
 	const char *name;		/* "Video / Burn pass 1", with its variant */
 	const char *bench;		/* its thread is "ib-" bench (a workload file's: bench) */
-	bool rtapp;			/* a workload file's thread: records of PR_RTAPP */
+	bool rtapp;			/* a workload file's thread: records of PREC_RTAPP */
 	const char *unit;		/* of the load's intensity, "" when none */
 	const char *status;		/* "ok", "failed" */
 	const char *reason;		/* why, or "" */
