@@ -113,3 +113,47 @@ const struct bench_kind kind_audiograph = {
 	.fill = chain_fill,
 	.fill_instance = chain_fill_instance,
 };
+
+/* ---- what the outputs and the orchestrator read of a chain ---- */
+
+/* A result's hop, NULL when it has no chain or no such hop. */
+const struct hop_stats *result_hop(const struct result *r, int hop)
+{
+	return r->chain && hop >= 0 && hop < r->chain->nhops ? &r->chain->hop[hop] : NULL;
+}
+
+/* What a chain's result counts: "frame" (Game), "cycle" (AudioGraph); NULL: one task's. */
+const char *result_chain_unit(const struct result *r)
+{
+	return !r->chain ? NULL : r->chain->kind == CHAIN_GAME ? "frame" : "cycle";
+}
+
+/* Whether a chain's summary has Game's input to present. */
+bool chain_has_input(const struct chain_summary *c)
+{
+	return c->kind == CHAIN_GAME;
+}
+
+/* A bench's hops: none for a single task, or a chain that did not start. */
+int bench_hops(const struct bench_result *b)
+{
+	return b->chain.kind == CHAIN_NONE ? 0 : b->chain.nhops;
+}
+
+/* A bench's chain summary: whether it has one (its chain ran). */
+bool bench_has_chain(const struct bench_result *b)
+{
+	return b->chain.kind != CHAIN_NONE;
+}
+
+/* --instances: copy a's chain pooled into m's, and m's summary made of the pooled histograms. */
+void bench_chain_pool(struct bench_result *m, struct chain_hists *mh,
+		      const struct bench_result *a, const struct chain_hists *ah)
+{
+	chain_pool(&m->chain, mh, &a->chain, ah);
+}
+
+void bench_chain_summarise(struct bench_result *b, const struct chain_hists *h)
+{
+	chain_summarise(&b->chain, h);
+}

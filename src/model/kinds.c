@@ -3,6 +3,7 @@
  * (kind_periodic.c, kind_flat.c, kind_chain.c, kind_rtapp.c); a benchmark names its kind in
  * the registry of workloads. */
 #include "model/kinds.h"
+#include "model/plan.h"
 #include "model/workloads.h"
 
 const struct bench_kind *const bench_kinds[] = {
@@ -33,4 +34,10 @@ bool kinds_have(uint32_t benches, unsigned metrics)
 		if ((benches & (1u << i)) && kind_has((int)i, metrics))
 			return true;
 	return false;
+}
+
+/* An rt-app workload file's cell: one process, a result per thread object (run/row_rtapp.c). */
+bool cell_is_rtapp_file(const struct cell *c)
+{
+	return kind_of(c->bench) == &kind_rtapp;
 }

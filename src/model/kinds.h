@@ -70,6 +70,23 @@ bool kind_has(int bench, unsigned metrics);		/* all of them */
 bool has_metrics(const struct workload *wl, unsigned metrics);
 bool kinds_have(uint32_t benches, unsigned metrics);	/* one of benches has them all */
 
+/* kind_chain.c: what the outputs and the orchestrator read of a chain */
+struct hop_stats;
+struct chain_summary;
+struct chain_hists;
+const struct hop_stats *result_hop(const struct result *r, int hop);
+const char *result_chain_unit(const struct result *r);
+bool chain_has_input(const struct chain_summary *c);
+int bench_hops(const struct bench_result *b);
+bool bench_has_chain(const struct bench_result *b);
+void bench_chain_pool(struct bench_result *m, struct chain_hists *mh,
+		      const struct bench_result *a, const struct chain_hists *ah);
+void bench_chain_summarise(struct bench_result *b, const struct chain_hists *h);
+
+/* A cell of an rt-app workload file, a result per thread object (its rows are run/row_rtapp.c's) */
+bool cell_is_rtapp_file(const struct cell *c);
+#define cell_is_workload cell_is_rtapp_file	/* its old name, src/formats/json.c's still */
+
 /* The records a workload file's threads keep in a row, together (20 MiB): each a share. */
 #define RTAPP_RECS_PER_ROW (1u << 19)
 

@@ -70,12 +70,6 @@ const char *cell_table_name(const struct config *cfg, const struct cell *c)
 	return c->group ? cfg->groups[c->group - 1].name : workloads[c->bench].name;
 }
 
-/* A cell of an rt-app workload file: a result per thread object, its rows run/row_rtapp.c's. */
-bool cell_is_rtapp_file(const struct cell *c)
-{
-	return kind_has(c->bench, KM_THREADS);
-}
-
 /* The results a cell's row gives: its kind's (a file's: per thread object), else one per
  * member of its group. */
 int cell_nresults(const struct config *cfg, const struct cell *c)

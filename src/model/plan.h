@@ -20,6 +20,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "model/kinds.h"
+
 struct config;
 
 /*
@@ -78,8 +80,6 @@ void plan_idle_benches(const struct config *cfg, const struct plan *p, char *buf
 int cell_members(const struct config *cfg, const struct cell *c, int *member);
 int cell_nresults(const struct config *cfg, const struct cell *c);
 const char *cell_result_name(const struct config *cfg, const struct cell *c, int k);
-bool cell_is_rtapp_file(const struct cell *c);	/* an rt-app file's: a result per thread */
-#define cell_is_workload cell_is_rtapp_file	/* its old name, src/formats/json.c's still */
 const char *cell_table_name(const struct config *cfg, const struct cell *c);
 int plan_results(const struct config *cfg, const struct plan *p);
 double plan_seconds(const struct plan *p, double row_seconds);	/* the whole run, estimated */

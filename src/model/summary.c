@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/verdict_stats.h"
+#include "model/kinds.h"
 #include "model/config.h"
 #include "model/plan.h"
 #include "model/record.h"

@@ -372,7 +372,7 @@ static void report_hops(struct report *o, const struct run_record *rec)
 			hop_line(o, rec->res[i].load, c->hop[h].name, c->hop[h].lat, u,
 				 c->hop[h].queue_mean, c->hop[h].path_mean,
 				 rec->res[i].hop_ran ? &rec->res[i].hop_ran[h] : NULL);
-		if (c->kind == CHAIN_GAME)
+		if (chain_has_input(c))
 			hop_line(o, rec->res[i].load, "input>present", c->input, u, NAN, NAN, NULL);
 	}
 	if (head)

@@ -7,6 +7,7 @@
 
 #include "core/accounting.h"
 #include "core/stats.h"
+#include "model/kinds.h"
 #include "model/record.h"
 #include "run/row.h"
 
@@ -136,10 +137,10 @@ void instances_pool(struct row *rows, struct row *all, int n, int ni)
 			if (i && p->b && c->b)
 				bench_pool(p->b, c->b);
 			if (i && p->hists && c->hists)
-				chain_pool(&p->b->chain, p->hists, &c->b->chain, c->hists);
+				bench_chain_pool(p->b, p->hists, c->b, c->hists);
 		}
 		if (p->hists) {		/* every copy's came, or the member failed */
-			chain_summarise(&p->b->chain, p->hists);
+			bench_chain_summarise(p->b, p->hists);
 			free(p->hists);
 			p->hists = NULL;
 		}

@@ -259,7 +259,8 @@ static int keep_rows(struct orchestrator *o, const struct cell *c, struct row *r
 		timeline_add_row(&o->tl, &o->rec, &(struct timeline_row){
 					 .t_go = row->t_go, .plog = &row->plog,
 					 .periods = row->periods, .stages = &row->stages,
-					 .chain = row->b ? row->b->chain.kind : 0,
+					 .metrics = row->b && bench_has_chain(row->b) ?
+						    kind_of(row->bench)->metrics : 0,
 					 .trace = k ? NULL : &row->trace,	/* see below */
 					 .persec = &row->l.persec });
 		row_free(row);

@@ -478,7 +478,7 @@ _Static_assert(1 + STAGES_MAX <= SE_TIDS_MAX, "a chain's head and stages fit a t
 /* A hop's longest wake-up, ns: a longer wait in the trace is none of its wake-ups. */
 static uint64_t hop_max(const struct bench_result *b, int32_t hop)
 {
-	double v = hop >= 0 && hop < b->chain.nhops ? b->chain.hop[hop].lat[CS_MAX] : NAN;
+	double v = hop >= 0 && hop < bench_hops(b) ? b->chain.hop[hop].lat[CS_MAX] : NAN;
 
 	return isfinite(v) && v > 0 ? (uint64_t)v : 0;
 }

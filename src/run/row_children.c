@@ -152,7 +152,7 @@ static bool bench_chained(const struct row_ctx *rc)
 /* Whether the orchestrator pools this bench's chain: then it sends its histograms on. */
 bool chain_pooled(const struct row_ctx *rc, const struct bench_result *b)
 {
-	return rc->cfg->instances > 1 && b->chain.kind != CHAIN_NONE;
+	return rc->cfg->instances > 1 && bench_has_chain(b);
 }
 
 int bench_body(void *arg, int ctl, int res)

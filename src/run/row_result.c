@@ -97,14 +97,14 @@ static void blame_stages(const struct row *row, struct miss_report *m)
 	struct missx_stage st[1 + MISS_STAGES_MAX];
 	int n = 1;
 
-	if (!row->stages.n || !row->b || row->b->chain.kind == CHAIN_NONE)
+	if (!row->stages.n || !row->b || !bench_hops(row->b))
 		return;
 	st[0] = (struct missx_stage){ .rec = row->periods, .n = row->plog.nrec, .tr = &row->trace,
 				      .hop = 0 };
 	for (uint32_t i = 0; i < row->stages.n && i < MISS_STAGES_MAX; i++) {
 		const struct stage_periods *sp = &row->stages.s[i];
 
-		if (sp->h.hop > 0 && sp->h.hop < row->b->chain.nhops)
+		if (sp->h.hop > 0 && sp->h.hop < bench_hops(row->b))
 			st[n++] = (struct missx_stage){ .rec = sp->rec, .n = sp->h.nrec,
 							.tr = &row->stage_trace[i],
 							.hop = sp->h.hop };
@@ -143,7 +143,7 @@ static void result_hop_ran(struct result *r, const struct row *row)
 {
 	struct ran_instead *hr;
 
-	if (!r->chain || row->ran.state == RAN_UNKNOWN)
+	if (!result_chain_unit(r) || row->ran.state == RAN_UNKNOWN)
 		return;
 	hr = calloc(CHAIN_HOPS_MAX, sizeof(*hr));
 	if (!hr)
@@ -152,7 +152,7 @@ static void result_hop_ran(struct result *r, const struct row *row)
 	for (uint32_t i = 0; i < row->stages.n && i < STAGES_MAX; i++) {
 		int32_t h = row->stages.s[i].h.hop;
 
-		if (h > 0 && h < r->chain->nhops && h < CHAIN_HOPS_MAX)
+		if (h > 0 && result_hop(r, h) && h < CHAIN_HOPS_MAX)
 			hr[h] = row->stage_ran[i];
 	}
 	r->hop_ran = hr;

@@ -21,7 +21,8 @@ struct timeline_row {
 	const struct period_log *plog;	/* or NULL: the row recorded no periods */
 	const struct period_rec *periods;	/* plog->nrec, oldest first, or NULL */
 	const struct stage_set *stages;	/* a chain's stages' records, or NULL */
-	int chain;			/* enum chain_kind: Game's frames, AudioGraph's cycles */
+	unsigned metrics;		/* a chain's kind's (model/kinds.h): Game's frames */
+					/* (KM_FRAMES), AudioGraph's cycles (KM_XRUNS); 0: none */
 	const struct sched_trace *trace;	/* --explain's events of the task, or NULL */
 	const struct series *persec;	/* the load's intensity each second, or NULL */
 };

@@ -9,6 +9,7 @@
 #include "core/frames.h"
 #include "core/ran_slices.h"
 #include "core/split.h"
+#include "model/kinds.h"
 #include "timeline/timeline.h"
 
 /*
@@ -440,9 +441,9 @@ static void record(struct tl_ctx *c, uint64_t i)
 	}
 	if (!c->h->num)
 		return;
-	if (c->r->d->chain == CHAIN_GAME)
+	if (c->r->d->metrics & KM_FRAMES)
 		stutter(c, p, true);
-	else if (c->r->d->chain == CHAIN_AUDIO)
+	else if (c->r->d->metrics & KM_XRUNS)
 		xruns(c, p);
 	if (p->flags & PREC_WOKEN)
 		wakeup(c, p);
@@ -458,7 +459,7 @@ static void record(struct tl_ctx *c, uint64_t i)
 /* A chain's stages: each frame's wake-up and work on the stage's own track, from k_cut on. */
 static void stage_tracks(struct tl_ctx *c)
 {
-	const char *key = c->r->d->chain == CHAIN_AUDIO ? "cycle" : "frame";
+	const char *key = c->r->d->metrics & KM_XRUNS ? "cycle" : "frame";
 
 	for (uint32_t i = 0; c->stages && i < c->stages->n; i++) {
 		const struct stage_periods *sp = &c->stages->s[i];
@@ -568,7 +569,7 @@ void tl_row_events(const struct tl_row *r, const struct tl_cut *cut, struct tl_n
 	c.t_cut = !cut->first ? 0 : cut->first < c.nrec ? c.p[cut->first].t_wake : UINT64_MAX;
 	c.k_cut = !cut->first ? 0 : cut->first < c.nrec ? c.p[cut->first].k : UINT64_MAX;
 	stutter_init(&c.stut);
-	for (uint64_t i = 0; i < cut->first && i < c.nrec && r->d->chain == CHAIN_GAME; i++)
+	for (uint64_t i = 0; i < cut->first && i < c.nrec && (r->d->metrics & KM_FRAMES); i++)
 		stutter(&c, &c.p[i], false);
 	row_names(&c);
 	for (uint64_t i = cut->first; i < c.nrec; i++)
