@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* model/kind_chain.c - the chains: Game's frame pipeline and AudioGraph's graph (task/chain.h,
  * game.c, audiograph.c), threads that wake one another; the head runs task/sim.c's loop. */
+#include <math.h>
 #include <stdlib.h>
 
 #include "core/accounting.h"
@@ -138,6 +139,12 @@ bool chain_has_input(const struct chain_summary *c)
 int bench_hops(const struct bench_result *b)
 {
 	return b->chain.kind == CHAIN_NONE ? 0 : b->chain.nhops;
+}
+
+/* A bench's hop's longest wake-up, ns; NAN: no such hop. */
+double bench_hop_max(const struct bench_result *b, int hop)
+{
+	return hop >= 0 && hop < bench_hops(b) ? b->chain.hop[hop].lat[CS_MAX] : NAN;
 }
 
 /* A bench's chain summary: whether it has one (its chain ran). */

@@ -36,6 +36,11 @@ bool kinds_have(uint32_t benches, unsigned metrics)
 	return false;
 }
 
+enum table_shape cell_table(const struct cell *c)
+{
+	return cell_is_rtapp_file(c) ? TABLE_THREADS : c->group ? TABLE_GROUP : TABLE_BENCH;
+}
+
 /* An rt-app workload file's cell: one process, a result per thread object (run/row_rtapp.c). */
 bool cell_is_rtapp_file(const struct cell *c)
 {

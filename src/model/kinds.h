@@ -78,6 +78,7 @@ const struct hop_stats *result_hop(const struct result *r, int hop);
 const char *result_chain_unit(const struct result *r);
 bool chain_has_input(const struct chain_summary *c);
 int bench_hops(const struct bench_result *b);
+double bench_hop_max(const struct bench_result *b, int hop);
 bool bench_has_chain(const struct bench_result *b);
 void bench_chain_pool(struct bench_result *m, struct chain_hists *mh,
 		      const struct bench_result *a, const struct chain_hists *ah);

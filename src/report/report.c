@@ -484,7 +484,7 @@ static void summary_line(void *arg, const struct cell *cell, const struct pass_s
 	struct summary_out *so = arg;
 	struct report *o = so->o;
 
-	if (cell_is_rtapp_file(cell))
+	if (cell_table(cell) == TABLE_THREADS)
 		workload_summary_line(o, so->rec, cell, s);
 	else
 		task_summary_line(so, cell, s);

@@ -51,6 +51,7 @@ struct row_try {
 	int n;				/* with --instances the next copy of each */
 	int per;			/* rows per bench process: 1, or a workload file's */
 					/* thread objects (its threads' rows, file order) */
+	bool threads;			/* a workload file's: its bench process is rtapp_body */
 	int member[ROWS_MAX];		/* their registry indices */
 	struct child load;
 	struct child bench[ROWS_MAX];	/* [n / per] */
@@ -113,12 +114,9 @@ static bool row_start(struct row_ctx *rc, struct row_try *t)
 		return false;
 	}
 	for (int k = 0; k < t->n / t->per && !ret; k++) {
-		bool file;
-
 		rc->bench = t->member[k * t->per];	/* what this member's child is forked with */
 		rc->proc = k;
-		file = t->per > 1 || (workloads[rc->bench].flags & WL_RTAPP_FILE);
-		ret = child_start(&t->bench[k], file ? rtapp_body : bench_body, rc);
+		ret = child_start(&t->bench[k], t->threads ? rtapp_body : bench_body, rc);
 		if (ret) {
 			fail_rows(t->rows, t->n, "fork bench: %s", strerror(-ret));
 			break;
@@ -334,7 +332,7 @@ static void trace_arm(const struct row_ctx *rc, struct row_try *t)
 	const char *threads[GROUP_MAX];
 	int n = trace_members(rc, t);
 
-	if (t->per > 1 || (workloads[rc->bench].flags & WL_RTAPP_FILE)) {
+	if (t->threads) {
 		trace_arm_threads(rc, t);
 		return;
 	}
@@ -478,7 +476,7 @@ _Static_assert(1 + STAGES_MAX <= SE_TIDS_MAX, "a chain's head and stages fit a t
 /* A hop's longest wake-up, ns: a longer wait in the trace is none of its wake-ups. */
 static uint64_t hop_max(const struct bench_result *b, int32_t hop)
 {
-	double v = hop >= 0 && hop < bench_hops(b) ? b->chain.hop[hop].lat[CS_MAX] : NAN;
+	double v = bench_hop_max(b, hop);
 
 	return isfinite(v) && v > 0 ? (uint64_t)v : 0;
 }
@@ -525,7 +523,7 @@ static void trace_collect(const struct row_ctx *rc, struct row_try *t)
 	struct ran_thread th[SE_TIDS_MAX];
 	int n = 0;
 
-	if (t->per > 1 || (workloads[rc->bench].flags & WL_RTAPP_FILE)) {
+	if (t->threads) {
 		trace_collect_threads(rc, t);
 		return;
 	}
@@ -643,8 +641,7 @@ static void rows_reset(struct row_try *t, const struct cell *c)
 		t->rows[k] = (struct row){ .bench = t->member[k], .load = c->load,
 					   .pass = c->pass, .variant = c->variant,
 					   .ncpus = c->ncpus, .group = c->group,
-					   .thread = t->per > 1 || cell_is_rtapp_file(c) ?
-						     k % t->per : -1 };
+					   .thread = t->threads ? k % t->per : -1 };
 }
 
 /*
@@ -665,7 +662,8 @@ void run_row(const struct row_env *env, const struct cell *c, struct row *rows)
 	enum redo why;
 
 	t.n = n = cell_members(env->cfg, c, t.member);
-	if (cell_is_rtapp_file(c)) {	/* one process, a row per thread object */
+	t.threads = cell_table(c) == TABLE_THREADS;
+	if (t.threads) {	/* one process, a row per thread object */
 		t.n = n = t.per = cell_nresults(env->cfg, c);
 		for (int k = 1; k < n; k++)
 			t.member[k] = c->bench;
