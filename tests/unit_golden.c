@@ -198,15 +198,15 @@ static void add_rows(struct golden_run *run, const struct golden_row *g, size_t 
 		row->pass = g[i].pass;
 		row->status = g[i].status;
 		snprintf(row->reason, sizeof(row->reason), "%s", g[i].reason ? g[i].reason : "");
-		row->b = g[i].has_bench ? fake_bench(&g[i], 17 + i, waker) : NULL;
-		row->l.status = ROW_OK;
-		row->l.intensity = g[i].intensity;
-		row->l.cpus = row->l.cpus_want = row->l.restarts = -1.0;
+		row->bench_res = g[i].has_bench ? fake_bench(&g[i], 17 + i, waker) : NULL;
+		row->load_res.status = ROW_OK;
+		row->load_res.intensity = g[i].intensity;
+		row->load_res.cpus = row->load_res.cpus_want = row->load_res.restarts = -1.0;
 		row->load_due = NAN;
 		row->foreign = (struct foreign){ .pct = g[i].has_bench ? 1.5 + 0.25 * (double)i :
 						 -1.0 };
 		if (!strcmp(g[i].load, "Burn") && g[i].intensity >= 0) {
-			row->l.cpus = g[i].intensity;	/* the last, 1.7, short of 0.9 x 1.9 */
+			row->load_res.cpus = g[i].intensity;	/* the last, 1.7, short of 0.9 x 1.9 */
 			row->load_due = 1.9;
 		}
 		if (i == 9)	/* a foreign load beside Gaming and Burn */
@@ -341,7 +341,7 @@ static void fake_strip(const struct golden_run *run, int i, struct result *r)
 	uint64_t seed = 5 + (uint64_t)i;
 	size_t n = 0;
 
-	if (!r || !run->rows[i].b)
+	if (!r || !run->rows[i].bench_res)
 		return;
 	for (uint64_t k = 0; n < ARRAY_SIZE(rec); k++) {
 		uint64_t t = start + k * h.num / h.den + 1500, lat = 2000 + lcg(&seed) % 30000;
@@ -476,7 +476,7 @@ static void fake_split(struct golden_run *run)
 		{ "ibload-X", 4242, 120, 1, 0.8125, 0.75 }, { "kworker/1:1", 77, 120, 1, 0.125, 0 } } };
 
 	for (int i = 0; i < run->nrows; i++) {
-		struct bench_result *b = run->rows[i].b;
+		struct bench_result *b = run->rows[i].bench_res;
 		uint64_t seed = 99 + (uint64_t)i;
 
 		if (!b)
@@ -530,7 +530,7 @@ static void golden_run(struct golden_run *run, struct config *cfg, bool rt, cons
 static void free_run(struct golden_run *run)
 {
 	for (int i = 0; i < run->nrows; i++)
-		free(run->rows[i].b);
+		free(run->rows[i].bench_res);
 	free(run->rows);
 	record_free(&run->rec);
 	plan_free(&run->plan);

@@ -132,15 +132,15 @@ void instances_pool(struct row *rows, struct row *all, int n, int ni)
 					 i + 1, c->reason);
 				p->status = ROW_FAILED;
 			}
-			if (s && c->b)
-				instance_fig_of(c->bench, c->b, &s->f[i]);
-			if (i && p->b && c->b)
-				bench_pool(p->b, c->b);
+			if (s && c->bench_res)
+				instance_fig_of(c->bench, c->bench_res, &s->f[i]);
+			if (i && p->bench_res && c->bench_res)
+				bench_pool(p->bench_res, c->bench_res);
 			if (i && p->hists && c->hists)
-				bench_chain_pool(p->b, p->hists, c->b, c->hists);
+				bench_chain_pool(p->bench_res, p->hists, c->bench_res, c->hists);
 		}
 		if (p->hists) {		/* every copy's came, or the member failed */
-			bench_chain_summarise(p->b, p->hists);
+			bench_chain_summarise(p->bench_res, p->hists);
 			free(p->hists);
 			p->hists = NULL;
 		}

@@ -261,10 +261,10 @@ static int keep_rows(struct orchestrator *o, const struct cell *c, struct row *r
 		timeline_add_row(&o->tl, &o->rec, &(struct timeline_row){
 					 .t_go = row->t_go, .plog = &row->plog,
 					 .periods = row->periods, .stages = &row->stages,
-					 .metrics = row->b && bench_has_chain(row->b) ?
+					 .metrics = row->bench_res && bench_has_chain(row->bench_res) ?
 						    kind_of(row->bench)->metrics : 0,
 					 .trace = k ? NULL : &row->trace,	/* see below */
-					 .persec = &row->l.persec });
+					 .persec = &row->load_res.persec });
 		row_free(row);
 	}
 	if (cell_table(c) == TABLE_THREADS)	/* its load's line, and a line per thread */

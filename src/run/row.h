@@ -41,8 +41,8 @@ struct row {
 	int variant_pid;		/* scx=, exec=: its program's pid, 0: none */
 	int status;			/* enum row_status */
 	char reason[REASON_LEN];	/* why it failed or was marked */
-	struct bench_result *b;		/* NULL when the bench gave nothing */
-	struct load_result l;
+	struct bench_result *bench_res;	/* NULL when the bench gave nothing */
+	struct load_result load_res;	/* the load's, as its process sent it */
 	uint64_t load_stop_ns;		/* stop request to the last process gone */
 	double load_due;		/* CPUs the load's CPU side should have kept busy; NAN */
 	struct foreign foreign;		/* what tasks not of the run used over the row */

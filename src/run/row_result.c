@@ -97,14 +97,14 @@ static void blame_stages(const struct row *row, struct miss_report *m)
 	struct missx_stage st[1 + MISS_STAGES_MAX];
 	int n = 1;
 
-	if (!row->stages.n || !row->b || !bench_hops(row->b))
+	if (!row->stages.n || !row->bench_res || !bench_hops(row->bench_res))
 		return;
 	st[0] = (struct missx_stage){ .rec = row->periods, .n = row->plog.nrec, .tr = &row->trace,
 				      .hop = 0 };
 	for (uint32_t i = 0; i < row->stages.n && i < MISS_STAGES_MAX; i++) {
 		const struct stage_periods *sp = &row->stages.s[i];
 
-		if (sp->h.hop > 0 && sp->h.hop < bench_hops(row->b))
+		if (sp->h.hop > 0 && sp->h.hop < bench_hops(row->bench_res))
 			st[n++] = (struct missx_stage){ .rec = sp->rec, .n = sp->h.nrec,
 							.tr = &row->stage_trace[i],
 							.hop = sp->h.hop };
@@ -205,7 +205,7 @@ static void result_names(struct result *r, const struct run_record *rec, const s
  */
 static void result_beside(struct result *r, const struct row *row)
 {
-	const struct load_result *l = &row->l;
+	const struct load_result *l = &row->load_res;
 	const struct foreign *f = &row->foreign;
 
 	if (l->intensity >= 0 && l->cpus >= 0) {
@@ -232,7 +232,7 @@ static void result_beside(struct result *r, const struct row *row)
 struct result *row_result(struct run_record *rec, const struct row *row)
 {
 	const struct workload *lwl = &workloads[row->load];
-	const struct bench_result *b = row->b;
+	const struct bench_result *b = row->bench_res;
 	bool periods = b && kind_has(row->bench, KM_DEADLINES);
 	struct result *r = run_new_result(rec);
 	struct kernel_split *ks;
@@ -248,12 +248,12 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 	r->variant_pid = row->variant_pid;
 	r->realtime = rec->cfg->realtime;
 	r->status = row->status;
-	if (lwl->intensity != INT_NONE && row->l.intensity >= 0)
-		r->v[RF_INTENSITY] = row->l.intensity;
+	if (lwl->intensity != INT_NONE && row->load_res.intensity >= 0)
+		r->v[RF_INTENSITY] = row->load_res.intensity;
 	if ((lwl->flags & WL_FILES) && rec->sys)
 		snprintf(r->medium, sizeof(r->medium), "%s",
 			 rec->sys->work_dir_in_memory == 1 ? RES_MEDIUM_MEMORY :
-			 row->l.cache_kept ? RES_MEDIUM_CACHE : RES_MEDIUM_DISK);
+			 row->load_res.cache_kept ? RES_MEDIUM_CACHE : RES_MEDIUM_DISK);
 	r->v[RF_LOAD_STOP] = known_u64(row->load_stop_ns);
 	result_beside(r, row);
 	if (!b)
