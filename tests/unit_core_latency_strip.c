@@ -15,8 +15,8 @@
 static struct period_rec woken(uint64_t at_ns, uint64_t lat_ns)
 {
 	return (struct period_rec){ .t_wake = START + at_ns, .t_run = START + at_ns + lat_ns,
-				    .t_done = START + at_ns + lat_ns + 1000, .flags = PR_WOKEN |
-				    PR_DONE, .wake_cpu = -1, .run_cpu = -1 };
+				    .t_done = START + at_ns + lat_ns + 1000, .flags = PREC_WOKEN |
+				    PREC_DONE, .wake_cpu = -1, .run_cpu = -1 };
 }
 
 /*
@@ -36,7 +36,7 @@ static bool test_quantiles(void)
 	for (uint64_t i = 0; i < 100; i++)
 		rec[n++] = woken(i * 9000000, ((i * 37) % 100 + 1) * 1000);
 	rec[n] = woken(950000000, 900000000);
-	rec[n++].flags = PR_DONE;		/* overran into its period: no wake-up */
+	rec[n++].flags = PREC_DONE;		/* overran into its period: no wake-up */
 	rec[n++] = woken(2 * SEC + 400000000, 7000);
 	rec[n++] = woken(3 * SEC, 5000);	/* after the last bin */
 	EXPECT(strip_of(&h, rec, n, START, 3.0, &s) == 0, "strip_of failed");
@@ -107,7 +107,7 @@ static bool test_gaming(void)
 
 	for (int i = 0; i < 20; i++) {
 		rec[i] = woken((uint64_t)i * 100000000, 5000);
-		rec[i].flags = PR_UNIT | PR_DONE;
+		rec[i].flags = PREC_UNIT | PREC_DONE;
 	}
 	EXPECT(strip_of(&h, rec, 20, START, 2, &s) == 0 && s.n == 2, "%d bins", s.n);
 	EXPECT(!s.count[0] && !s.count[1] && isnan(s.p50[0]) && isnan(s.max[1]), "a unit counted");

@@ -17,7 +17,7 @@ static const struct period_log clock10 = { .start0 = 1000 * NSEC_PER_SEC,
 #define S3 (1000 * NSEC_PER_SEC + 30 * NSEC_PER_MSEC)	/* period 3's start */
 #define AT(us) (S3 + (uint64_t)(us) * NSEC_PER_USEC)
 
-#define WOKEN (PR_WOKEN | PR_DONE)
+#define WOKEN (PREC_WOKEN | PREC_DONE)
 #define REC(fl, wake, run, done) { .t_wake = AT(wake), .t_run = AT(run), .t_done = AT(done), \
 	.k = 3, .flags = (fl), .wake_cpu = 0, .run_cpu = 1 }
 #define EV(tp, us, c, p, st) { .ts = AT(us), .cpu = 1, .pid = (p), .prio = 120, .comm = c, \
@@ -72,7 +72,7 @@ static const struct missx_case cases[] = {
 	  2000, 10, 10, 9380, 2600, 0, 3, MISS_TRACED, "ibload-Burn", "ibload-Burn",
 	  10.0 / 11990, 9380.0 / 11990, 2600.0 / 11990, 0 },
 	{ "no wake-up (the period before overran): on its CPU throughout",
-	  REC(PR_DONE, 2000, 2000, 12500), true, false, 0, { { 0 } },
+	  REC(PREC_DONE, 2000, 2000, 12500), true, false, 0, { { 0 } },
 	  2500, 2000, 0, 10500, 0, 0, 0, MISS_TRACED | MISS_OVERRAN, "", "",
 	  0, 1, 0, 0 },
 	{ "woken while still on its CPU: no switch-in, none behind",
@@ -92,7 +92,7 @@ static const struct missx_case cases[] = {
 	  3000, 50, 1000, 11950, 0, 0, 0, 0, "", "",
 	  1000.0 / 12950, NAN, NAN, NAN },
 	{ "cut by the row's end: missed, and said so",
-	  REC(PR_WOKEN, 50, 60, 10050), true, false, 1,
+	  REC(PREC_WOKEN, 50, 60, 10050), true, false, 1,
 	  { IN(59, "ibload-Burn", 812, 'R') },
 	  50, 50, 10, 9990, 0, 0, 0, MISS_TRACED | MISS_CUT, "ibload-Burn", "",
 	  10.0 / 10000, 9990.0 / 10000, 0, 0 },
@@ -226,7 +226,7 @@ static bool test_blame(void)
 				 FUS(k, 8000 + d + blocked + slow));
 	}
 	head[3].t_wake = head[3].t_run = FUS(3, 4000);	/* no wake-up: started late */
-	head[3].flags = PR_DONE;
+	head[3].flags = PREC_DONE;
 	st[0] = (struct missx_stage){ .rec = head, .n = 5, .tr = NULL, .hop = 0 };
 	st[1] = (struct missx_stage){ .rec = a, .n = 5, .tr = NULL, .hop = 1 };
 	st[2] = (struct missx_stage){ .rec = b, .n = 5, .tr = &b_tr, .hop = 2 };

@@ -44,13 +44,13 @@ static bool test_record(void)
 		uint64_t deadline, late;
 		bool missed;
 	} cases[] = {
-		{ { .k = 0, .t_run = 1100, .t_done = p1, .flags = PR_WOKEN | PR_DONE }, p1, 0, false },
-		{ { .k = 0, .t_run = 1100, .t_done = p1 + 5, .flags = PR_WOKEN | PR_DONE },
+		{ { .k = 0, .t_run = 1100, .t_done = p1, .flags = PREC_WOKEN | PREC_DONE }, p1, 0, false },
+		{ { .k = 0, .t_run = 1100, .t_done = p1 + 5, .flags = PREC_WOKEN | PREC_DONE },
 		  p1, 5, true },
 		{ { .k = 0, .skipped = 1, .t_run = p1 + 1, .t_done = p2 + 7,
-		    .flags = PR_WOKEN | PR_DONE }, p2, 7, true },
-		{ { .k = 0, .t_run = 1100, .t_done = 1200, .flags = PR_WOKEN }, p1, 0, true },
-		{ { .k = 0, .t_run = p2, .t_done = p2, .flags = PR_WOKEN | PR_NOWORK }, p1, 0, false },
+		    .flags = PREC_WOKEN | PREC_DONE }, p2, 7, true },
+		{ { .k = 0, .t_run = 1100, .t_done = 1200, .flags = PREC_WOKEN }, p1, 0, true },
+		{ { .k = 0, .t_run = p2, .t_done = p2, .flags = PREC_WOKEN | PREC_NOWORK }, p1, 0, false },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {

@@ -65,7 +65,7 @@ static bool test_split_count(void)
 #define US NSEC_PER_USEC
 #define WAKING(t, c) { .ts = (t), .cpu = (c), .type = SE_WAKING }
 #define TIMED(at, run, rcpu) { .t_wake = (at), .t_run = (run), .run_cpu = (rcpu), \
-			       .flags = PR_WOKEN | PR_TIMER }
+			       .flags = PREC_WOKEN | PREC_TIMER }
 
 /*
  * Each record against the trace: the last sched_waking from its instant to
@@ -92,8 +92,8 @@ static bool test_kernel_waking(void)
 		{ TIMED(3000 * US, 3070 * US, 1), 3060 * US, 1 },
 		{ TIMED(4000 * US, 4100 * US, 0), 4100 * US, 0 },
 		{ TIMED(5000 * US, 5100 * US, 0), 0, -1 },	/* none in the trace */
-		{ { .t_wake = 1000 * US, .t_run = 1100 * US, .flags = PR_WOKEN }, 0, -1 },
-		{ { .t_wake = 1000 * US, .t_run = 1100 * US, .flags = PR_TIMER }, 0, -1 },
+		{ { .t_wake = 1000 * US, .t_run = 1100 * US, .flags = PREC_WOKEN }, 0, -1 },
+		{ { .t_wake = 1000 * US, .t_run = 1100 * US, .flags = PREC_TIMER }, 0, -1 },
 	};
 	struct sched_trace tr = { .ev = (struct sched_ev *)ev, .n = ARRAY_SIZE(ev), .read = true };
 

@@ -198,15 +198,15 @@ static void add_rows(struct golden_run *run, const struct golden_row *g, size_t 
 		row->pass = g[i].pass;
 		row->status = g[i].status;
 		snprintf(row->reason, sizeof(row->reason), "%s", g[i].reason ? g[i].reason : "");
-		row->b = g[i].has_bench ? fake_bench(&g[i], 17 + i, waker) : NULL;
-		row->l.status = ROW_OK;
-		row->l.intensity = g[i].intensity;
-		row->l.cpus = row->l.cpus_want = row->l.restarts = -1.0;
+		row->bench_res = g[i].has_bench ? fake_bench(&g[i], 17 + i, waker) : NULL;
+		row->load_res.status = ROW_OK;
+		row->load_res.intensity = g[i].intensity;
+		row->load_res.cpus = row->load_res.cpus_want = row->load_res.restarts = -1.0;
 		row->load_due = NAN;
 		row->foreign = (struct foreign){ .pct = g[i].has_bench ? 1.5 + 0.25 * (double)i :
 						 -1.0 };
 		if (!strcmp(g[i].load, "Burn") && g[i].intensity >= 0) {
-			row->l.cpus = g[i].intensity;	/* the last, 1.7, short of 0.9 x 1.9 */
+			row->load_res.cpus = g[i].intensity;	/* the last, 1.7, short of 0.9 x 1.9 */
 			row->load_due = 1.9;
 		}
 		if (i == 9)	/* a foreign load beside Gaming and Burn */
@@ -341,7 +341,7 @@ static void fake_strip(const struct golden_run *run, int i, struct result *r)
 	uint64_t seed = 5 + (uint64_t)i;
 	size_t n = 0;
 
-	if (!r || !run->rows[i].b)
+	if (!r || !run->rows[i].bench_res)
 		return;
 	for (uint64_t k = 0; n < ARRAY_SIZE(rec); k++) {
 		uint64_t t = start + k * h.num / h.den + 1500, lat = 2000 + lcg(&seed) % 30000;
@@ -353,7 +353,7 @@ static void fake_strip(const struct golden_run *run, int i, struct result *r)
 			continue;
 		}
 		rec[n++] = (struct period_rec){ .t_wake = t, .t_run = t + lat, .t_done = t + lat + 900,
-						.k = (uint32_t)k, .flags = PR_WOKEN | PR_DONE,
+						.k = (uint32_t)k, .flags = PREC_WOKEN | PREC_DONE,
 						.wake_cpu = 0, .run_cpu = 1 };
 	}
 	h.nrec = n;
@@ -414,10 +414,10 @@ static uint64_t gold_at(uint64_t k, uint64_t us)
 static void fake_misses(struct row *row)
 {
 	static const struct { uint32_t k; uint8_t fl; uint64_t wake, run, done; } p[] = {
-		{ 0, PR_WOKEN | PR_DONE, 40, 60, 6800 }, { 1, PR_WOKEN | PR_DONE, 30, 45, 6700 },
-		{ 2, PR_WOKEN | PR_DONE, 50, 3950, 20750 }, { 3, PR_DONE, 4090, 4090, 17690 },
-		{ 4, PR_DONE, 1030, 1030, 7630 }, { 5, PR_WOKEN | PR_DONE, 40, 60, 18680 },
-		{ 6, PR_DONE, 2020, 2020, 8620 }, { 7, PR_WOKEN, 50, 70, 16667 },
+		{ 0, PREC_WOKEN | PREC_DONE, 40, 60, 6800 }, { 1, PREC_WOKEN | PREC_DONE, 30, 45, 6700 },
+		{ 2, PREC_WOKEN | PREC_DONE, 50, 3950, 20750 }, { 3, PREC_DONE, 4090, 4090, 17690 },
+		{ 4, PREC_DONE, 1030, 1030, 7630 }, { 5, PREC_WOKEN | PREC_DONE, 40, 60, 18680 },
+		{ 6, PREC_DONE, 2020, 2020, 8620 }, { 7, PREC_WOKEN, 50, 70, 16667 },
 	};
 	static const struct { uint32_t k; uint64_t us; uint8_t type; char state; const char *comm;
 			      int pid, prio; } e[] = {
@@ -443,12 +443,12 @@ static void fake_misses(struct row *row)
 	static struct sched_ev ev[ARRAY_SIZE(e)];
 
 	for (size_t i = 0; i < ARRAY_SIZE(p); i++) {
-		bool woken = p[i].fl & PR_WOKEN;
+		bool woken = p[i].fl & PREC_WOKEN;
 
 		rec[i] = (struct period_rec){ .t_wake = gold_at(p[i].k, woken ? 0 : p[i].wake),
 					      .t_run = gold_at(p[i].k, p[i].run),
 					      .t_done = gold_at(p[i].k, p[i].done), .k = p[i].k,
-					      .flags = p[i].fl | (woken ? PR_TIMER : 0),
+					      .flags = p[i].fl | (woken ? PREC_TIMER : 0),
 					      .wake_cpu = -1, .run_cpu = 1 };
 	}
 	rec[ARRAY_SIZE(p) - 1].t_done = gold_at(8, 0);
@@ -476,7 +476,7 @@ static void fake_split(struct golden_run *run)
 		{ "ibload-X", 4242, 120, 1, 0.8125, 0.75 }, { "kworker/1:1", 77, 120, 1, 0.125, 0 } } };
 
 	for (int i = 0; i < run->nrows; i++) {
-		struct bench_result *b = run->rows[i].b;
+		struct bench_result *b = run->rows[i].bench_res;
 		uint64_t seed = 99 + (uint64_t)i;
 
 		if (!b)
@@ -530,7 +530,7 @@ static void golden_run(struct golden_run *run, struct config *cfg, bool rt, cons
 static void free_run(struct golden_run *run)
 {
 	for (int i = 0; i < run->nrows; i++)
-		free(run->rows[i].b);
+		free(run->rows[i].bench_res);
 	free(run->rows);
 	record_free(&run->rec);
 	plan_free(&run->plan);

@@ -38,10 +38,10 @@ static bool pool_two(void)
 	struct bench_result *p;
 	struct instance_set *s;
 
-	all[0].b = copy_of(a, 3, 9, 1, 600, 500);
-	all[1].b = copy_of(b, 2, 5, 5, 400, 500);
+	all[0].bench_res = copy_of(a, 3, 9, 1, 600, 500);
+	all[1].bench_res = copy_of(b, 2, 5, 5, 400, 500);
 	instances_pool(rows, all, 1, 2);
-	p = rows[0].b, s = rows[0].inst;
+	p = rows[0].bench_res, s = rows[0].inst;
 	EXPECT(s && s->n == 2, "no figures");
 	EXPECT(p->wake.r.n == 5 && p->wake.r.min == 1000 && p->wake.r.max == 60000,
 	       "pooled n %llu min %llu max %llu", (unsigned long long)p->wake.r.n,
@@ -68,7 +68,7 @@ static bool pool_failed(void)
 	struct row all[2] = { { .status = ROW_OK }, { .status = ROW_FAILED } }, rows[1];
 
 	snprintf(all[1].reason, sizeof(all[1].reason), "bench process did not start");
-	all[0].b = copy_of(a, 1, 1, 0, 1, 1);
+	all[0].bench_res = copy_of(a, 1, 1, 0, 1, 1);
 	instances_pool(rows, all, 1, 2);
 	EXPECT(rows[0].status == ROW_FAILED &&
 	       !strcmp(rows[0].reason, "instance #2: bench process did not start"),
@@ -85,14 +85,15 @@ static void game_row(struct row *r, const uint64_t *lat, int nl, int n, uint64_t
 {
 	struct chain_summary *c;
 
-	r->b = copy_of(lat, nl, (uint64_t)n, 0, 1, 1);
+	r->bench = workload_find("Game");
+	r->bench_res = copy_of(lat, nl, (uint64_t)n, 0, 1, 1);
 	r->hists = calloc(1, sizeof(*r->hists));
-	c = &r->b->chain;
+	c = &r->bench_res->chain;
 	*c = (struct chain_summary){ .kind = CHAIN_GAME, .nhops = 1, .done = (uint64_t)n,
 				     .stutters = 1, .dsp_max = NAN };
 	latency_init(&r->hists->time);
 	latency_init(&r->hists->input);
-	r->hists->hop[0] = r->b->wake;
+	r->hists->hop[0] = r->bench_res->wake;
 	for (int i = 0; i < n; i++)
 		latency_add(&r->hists->time, frame_ms * 1000000);
 	r->hists->span_ns = 1000000000;
@@ -111,7 +112,7 @@ static bool pool_chain(void)
 	game_row(&all[0], a, 1, 60, 16);
 	game_row(&all[1], b, 1, 30, 33);
 	instances_pool(rows, all, 1, 2);
-	c = &rows[0].b->chain, s = rows[0].inst;
+	c = &rows[0].bench_res->chain, s = rows[0].inst;
 	EXPECT(c->done == 90 && c->stutters == 2 && c->hop[0].n == 2, "frames %llu stutters %llu",
 	       (unsigned long long)c->done, (unsigned long long)c->stutters);
 	EXPECT(fabs(c->fps - 45.0) < 1e-9, "fps %g: a copy's", c->fps);

@@ -10,6 +10,7 @@
 
 #include "lib/util.h"
 #include "loads/loads.h"
+#include "model/kinds.h"
 #include "model/workloads.h"
 #include "model/record.h"
 #include "run/child.h"
@@ -243,12 +244,44 @@ static bool test_files_case(const struct files_case *c)
 	return true;
 }
 
+/*
+ * Every benchmark names a kind of the registry, and a load none; each kind has a name of its
+ * own, a child to run or its own rows (a file's threads: a result each), and its metrics.
+ */
+static bool test_registry_kinds(void)
+{
+	for (size_t i = 0; i < nr_workloads; i++) {
+		const struct bench_kind *k = workloads[i].kind;
+		bool listed = false;
+
+		EXPECT(!(workloads[i].flags & WL_BENCH) == !k, "%s: its kind", workloads[i].name);
+		for (size_t j = 0; k && j < nr_bench_kinds; j++)
+			listed |= bench_kinds[j] == k;
+		EXPECT(!k || listed, "%s: its kind is not in the registry", workloads[i].name);
+	}
+	for (size_t j = 0; j < nr_bench_kinds; j++) {
+		const struct bench_kind *k = bench_kinds[j];
+
+		for (size_t m = 0; m < j; m++)
+			EXPECT(strcmp(bench_kinds[m]->name, k->name), "two kinds named %s", k->name);
+		EXPECT(k->metrics && (!k->run == !!k->nresults), "kind %s: its metrics, its child",
+		       k->name);
+	}
+	EXPECT(kind_has(workload_find("Game"), KM_CHAIN | KM_FRAMES) &&
+	       kind_has(workload_find("AudioGraph"), KM_CHAIN | KM_XRUNS) &&
+	       !kind_has(workload_find("Gaming"), KM_DEADLINES) &&
+	       kind_has(workload_rtapp(), KM_THREADS) && !kind_has(workload_find("X"), KM_FPS),
+	       "the kinds' metrics");
+	return true;
+}
+
 void unit_loads(void)
 {
 	char name[160];
 
 	check("loads: registry order, intensities, default selection", test_registry_loads());
 	check("loads: the files a selection needs, from the registry", test_files_needed());
+	check("loads: every benchmark names a kind of the registry", test_registry_kinds());
 	for (size_t i = 0; i < ARRAY_SIZE(meminfo_cases); i++) {
 		snprintf(name, sizeof(name), "loads: meminfo: %s", meminfo_cases[i].name);
 		check(name, test_meminfo_case(&meminfo_cases[i]));

@@ -13,12 +13,10 @@
 
 #include "tests/unit.h"
 
-/* A period's work over its period, as the task runs it (X: frame 50's). */
+/* A period's work over its period, as the task runs it (X's, Render's: frame 50's). */
 static double share_of(const struct sim_params *p)
 {
-	uint64_t work = p->model == SIM_SWEEP ? scale_work(&p->scale, 50 * NSEC_PER_MSEC) :
-			p->model == SIM_RENDER ? render_work_ns(p->period_num, p->period_den, 0) :
-			p->work_ns;
+	uint64_t work = p->frame_work ? p->frame_work(p, 50) : p->work_ns;
 
 	return (double)work * (double)p->period_den / (double)p->period_num;
 }
@@ -43,7 +41,7 @@ static bool test_every_task(void)
 		struct sim_params s, e;
 		double ps, pe;
 
-		if (workloads[i].model == SIM_FLAT || !workloads[i].period_num)
+		if (!workloads[i].period_num)
 			continue;
 		sim_params_init(&s, &workloads[i], &swept);
 		sim_params_init(&e, &workloads[i], &exact);

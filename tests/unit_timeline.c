@@ -46,18 +46,18 @@ static void video_records(struct period_rec *p)
 
 		p[i] = (struct period_rec){ .k = ks[i], .t_wake = s + 20000, .t_run = s + 50000,
 					    .t_done = s + 7000000, .queue_ns = 10000,
-					    .flags = PR_WOKEN | PR_QUEUE | PR_DONE,
+					    .flags = PREC_WOKEN | PREC_QUEUE | PREC_DONE,
 					    .wake_cpu = 1, .run_cpu = 0 };
 	}
 	p[3].t_done = vstart(4) + 20 * NSEC_PER_MSEC;		/* misses, 4 passes */
-	p[4].flags = PR_DONE;					/* 5: overran into it */
+	p[4].flags = PREC_DONE;					/* 5: overran into it */
 	p[4].t_wake = p[4].t_run = p[3].t_done;
 	p[4].t_done = p[4].t_run + 6000000;
 	p[5].t_wake = vstart(7) + 1000;				/* 6: ran after its end */
 	p[5].t_run = vstart(7) + 3000;
 	p[5].t_done = vstart(7) + 8000000;
 	p[5].skipped = 1;
-	p[9].flags = PR_WOKEN | PR_NOWORK;			/* after the row: dropped */
+	p[9].flags = PREC_WOKEN | PREC_NOWORK;			/* after the row: dropped */
 	p[9].t_done = p[9].t_run;
 }
 

@@ -33,7 +33,7 @@ static int bin_of(const struct latency_strip *s, uint64_t start, uint64_t t)
 static int woken_bin(const struct latency_strip *s, uint64_t start, const struct period_rec *p,
 		     uint64_t *lat)
 {
-	if (!(p->flags & PR_WOKEN) || (p->flags & PR_UNIT) ||
+	if (!(p->flags & PREC_WOKEN) || (p->flags & PREC_UNIT) ||
 	    !wake_latency(p->t_wake, p->t_run, lat))
 		return -1;
 	return bin_of(s, start, p->t_wake);

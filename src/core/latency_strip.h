@@ -31,7 +31,7 @@ struct latency_strip {		/* ns; n bins of bin_s seconds from the row's start */
 
 /*
  * The strip of a row from its records (oldest first, as period_log sends
- * them): each woken record (PR_WOKEN, not PR_UNIT: Gaming has no wake-ups)
+ * them): each woken record (PREC_WOKEN, not PREC_UNIT: Gaming has no wake-ups)
  * counts t_run - t_wake in the bin of its t_wake, from row_start_ns on;
  * one woken before the row or after its last bin is left out. 0, or
  * -ENOMEM (out then holds no bins).

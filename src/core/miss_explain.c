@@ -153,7 +153,7 @@ static void walk_run(const struct sched_trace *tr, size_t i, const struct period
 /* A period that began with no wake-up: on its CPU since the period before's work. */
 static bool overran_of(const struct period_rec *p)
 {
-	return !(p->flags & PR_WOKEN) && p->t_wake == p->t_run;
+	return !(p->flags & PREC_WOKEN) && p->t_wake == p->t_run;
 }
 
 /*
@@ -167,7 +167,7 @@ static uint64_t woke_at(const struct sched_trace *tr, const struct period_rec *p
 	uint64_t w;
 	int cpu;
 
-	if (!(p->flags & PR_TIMER))
+	if (!(p->flags & PREC_TIMER))
 		return p->t_wake;
 	w = kernel_waking(tr, p, &cpu);
 	if (w)
@@ -226,7 +226,7 @@ static void story_of(const struct period_log *h, const struct period_rec *p,
 	m->period = k > UINT32_MAX ? UINT32_MAX : (uint32_t)k;
 	m->late_us = us_of(period_rec_late_ns(h, p));
 	m->flags = (uint8_t)((overran_of(p) ? MISS_OVERRAN : 0) |
-			     (p->flags & PR_DONE ? 0 : MISS_CUT));
+			     (p->flags & PREC_DONE ? 0 : MISS_CUT));
 	tell(p, tr, m, s);
 	woke = woke_at(tr, p, m);
 	m->woke_us = us_of(woke > start ? woke - start : 0);
@@ -333,14 +333,14 @@ static bool head_part(const struct missx_stage *st, int nst, const struct period
 	for (int i = 1; i < nst; i++) {
 		const struct period_rec *r = rec_of(&st[i], false, k);
 
-		if (r && (r->flags & PR_WOKEN) && r->t_wake >= p->t_run && r->t_wake < end)
+		if (r && (r->flags & PREC_WOKEN) && r->t_wake >= p->t_run && r->t_wake < end)
 			end = r->t_wake;
 	}
 	if (end == UINT64_MAX)
 		return false;
 	*own = *p;
 	own->t_done = end < p->t_done ? end : p->t_done;
-	own->flags |= PR_DONE;
+	own->flags |= PREC_DONE;
 	return true;
 }
 
@@ -363,7 +363,7 @@ static bool span_of(const struct period_log *h, const struct missx_stage *st, in
 	} else {
 		const struct period_rec *q = rec_of(&st[i], false, frame_of(p, true));
 
-		if (!q || !(q->flags & PR_DONE))
+		if (!q || !(q->flags & PREC_DONE))
 			return false;
 		*r = *q;
 		from = q->t_wake;

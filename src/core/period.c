@@ -77,9 +77,9 @@ uint64_t period_rec_deadline(const struct period_log *h, const struct period_rec
 /* The rule of core/accounting.c: missed when its work ended after its period, or never ended. */
 bool period_rec_missed(const struct period_log *h, const struct period_rec *p)
 {
-	if (!h->num || (p->flags & PR_NOWORK))
+	if (!h->num || (p->flags & PREC_NOWORK))
 		return false;
-	return !(p->flags & PR_DONE) || p->t_done > period_rec_deadline(h, p);
+	return !(p->flags & PREC_DONE) || p->t_done > period_rec_deadline(h, p);
 }
 
 /* How late its work ended past its deadline; 0 when met. */

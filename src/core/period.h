@@ -18,34 +18,34 @@
 #include "core/accounting.h"
 
 enum period_flag {
-	PR_WOKEN = 1u << 0,		/* woken: t_wake is where its latency counts from */
+	PREC_WOKEN = 1u << 0,		/* woken: t_wake is where its latency counts from */
 					/* (else it overran into the period: t_wake = t_run) */
-	PR_DONE = 1u << 1,		/* its work finished at t_done (else cut by the row's end) */
-	PR_QUEUE = 1u << 2,		/* queue_ns is the wake-up's queue wait (core/split.h) */
-	PR_UNIT = 1u << 3,		/* Gaming: a unit of work, run back to back, no wake-up */
-	PR_NOWORK = 1u << 4,		/* it ran after the row's last period: no work, the */
+	PREC_DONE = 1u << 1,		/* its work finished at t_done (else cut by the row's end) */
+	PREC_QUEUE = 1u << 2,		/* queue_ns is the wake-up's queue wait (core/split.h) */
+	PREC_UNIT = 1u << 3,		/* Gaming: a unit of work, run back to back, no wake-up */
+	PREC_NOWORK = 1u << 4,		/* it ran after the row's last period: no work, the */
 					/* periods from k on were dropped */
-	PR_RTAPP = 1u << 5,		/* an rt-app workload thread's, which has no period */
+	PREC_RTAPP = 1u << 5,		/* an rt-app workload thread's, which has no period */
 					/* clock (its log's num is 0) and no work: k numbers its */
-					/* records; with PR_WOKEN a wake-up, t_done its timer's */
+					/* records; with PREC_WOKEN a wake-up, t_done its timer's */
 					/* expiry (0: a resume's); without, a timer period */
 					/* missed: reached at t_run, past its expiry t_done */
-	PR_TIMER = 1u << 6,		/* with PR_WOKEN: woken by its own timer (--wake timer), */
+	PREC_TIMER = 1u << 6,		/* with PREC_WOKEN: woken by its own timer (--wake timer), */
 					/* t_wake the instant it asked for, no stamp of ours; */
 					/* the kernel's sched_waking in the trace splits it */
 };
 
 struct period_rec {		/* 40 bytes */
 	uint64_t t_wake;		/* CLOCK_MONOTONIC ns: the waker's stamp before the wake; */
-					/* PR_TIMER: the instant the timer was set to */
+					/* PREC_TIMER: the instant the timer was set to */
 	uint64_t t_run;			/* the task's first stamp after it */
 	uint64_t t_done;		/* the end of its work (of the row, when cut) */
 	uint32_t k;			/* the period the wake-up was asked for: period_start(k) */
-	uint32_t queue_ns;		/* with PR_QUEUE; the wake path is the rest of t_run - t_wake */
-					/* (PR_UNIT: the unit's latency, wall - CPU, saturated) */
+	uint32_t queue_ns;		/* with PREC_QUEUE; the wake path is the rest of t_run - t_wake */
+					/* (PREC_UNIT: the unit's latency, wall - CPU, saturated) */
 	uint16_t skipped;		/* periods dropped at its start: its work was for k + skipped */
 	int16_t wake_cpu, run_cpu;	/* the waker's CPU at t_wake, the task's after t_run; -1 */
-					/* (PR_TIMER: wake_cpu not known to the task) */
+					/* (PREC_TIMER: wake_cpu not known to the task) */
 	uint8_t flags;			/* enum period_flag */
 };
 

@@ -63,7 +63,7 @@ void split_count(struct split_result *r, int wake_cpu, int run_cpu, int prev_cpu
 
 /*
  * The kernel's sched_waking of record p's wake-up by the task's own timer
- * (PR_TIMER), from the task's events tr: the last one between the instant
+ * (PREC_TIMER), from the task's events tr: the last one between the instant
  * it asked for (t_wake) and its run (t_run), each bound widened by the
  * trace's rounding and the stamp then held within them; 0 when the trace
  * does not hold it. *cpu: the CPU it was woken on, where the timer's
@@ -75,7 +75,7 @@ uint64_t kernel_waking(const struct sched_trace *tr, const struct period_rec *p,
 	uint64_t lo = p->t_wake > HALF_US ? p->t_wake - HALF_US : 0;
 
 	*cpu = -1;
-	if (!tr || !tr->read || !(p->flags & PR_WOKEN) || !(p->flags & PR_TIMER))
+	if (!tr || !tr->read || !(p->flags & PREC_WOKEN) || !(p->flags & PREC_TIMER))
 		return 0;
 	for (size_t i = sched_trace_from(tr, lo); i < tr->n && tr->ev[i].ts <= p->t_run + HALF_US;
 	     i++)

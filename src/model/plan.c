@@ -11,6 +11,7 @@
 #include "core/latency_strip.h"
 #include "core/stats.h"
 #include "lib/util.h"
+#include "model/kinds.h"
 #include "model/workloads.h"
 #include "model/record.h"
 #include "model/config.h"
@@ -64,23 +65,19 @@ int cell_members(const struct config *cfg, const struct cell *c, int *member)
 /* What a cell's table is titled by: its group, its workload file, else its benchmark. */
 const char *cell_table_name(const struct config *cfg, const struct cell *c)
 {
-	if (cell_is_workload(c))
-		return cfg->workload.name;
+	if (kind_of(c->bench)->table_name)
+		return kind_of(c->bench)->table_name(cfg, c);
 	return c->group ? cfg->groups[c->group - 1].name : workloads[c->bench].name;
 }
 
-bool cell_is_workload(const struct cell *c)
-{
-	return workloads[c->bench].flags & WL_WORKLOAD_FILE;
-}
-
-/* The results a cell's row gives: one per member of its group, per thread object of a file. */
+/* The results a cell's row gives: its kind's (a file's: per thread object), else one per
+ * member of its group. */
 int cell_nresults(const struct config *cfg, const struct cell *c)
 {
 	int member[GROUP_MAX];
 
-	if (cell_is_workload(c))
-		return cfg->workload.model ? (int)cfg->workload.model->nthreads : 0;
+	if (kind_of(c->bench)->nresults)
+		return kind_of(c->bench)->nresults(cfg, c);
 	return cell_members(cfg, c, member);
 }
 
@@ -89,8 +86,8 @@ const char *cell_result_name(const struct config *cfg, const struct cell *c, int
 {
 	int member[GROUP_MAX];
 
-	if (cell_is_workload(c))
-		return cfg->workload.model->threads[k].name;
+	if (kind_of(c->bench)->result_name)
+		return kind_of(c->bench)->result_name(cfg, c, k);
 	if (k >= cell_members(cfg, c, member))
 		return workloads[c->bench].name;
 	return workloads[member[k]].name;
@@ -220,7 +217,7 @@ size_t row_mem_max(const struct config *cfg)
 
 	for (size_t i = 0; i < nr_workloads; i++)
 		chain |= (cfg_benches(cfg) & (1u << i)) &&
-			 (workloads[i].model == SIM_GAME || workloads[i].model == SIM_AGRAPH);
+			 kind_has((int)i, KM_CHAIN);
 	return ROW_MEM_MAX + (look ? ROW_MEM_LOOK : 0) + (chain ? ROW_MEM_CHAIN : 0) +
 	       (chain && cfg->explain ? ROW_MEM_HOPS : 0) + (cfg->instances > 1 ? ROW_MEM_INST : 0);
 }

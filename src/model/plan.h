@@ -20,6 +20,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "model/kinds.h"
+
 struct config;
 
 /*
@@ -78,8 +80,11 @@ void plan_idle_benches(const struct config *cfg, const struct plan *p, char *buf
 int cell_members(const struct config *cfg, const struct cell *c, int *member);
 int cell_nresults(const struct config *cfg, const struct cell *c);
 const char *cell_result_name(const struct config *cfg, const struct cell *c, int k);
-bool cell_is_workload(const struct cell *c);	/* a workload file's: a result per thread */
 const char *cell_table_name(const struct config *cfg, const struct cell *c);
+
+/* The shape of a cell's table: a benchmark's, a group's (-W A+B), a workload file's threads'. */
+enum table_shape { TABLE_BENCH, TABLE_GROUP, TABLE_THREADS };
+enum table_shape cell_table(const struct cell *c);	/* model/kinds.c */
 int plan_results(const struct config *cfg, const struct plan *p);
 double plan_seconds(const struct plan *p, double row_seconds);	/* the whole run, estimated */
 

@@ -10,6 +10,7 @@
 
 #include "core/latency_strip.h"
 #include "lib/numfmt.h"
+#include "model/kinds.h"
 #include "model/config.h"
 #include "model/plan.h"
 #include "model/result.h"
@@ -214,8 +215,8 @@ int load_rank(const char *name)
  */
 const char *cell_group_name(const struct config *cfg, const struct cell *c)
 {
-	if (workloads[c->bench].flags & WL_WORKLOAD_FILE)
-		return cfg->workload.name;
+	if (kind_of(c->bench)->table_name)
+		return kind_of(c->bench)->table_name(cfg, c);
 	return c->group > 0 && c->group <= cfg->ngroups ? cfg->groups[c->group - 1].name : "";
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/verdict_stats.h"
+#include "model/kinds.h"
 #include "model/config.h"
 #include "model/plan.h"
 #include "model/record.h"
@@ -97,7 +98,7 @@ static void summary_of(const struct run_record *rec, const struct cell *first, i
 	c.variant = v;
 	c.table_start = start;
 	c.table_end = end;
-	if (!cell_is_workload(first) && k < cell_members(rec->cfg, first, member))
+	if (k < cell_members(rec->cfg, first, member))	/* a file's: its one bench */
 		c.bench = member[k];
 	n = record_passes_of(rec, cell_result_name(rec->cfg, first, k), workloads[c.load].name,
 			     v, c.ncpus, cell_group_name(rec->cfg, &c), list);
@@ -132,7 +133,7 @@ void each_cell_summary(const struct run_record *rec,
 	for (int t = 0, end; list && t < ncells; t = end + 1) {
 		const struct cell *c0 = &p->cells[t];
 		int nm = cell_nresults(rec->cfg, c0);
-		bool file = cell_is_workload(c0);
+		bool file = cell_table(c0) == TABLE_THREADS;
 
 		end = table_last(p, ncells, t);
 		for (int k = 0; k < (file ? 1 : nm); k++)

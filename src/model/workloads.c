@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "model/kinds.h"
 #include "model/workloads.h"
 
 /* ---- the registry: benchmarks in bench order, loads in load order; 0.31's first ---- */
@@ -17,23 +18,23 @@ const struct workload workloads[] = {
 	}, {
 		.name = "Audio", .flags = WL_BENCH | WL_RT,
 		.what = "2.5 ms of CPU every 50 ms (5 %)",
-		.model = SIM_PERIODIC, .period_num = 50 * NSEC_PER_MSEC, .period_den = 1,
+		.kind = &kind_periodic, .period_num = 50 * NSEC_PER_MSEC, .period_den = 1,
 		.work_ns = 2500 * NSEC_PER_USEC,
 	}, {
 		.name = "Video", .flags = WL_BENCH | WL_LOAD | WL_RT,
 		.what = "6.67 ms of CPU every 1/60 s (40 %)",
-		.model = SIM_PERIODIC, .period_num = NSEC_PER_SEC, .period_den = 60,
+		.kind = &kind_periodic, .period_num = NSEC_PER_SEC, .period_den = 60,
 		.work_ns = 6666667,
 		.load = load_sim, .intensity = INT_PCT, .unit = "% CPU",
 	}, {
 		.name = "X", .flags = WL_BENCH | WL_LOAD,
 		.what = "100 ms frames; frame k of a 101-frame sweep needs k ms",
-		.model = SIM_SWEEP, .period_num = 100 * NSEC_PER_MSEC, .period_den = 1,
+		.kind = &kind_sweep, .period_num = 100 * NSEC_PER_MSEC, .period_den = 1,
 		.load = load_sim, .intensity = INT_PCT, .unit = "% CPU",
 	}, {
 		.name = "Gaming", .flags = WL_BENCH | WL_NODEADLINE,
 		.what = "100 ms units of CPU work back to back, no deadlines",
-		.model = SIM_FLAT,
+		.kind = &kind_flat,
 	}, {
 		.name = "Burn", .flags = WL_LOAD | WL_CPU_SIDE,
 		.what = "-L threads spinning on the CPU",
@@ -69,23 +70,23 @@ const struct workload workloads[] = {
 	}, {
 		.name = "Custom", .flags = WL_BENCH | WL_LOAD | WL_RT | WL_CUSTOM,
 		.what = "-C percent of CPU every -I microseconds",
-		.model = SIM_PERIODIC,
+		.kind = &kind_periodic,
 		.load = load_sim, .intensity = INT_PCT, .unit = "% CPU",
 	}, {
 		.name = "ProAudio", .flags = WL_BENCH | WL_LOAD | WL_RT | WL_OPTIN,
 		.what = "0.667 ms of CPU every 128 frames at 48 kHz (2.667 ms, 25 %)",
-		.model = SIM_PERIODIC, .period_num = 128 * NSEC_PER_SEC, .period_den = 48000,
+		.kind = &kind_periodic, .period_num = 128 * NSEC_PER_SEC, .period_den = 48000,
 		.work_ns = 666667,
 		.load = load_sim, .intensity = INT_PCT, .unit = "% CPU",
 	}, {
 		.name = "Render", .flags = WL_BENCH | WL_LOAD | WL_OPTIN,
 		.what = "frames at --fps (144); frame work sweeps 20 % -> 80 % -> 20 % over 120",
-		.model = SIM_RENDER, .period_num = NSEC_PER_SEC, .period_den = 144,
+		.kind = &kind_render, .period_num = NSEC_PER_SEC, .period_den = 144,
 		.load = load_sim, .intensity = INT_PCT, .unit = "% CPU",
 	}, {
 		.name = "Input", .flags = WL_BENCH | WL_LOAD | WL_RT | WL_OPTIN,
 		.what = "a 1 kHz input device: 50 us of CPU every 1 ms",
-		.model = SIM_PERIODIC, .period_num = NSEC_PER_MSEC, .period_den = 1,
+		.kind = &kind_periodic, .period_num = NSEC_PER_MSEC, .period_den = 1,
 		.work_ns = 50 * NSEC_PER_USEC,
 		.load = load_sim, .intensity = INT_PCT, .unit = "% CPU",
 	}, {
@@ -95,17 +96,17 @@ const struct workload workloads[] = {
 	}, {
 		.name = "Game", .flags = WL_BENCH | WL_RT | WL_OPTIN,
 		.what = "frames at --fps (60): main 15 %, 3 jobs 10 %, render 20 %, compositor 5 %",
-		.model = SIM_GAME, .period_num = NSEC_PER_SEC, .period_den = GAME_FPS,
+		.kind = &kind_game, .period_num = NSEC_PER_SEC, .period_den = GAME_FPS,
 		.threads = "ib-Game-[jrc]*",	/* its jobs, render, compositor; not input */
 	}, {
 		.name = "AudioGraph", .flags = WL_BENCH | WL_RT | WL_OPTIN,
 		.what = "a driver each --quantum (256/48 kHz) wakes 2 nodes (5 %) and a mixer (5 %)",
-		.model = SIM_AGRAPH, .period_num = 256 * NSEC_PER_SEC, .period_den = 48000,
+		.kind = &kind_audiograph, .period_num = 256 * NSEC_PER_SEC, .period_den = 48000,
 		.threads = "ib-AG-[nm]*",	/* its nodes and mixer */
 	}, {
-		.name = "rt-app", .flags = WL_BENCH | WL_RT | WL_OPTIN | WL_WORKLOAD_FILE,
+		.name = "rt-app", .flags = WL_BENCH | WL_RT | WL_OPTIN | WL_RTAPP_FILE,
 		.what = "an rt-app workload file, -W FILE.json: a line per thread",
-		.model = SIM_RTAPP,
+		.kind = &kind_rtapp,
 	},
 };
 const size_t nr_workloads = ARRAY_SIZE(workloads);
@@ -121,7 +122,7 @@ int workload_find(const char *name)
 int workload_rtapp(void)
 {
 	for (size_t i = 0; i < nr_workloads; i++)
-		if (workloads[i].flags & WL_WORKLOAD_FILE)
+		if (workloads[i].flags & WL_RTAPP_FILE)
 			return (int)i;
 	return -1;
 }
@@ -134,7 +135,7 @@ void workload_names(unsigned need, char *buf, size_t len)
 	buf[0] = '\0';
 	for (size_t i = 0; i < nr_workloads && used < len; i++) {
 		if ((workloads[i].flags & need) != need ||
-		    ((workloads[i].flags & WL_WORKLOAD_FILE) && !(need & WL_WORKLOAD_FILE)))
+		    ((workloads[i].flags & WL_RTAPP_FILE) && !(need & WL_RTAPP_FILE)))
 			continue;
 		used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
 					 workloads[i].name);

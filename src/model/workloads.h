@@ -19,7 +19,7 @@ enum wl_flag {
 	WL_WRITE_FILE = LOAD_WRITE_FILE,	/* writes the Write file in the work directory */
 	WL_FILES = WL_READ_FILE | WL_WRITE_FILE,	/* uses files in the work directory */
 	WL_OPTIN = 1u << 7,		/* only when named: not in 0.31's default matrix */
-	WL_WORKLOAD_FILE = 1u << 8,	/* rt-app: exists only with a workload file, which */
+	WL_RTAPP_FILE = 1u << 8,	/* rt-app: exists only with a workload file, which */
 					/* selects it; never named (-W FILE.json) */
 	WL_CPU_SIDE = 1u << 9,		/* -L threads burn the CPU: their CPUs reported and */
 					/* held against min(L, CPUs) (Burn, Compile) */
@@ -34,11 +34,13 @@ enum intensity_kind {
 	INT_TREE,			/* CPU time of its processes / wall time (Command) */
 };
 
+struct bench_kind;
+
 struct workload {
 	const char *name;
 	unsigned flags;
 	const char *what;			/* one line for --help and the man page */
-	enum sim_model model;
+	const struct bench_kind *kind;		/* its kind's ops (model/kinds.h); NULL: a load */
 	uint64_t period_num, period_den;	/* period = num / den ns */
 	uint64_t work_ns;			/* CPU work per period (periodic) */
 	int (*load)(struct load_ctx *ctx);	/* runs until ctx->stop */

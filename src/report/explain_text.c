@@ -8,6 +8,7 @@
 #include "core/frames.h"
 #include "core/miss_explain.h"
 #include "core/sched_events.h"
+#include "model/kinds.h"
 #include "report/report.h"
 #include "lib/numfmt.h"
 
@@ -226,19 +227,19 @@ void miss_line(char *buf, size_t len, const struct result *r, const struct miss 
 {
 	char a[24], b[24];
 	size_t at = 0;
-	bool stage = r->chain && m->hop > 0 && m->hop < r->chain->nhops;
+	const struct hop_stats *hop = result_hop(r, m->hop);
+	bool stage = hop && m->hop > 0;
 
 	buf[0] = '\0';
 	row_name(buf, len, &at, r);
 	cat(buf, len, &at, " +%.3f s: missed by %s %s: ", (double)m->at_ns / 1e9,
 	    time_of(a, sizeof(a), m->late_us, unit_ns), unit);
-	if (r->chain && m->hop >= 0 && m->hop < r->chain->nhops)
-		cat(buf, len, &at, "made late by %s (%s)", r->chain->hop[m->hop].thread,
-		    r->chain->hop[m->hop].name);
+	if (hop)
+		cat(buf, len, &at, "made late by %s (%s)", hop->thread, hop->name);
 	if (stage && (m->flags & MISS_OVERRAN))
 		cat(buf, len, &at, ", in a %s begun late (the one before overran)",
-		    r->chain->kind == CHAIN_GAME ? "frame" : "cycle");
-	if (r->chain && m->hop >= 0 && m->hop < r->chain->nhops)
+		    result_chain_unit(r));
+	if (hop)
 		cat(buf, len, &at, ": ");
 	miss_wait(buf, len, &at, m, stage, unit_ns, unit);
 	cat(buf, len, &at, ", ran %s %s", time_of(a, sizeof(a), m->ran_us, unit_ns), unit);

@@ -12,6 +12,7 @@
 #include "core/frames.h"
 #include "core/miss_explain.h"
 #include "lib/util.h"
+#include "model/kinds.h"
 #include "model/workloads.h"
 #include "report/report.h"
 #include "verdicts/verdicts.h"
@@ -185,12 +186,11 @@ void report_header(struct report *o, const struct run_record *rec)
 static bool log_column_shown(const struct run_record *rec, const struct workload *wl,
 			     const struct log_column *c)
 {
-	bool chain = wl->model == SIM_GAME || wl->model == SIM_AGRAPH;
-
 	if ((c->flags & LC_DEADLINE) && (wl->flags & WL_NODEADLINE))
 		return false;
-	if (((c->flags & LC_SINGLE) && chain) || ((c->flags & LC_GAME) && wl->model != SIM_GAME) ||
-	    ((c->flags & LC_AUDIO) && wl->model != SIM_AGRAPH))
+	if (((c->flags & LC_SINGLE) && has_metrics(wl, KM_CHAIN)) ||
+	    ((c->flags & LC_GAME) && !has_metrics(wl, KM_FRAMES)) ||
+	    ((c->flags & LC_AUDIO) && !has_metrics(wl, KM_XRUNS)))
 		return false;
 	return !(c->flags & LC_PERCENTILE) || rec->cfg->percentiles;
 }
@@ -372,7 +372,7 @@ static void report_hops(struct report *o, const struct run_record *rec)
 			hop_line(o, rec->res[i].load, c->hop[h].name, c->hop[h].lat, u,
 				 c->hop[h].queue_mean, c->hop[h].path_mean,
 				 rec->res[i].hop_ran ? &rec->res[i].hop_ran[h] : NULL);
-		if (c->kind == CHAIN_GAME)
+		if (chain_has_input(c))
 			hop_line(o, rec->res[i].load, "input>present", c->input, u, NAN, NAN, NULL);
 	}
 	if (head)
@@ -484,7 +484,7 @@ static void summary_line(void *arg, const struct cell *cell, const struct pass_s
 	struct summary_out *so = arg;
 	struct report *o = so->o;
 
-	if (cell_is_workload(cell))
+	if (cell_table(cell) == TABLE_THREADS)
 		workload_summary_line(o, so->rec, cell, s);
 	else
 		task_summary_line(so, cell, s);

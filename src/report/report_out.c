@@ -11,6 +11,7 @@
 #include "core/frames.h"
 #include "lib/numfmt.h"
 #include "lib/util.h"
+#include "model/kinds.h"
 #include "model/config.h"
 #include "model/log_format.h"
 #include "report/report.h"
@@ -128,12 +129,12 @@ void report_worst_note(struct report *o, const struct run_record *rec, const str
 	if (!s)
 		return;
 	f = &s->f[s->worst];
-	chained = r->chain && isfinite(f->chain_p99_ns);
+	chained = result_chain_unit(r) && isfinite(f->chain_p99_ns);
 	if (!isfinite(chained ? f->chain_p99_ns : f->p99_ns))
 		return;		/* a file's thread that no copy saw woken */
 	fmt_sig3(v, sizeof(v), (chained ? f->chain_p99_ns : f->p99_ns) / report_unit_ns(rec));
-	report_out(o, "  [worst of %d instances: #%d, %sp99 %s %s]", s->n, s->worst + 1,
-	    !chained ? "" : r->chain->kind == CHAIN_GAME ? "frame " : "cycle ", v,
+	report_out(o, "  [worst of %d instances: #%d, %s%sp99 %s %s]", s->n, s->worst + 1,
+	    chained ? result_chain_unit(r) : "", chained ? " " : "", v,
 	    rec->cfg->realtime ? "us" : "ms");
 }
 

@@ -59,16 +59,8 @@ static void nominal_period(const struct workload *wl, const struct config *cfg, 
 {
 	*num = wl->period_num;
 	*den = wl->period_den;
-	if (wl->flags & WL_CUSTOM) {
-		*num = (uint64_t)cfg->custom_interval_us * NSEC_PER_USEC;
-		*den = 1;
-	}
-	if (wl->model == SIM_RENDER && cfg->fps)
-		*den = (uint64_t)cfg->fps;
-	if (wl->model == SIM_GAME)
-		*den = cfg->fps_given ? (uint64_t)cfg->fps : GAME_FPS;
-	if (wl->model == SIM_AGRAPH)
-		*num = (uint64_t)(cfg->quantum ? cfg->quantum : 256) * NSEC_PER_SEC;
+	if (wl->kind && wl->kind->period)
+		wl->kind->period(wl, cfg, num, den);
 }
 
 /* Render's and Game's frames per second as cfg sets them; 0 for the others. */
@@ -76,7 +68,7 @@ int bench_frame_rate(const struct config *cfg, int bench)
 {
 	uint64_t num, den;
 
-	if (workloads[bench].model != SIM_RENDER && workloads[bench].model != SIM_GAME)
+	if (!kind_has(bench, KM_FPS))
 		return 0;
 	nominal_period(&workloads[bench], cfg, &num, &den);
 	return (int)(den * NSEC_PER_SEC / num);
@@ -94,7 +86,7 @@ static void running_period(const struct workload *wl, const struct config *cfg, 
 	nominal_period(wl, cfg, &num, &den);
 	if (load && den)
 		drift += num / den;
-	if (cfg->periods == PERIOD_EXACT || wl->model == SIM_FLAT || !num)
+	if (cfg->periods == PERIOD_EXACT || !num)
 		period_exact(num, den, s);
 	else
 		period_swept(num, den, (uint64_t)llround(cfg->seconds * 1e9), drift, s);
@@ -102,15 +94,14 @@ static void running_period(const struct workload *wl, const struct config *cfg, 
 
 /*
  * A fixed work is scaled with its period; one that is a share of the
- * period (Custom, Game's main, AudioGraph's node) is that share of the
- * scaled period, which is the same.
+ * period (Custom, Game's main, AudioGraph's node: the kinds' params) is
+ * that share of the scaled period, which is the same.
  */
 static void sim_params_fill(struct sim_params *p, const struct workload *wl,
 			    const struct config *cfg, bool load)
 {
 	memset(p, 0, sizeof(*p));
 	p->name = wl->name;
-	p->model = wl->model;
 	p->work = cfg->work;
 	p->wake = (enum wake_mode)cfg->wake;
 	p->slack_ns = cfg->timer_slack_ns;
@@ -119,12 +110,8 @@ static void sim_params_fill(struct sim_params *p, const struct workload *wl,
 	p->period_num = p->scale.num;
 	p->period_den = p->scale.den;
 	p->work_ns = scale_work(&p->scale, wl->work_ns);
-	if (wl->flags & WL_CUSTOM)
-		p->work_ns = mul_div(p->period_num, (uint64_t)cfg->custom_pct, 100 * p->period_den);
-	if (wl->model == SIM_GAME)	/* main's logic: 15 % of a frame */
-		p->work_ns = mul_div(p->period_num, 15, 100 * p->period_den);
-	if (wl->model == SIM_AGRAPH)	/* the driver does no work; a node's 5 % for deadline */
-		p->work_ns = mul_div(p->period_num, 5, 100 * p->period_den);
+	if (wl->kind && wl->kind->params)	/* its work share, its frames, its chain */
+		wl->kind->params(p, wl, cfg);
 	task_sched_of(cfg, p->period_num, p->period_den, p->work_ns, &p->sched);
 	p->trace_fd = -1;
 	p->tracing_on_fd = -1;
@@ -165,10 +152,8 @@ uint64_t bench_wakeups(const struct config *cfg, int bench)
 {
 	struct sim_params p;
 
-	if (workloads[bench].model == SIM_FLAT)
-		return 0;
-	if (workloads[bench].model == SIM_RTAPP)
-		return RTAPP_RECS_PER_ROW;
+	if (kind_of(bench)->wakeups)
+		return kind_of(bench)->wakeups(cfg);
 	sim_params_init(&p, &workloads[bench], cfg);
 	return (uint64_t)(cfg->seconds * 1e9 * (double)p.period_den / (double)p.period_num) + 1;
 }

@@ -7,11 +7,12 @@
 
 #include "core/accounting.h"
 #include "core/stats.h"
+#include "model/kinds.h"
 #include "model/record.h"
 #include "run/row.h"
 
 /* One copy's own figures, as the table's note and JSON's instance_results give them. */
-static void instance_fig_of(const struct bench_result *b, struct instance_fig *f)
+static void instance_fig_of(int bench, const struct bench_result *b, struct instance_fig *f)
 {
 	bool any = b->wake.r.n > 0;
 
@@ -21,16 +22,8 @@ static void instance_fig_of(const struct bench_result *b, struct instance_fig *f
 	f->max_ns = any ? (double)b->wake.r.max : NAN;
 	f->pct_deadlines = b->pct_deadlines >= 0 ? b->pct_deadlines : NAN;
 	f->pct_cpu = b->pct_cpu;
-	if (b->chain.kind == CHAIN_NONE)
-		return;
-	f->chain_done = (double)b->chain.done;
-	f->chain_p99_ns = b->chain.time[CS_P99];
-	if (b->chain.kind == CHAIN_GAME) {
-		f->fps = b->chain.fps;
-		f->stutters = (double)b->chain.stutters;
-	} else {
-		f->xruns = (double)b->chain.xruns;
-	}
+	if (kind_of(bench)->fill_instance)
+		kind_of(bench)->fill_instance(f, b);
 }
 
 /* The split of two copies: measured as far as both measured it. */
@@ -139,15 +132,15 @@ void instances_pool(struct row *rows, struct row *all, int n, int ni)
 					 i + 1, c->reason);
 				p->status = ROW_FAILED;
 			}
-			if (s && c->b)
-				instance_fig_of(c->b, &s->f[i]);
-			if (i && p->b && c->b)
-				bench_pool(p->b, c->b);
+			if (s && c->bench_res)
+				instance_fig_of(c->bench, c->bench_res, &s->f[i]);
+			if (i && p->bench_res && c->bench_res)
+				bench_pool(p->bench_res, c->bench_res);
 			if (i && p->hists && c->hists)
-				chain_pool(&p->b->chain, p->hists, &c->b->chain, c->hists);
+				bench_chain_pool(p->bench_res, p->hists, c->bench_res, c->hists);
 		}
 		if (p->hists) {		/* every copy's came, or the member failed */
-			chain_summarise(&p->b->chain, p->hists);
+			bench_chain_summarise(p->bench_res, p->hists);
 			free(p->hists);
 			p->hists = NULL;
 		}

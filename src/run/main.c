@@ -19,6 +19,7 @@
 
 #include "lib/util.h"
 #include "loads/loads.h"
+#include "model/kinds.h"
 #include "model/workloads.h"
 #include "report/report.h"
 #include "formats/format.h"
@@ -78,9 +79,11 @@ static void warn_rt_throttling(const struct config *cfg)
 	for (size_t i = 0; i < nr_workloads; i++) {
 		struct sim_params p;
 
-		if (!(cfg_benches(cfg) & (1u << i)) || workloads[i].model == SIM_RTAPP)
-			continue;	/* a file's threads: rtapp_run() says what is refused */
+		if (!(cfg_benches(cfg) & (1u << i)))
+			continue;
 		sim_params_init(&p, &workloads[i], cfg);
+		if (!p.period_num)	/* a file's threads: rtapp_run() says what is refused */
+			continue;
 		if ((double)p.work_ns * (double)p.period_den / (double)p.period_num <= limit)
 			continue;
 		used += (size_t)snprintf(names + used, sizeof(names) - used, "%s%s",
@@ -252,18 +255,19 @@ static int keep_rows(struct orchestrator *o, const struct cell *c, struct row *r
 		if (!row_result(&o->rec, row))
 			die("out of memory for the result of a row of %s",
 			    cell_table_name(o->cfg, c));
-		if (!c->group && !cell_is_workload(c))
+		if (cell_table(c) == TABLE_BENCH)
 			report_row(&o->out, &o->rec, o->rec.nres - 1);
 		report_files_row(&o->files, &o->rec);
 		timeline_add_row(&o->tl, &o->rec, &(struct timeline_row){
 					 .t_go = row->t_go, .plog = &row->plog,
 					 .periods = row->periods, .stages = &row->stages,
-					 .chain = row->b ? row->b->chain.kind : 0,
+					 .metrics = row->bench_res && bench_has_chain(row->bench_res) ?
+						    kind_of(row->bench)->metrics : 0,
 					 .trace = k ? NULL : &row->trace,	/* see below */
-					 .persec = &row->l.persec });
+					 .persec = &row->load_res.persec });
 		row_free(row);
 	}
-	if (cell_is_workload(c))	/* its load's line, and a line per thread under it */
+	if (cell_table(c) == TABLE_THREADS)	/* its load's line, and a line per thread */
 		report_threads(&o->out, &o->rec, o->rec.nres - n, n);
 	return failed;
 }
@@ -271,9 +275,9 @@ static int keep_rows(struct orchestrator *o, const struct cell *c, struct row *r
 /* A table's end; a group's tables, all of them, once its last row has run. */
 static void end_table(struct orchestrator *o, const struct cell *c, int first)
 {
-	if (cell_is_workload(c))
+	if (cell_table(c) == TABLE_THREADS)
 		report_workload_end(&o->out, &o->rec);
-	else if (c->group)
+	else if (cell_table(c) == TABLE_GROUP)
 		report_group(&o->out, &o->rec, first, c->ncpus, o->cfg->groups[c->group - 1].name);
 	else
 		report_table_end(&o->out, &o->rec);
@@ -300,9 +304,9 @@ static int run_plan(struct orchestrator *o)
 		if (c->table_start) {
 			progress_clear();
 			first = o->rec.nres;
-			if (cell_is_workload(c))
+			if (cell_table(c) == TABLE_THREADS)
 				report_workload_heading(&o->out, &o->rec, c->ncpus);
-			else if (!c->group)
+			else if (cell_table(c) == TABLE_BENCH)
 				report_heading(&o->out, &o->rec, c->bench, c->ncpus);
 		}
 		if (got_signal) {
@@ -315,7 +319,7 @@ static int run_plan(struct orchestrator *o)
 		if (got_signal) {
 			for (int k = 0; k < n; k++)
 				row_free(&rows[k]);	/* an interrupted row is not a result */
-			if ((c->group || cell_is_workload(c)) && o->rec.nres > first)
+			if (cell_table(c) != TABLE_BENCH && o->rec.nres > first)
 				end_table(o, c, first);	/* the table's rows before it */
 			free(rows);
 			return failed;

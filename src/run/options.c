@@ -476,7 +476,7 @@ static int select_workload(const struct opt *o, const char *arg, struct parse_st
 		return set_workload_file(o, arg, ps);
 	if (slot == 0 && group_spec(arg))
 		return group_parse(ps->cfg, arg, ps->err, ps->errlen) ? -1 : 0;
-	if (i >= 0 && (workloads[i].flags & WL_WORKLOAD_FILE))
+	if (i >= 0 && (workloads[i].flags & WL_RTAPP_FILE))
 		return set_err(ps->err, ps->errlen, "%s %s: name the workload file itself (-W "
 			       "FILE.json, --workload FILE)", opt_label(o, label, sizeof(label)),
 			       workloads[i].name);

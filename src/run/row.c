@@ -51,6 +51,7 @@ struct row_try {
 	int n;				/* with --instances the next copy of each */
 	int per;			/* rows per bench process: 1, or a workload file's */
 					/* thread objects (its threads' rows, file order) */
+	bool threads;			/* a workload file's: its bench process is rtapp_body */
 	int member[ROWS_MAX];		/* their registry indices */
 	struct child load;
 	struct child bench[ROWS_MAX];	/* [n / per] */
@@ -113,12 +114,9 @@ static bool row_start(struct row_ctx *rc, struct row_try *t)
 		return false;
 	}
 	for (int k = 0; k < t->n / t->per && !ret; k++) {
-		bool file;
-
 		rc->bench = t->member[k * t->per];	/* what this member's child is forked with */
 		rc->proc = k;
-		file = t->per > 1 || (workloads[rc->bench].flags & WL_WORKLOAD_FILE);
-		ret = child_start(&t->bench[k], file ? rtapp_body : bench_body, rc);
+		ret = child_start(&t->bench[k], t->threads ? rtapp_body : bench_body, rc);
 		if (ret) {
 			fail_rows(t->rows, t->n, "fork bench: %s", strerror(-ret));
 			break;
@@ -214,22 +212,22 @@ static void receive_hists(struct row *row, struct child *bench)
 	fail_rows(row, 1, "its chain's histograms did not come");
 }
 
-/* A bench_result into row->b by the deadline: 1, else what child_read said (or -ENOMEM). */
+/* A bench_result into row->bench_res by the deadline: 1, else what child_read said (or -ENOMEM). */
 static ssize_t read_result(struct row *row, struct child *bench, uint64_t deadline)
 {
 	ssize_t r;
 
-	row->b = malloc(sizeof(*row->b));
-	if (!row->b)
+	row->bench_res = malloc(sizeof(*row->bench_res));
+	if (!row->bench_res)
 		return -ENOMEM;
-	r = child_read(bench->res, row->b, sizeof(*row->b), deadline, &row_watch);
-	if (r == (ssize_t)sizeof(*row->b)) {
-		if (row->b->status != ROW_OK)
-			fail_rows(row, 1, "%s", row->b->reason);
+	r = child_read(bench->res, row->bench_res, sizeof(*row->bench_res), deadline, &row_watch);
+	if (r == (ssize_t)sizeof(*row->bench_res)) {
+		if (row->bench_res->status != ROW_OK)
+			fail_rows(row, 1, "%s", row->bench_res->reason);
 		return 1;
 	}
-	free(row->b);
-	row->b = NULL;
+	free(row->bench_res);
+	row->bench_res = NULL;
 	return r;
 }
 
@@ -267,7 +265,7 @@ static bool member_result(struct row_ctx *rc, struct row *row, struct child *ben
 	row->t_go = t_go;
 	if (r != 1)
 		return result_missing(cfg, row, 1, bench, r, grace);
-	if (chain_pooled(rc, row->b))
+	if (chain_pooled(rc, row->bench_res))
 		receive_hists(row, bench);
 	receive_periods(rc, row, bench);
 	child_finish(bench, now_ns() + EXIT_WAIT_NS);
@@ -334,7 +332,7 @@ static void trace_arm(const struct row_ctx *rc, struct row_try *t)
 	const char *threads[GROUP_MAX];
 	int n = trace_members(rc, t);
 
-	if (t->per > 1 || (workloads[rc->bench].flags & WL_WORKLOAD_FILE)) {
+	if (t->threads) {
 		trace_arm_threads(rc, t);
 		return;
 	}
@@ -406,7 +404,7 @@ static void load_due(struct row_try *t, const struct load_result *l)
 	double bench = 0;
 
 	for (int k = 0; k < t->n; k++) {
-		const struct bench_result *b = t->rows[k].b;
+		const struct bench_result *b = t->rows[k].bench_res;
 
 		if (b && b->wall_ns)
 			bench += (double)b->task_cpu_ns / (double)b->wall_ns;
@@ -426,26 +424,29 @@ static void row_stop(struct row_try *t)
 	int st;
 
 	child_tell(&t->load, MSG_STOP);
-	r = child_read(t->load.res, &row->l, sizeof(row->l), t_stop + LOAD_RESULT_NS, &row_watch);
+	r = child_read(t->load.res, &row->load_res, sizeof(row->load_res),
+		       t_stop + LOAD_RESULT_NS, &row_watch);
 	st = child_finish(&t->load, t_stop + LOAD_RESULT_NS);
 	row->load_stop_ns = now_ns() - t_stop;
-	if (r != (ssize_t)sizeof(row->l) && r != -EINTR) {
-		row->l.intensity = row->l.cpus = row->l.restarts = row->l.cpus_want = -1.0;
+	if (r != (ssize_t)sizeof(row->load_res) && r != -EINTR) {
+		struct load_result *l = &row->load_res;
+
+		l->intensity = l->cpus = l->restarts = l->cpus_want = -1.0;
 		child_describe(why, sizeof(why), "load", st);
 		fail_rows(t->rows, t->n, "%s",
 			  r == -ETIMEDOUT ? "load process did not answer the stop" : why);
 	}
-	load_due(t, &row->l);
-	if (r == (ssize_t)sizeof(row->l) && row->l.status != ROW_OK &&
+	load_due(t, &row->load_res);
+	if (r == (ssize_t)sizeof(row->load_res) && row->load_res.status != ROW_OK &&
 	    (workloads[row->load].flags & WL_COMMAND))
-		fail_rows(t->rows, t->n, "%s", row->l.reason);	/* the user's command did not run */
+		fail_rows(t->rows, t->n, "%s", row->load_res.reason);	/* the user's command did not run */
 	for (int k = 0; k < t->n; k++) {
-		t->rows[k].l = row->l;
+		t->rows[k].load_res = row->load_res;
 		t->rows[k].load_stop_ns = row->load_stop_ns;
-		if (r == (ssize_t)sizeof(row->l) && row->l.status != ROW_OK &&
+		if (r == (ssize_t)sizeof(row->load_res) && row->load_res.status != ROW_OK &&
 		    t->rows[k].status == ROW_OK)
 			snprintf(t->rows[k].reason, sizeof(t->rows[k].reason), "%s",
-				 row->l.reason);
+				 row->load_res.reason);
 	}
 }
 
@@ -478,7 +479,7 @@ _Static_assert(1 + STAGES_MAX <= SE_TIDS_MAX, "a chain's head and stages fit a t
 /* A hop's longest wake-up, ns: a longer wait in the trace is none of its wake-ups. */
 static uint64_t hop_max(const struct bench_result *b, int32_t hop)
 {
-	double v = hop >= 0 && hop < b->chain.nhops ? b->chain.hop[hop].lat[CS_MAX] : NAN;
+	double v = bench_hop_max(b, hop);
 
 	return isfinite(v) && v > 0 ? (uint64_t)v : 0;
 }
@@ -497,7 +498,7 @@ static void trace_collect_threads(const struct row_ctx *rc, struct row_try *t)
 	rtapp_traced(rc->cfg, traced);
 	for (int j = 0; j < t->per && n < SE_TIDS_MAX; j++) {
 		struct row *row = &t->rows[j];
-		const struct bench_result *b = row->b;
+		const struct bench_result *b = row->bench_res;
 
 		if (!traced[j] || !b)
 			continue;
@@ -509,7 +510,7 @@ static void trace_collect_threads(const struct row_ctx *rc, struct row_try *t)
 	}
 	ran_trace_collect(th, n);
 	for (int j = 0; n && j < t->per; j++)
-		if (!traced[j] && t->rows[j].b && th[0].ran && th[0].ran->state != RAN_UNKNOWN)
+		if (!traced[j] && t->rows[j].bench_res && th[0].ran && th[0].ran->state != RAN_UNKNOWN)
 			t->rows[j].ran.state = RAN_NOT_TRACED;
 }
 
@@ -525,13 +526,13 @@ static void trace_collect(const struct row_ctx *rc, struct row_try *t)
 	struct ran_thread th[SE_TIDS_MAX];
 	int n = 0;
 
-	if (t->per > 1 || (workloads[rc->bench].flags & WL_WORKLOAD_FILE)) {
+	if (t->threads) {
 		trace_collect_threads(rc, t);
 		return;
 	}
 	for (int k = 0; k < trace_members(rc, t) && k < GROUP_MAX; k++) {
 		struct row *row = &t->rows[k];
-		const struct bench_result *b = row->b;
+		const struct bench_result *b = row->bench_res;
 		bool tally = b && b->split.state != SPLIT_OFF;
 		uint64_t t_first = b ? b->split.t_first : 0;
 
@@ -575,9 +576,11 @@ static enum redo run_row_once(struct row_ctx *rc, struct row_try *t, bool judged
 	t->load = CHILD_NONE;
 	memset(t->traced, 0, sizeof(t->traced));
 	for (int k = 0; k < t->n; k++) {
+		struct load_result *l = &t->rows[k].load_res;
+
 		t->bench[k / t->per] = CHILD_NONE;
 		t->rows[k].status = ROW_OK;
-		t->rows[k].l.intensity = t->rows[k].l.cpus = t->rows[k].l.restarts = -1.0;
+		l->intensity = l->cpus = l->restarts = -1.0;
 		t->rows[k].load_due = NAN;
 		t->rows[k].foreign = (struct foreign){ .pct = -1.0 };
 	}
@@ -606,8 +609,8 @@ static enum redo run_row_once(struct row_ctx *rc, struct row_try *t, bool judged
 /* What a row holds past its result: the bench's answer, its periods, its trace. */
 void row_free(struct row *row)
 {
-	free(row->b);
-	row->b = NULL;
+	free(row->bench_res);
+	row->bench_res = NULL;
 	free(row->periods);
 	row->periods = NULL;
 	row->plog.nrec = 0;
@@ -643,8 +646,7 @@ static void rows_reset(struct row_try *t, const struct cell *c)
 		t->rows[k] = (struct row){ .bench = t->member[k], .load = c->load,
 					   .pass = c->pass, .variant = c->variant,
 					   .ncpus = c->ncpus, .group = c->group,
-					   .thread = t->per > 1 || cell_is_workload(c) ?
-						     k % t->per : -1 };
+					   .thread = t->threads ? k % t->per : -1 };
 }
 
 /*
@@ -665,7 +667,8 @@ void run_row(const struct row_env *env, const struct cell *c, struct row *rows)
 	enum redo why;
 
 	t.n = n = cell_members(env->cfg, c, t.member);
-	if (cell_is_workload(c)) {	/* one process, a row per thread object */
+	t.threads = cell_table(c) == TABLE_THREADS;
+	if (t.threads) {	/* one process, a row per thread object */
 		t.n = n = t.per = cell_nresults(env->cfg, c);
 		for (int k = 1; k < n; k++)
 			t.member[k] = c->bench;

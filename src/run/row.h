@@ -15,6 +15,7 @@
 #include "core/sched_events.h"
 #include "core/split.h"
 #include "loads/loads.h"
+#include "model/kinds.h"
 #include "model/workloads.h"
 #include "model/config.h"
 #include "sys/proc_scan.h"
@@ -40,8 +41,8 @@ struct row {
 	int variant_pid;		/* scx=, exec=: its program's pid, 0: none */
 	int status;			/* enum row_status */
 	char reason[REASON_LEN];	/* why it failed or was marked */
-	struct bench_result *b;		/* NULL when the bench gave nothing */
-	struct load_result l;
+	struct bench_result *bench_res;	/* NULL when the bench gave nothing */
+	struct load_result load_res;	/* the load's, as its process sent it */
 	uint64_t load_stop_ns;		/* stop request to the last process gone */
 	double load_due;		/* CPUs the load's CPU side should have kept busy; NAN */
 	struct foreign foreign;		/* what tasks not of the run used over the row */
@@ -69,9 +70,6 @@ struct row_env {
 };
 
 struct cell;
-
-/* The records a workload file's threads keep in a row, together (20 MiB): each a share. */
-#define RTAPP_RECS_PER_ROW (1u << 19)
 
 /* row.c, row_result.c: a row and its result (the signals that end or redo it:
  * row_signals.h) */

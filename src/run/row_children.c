@@ -13,6 +13,7 @@
 
 #include "lib/util.h"
 #include "loads/loads.h"
+#include "model/kinds.h"
 #include "model/workloads.h"
 #include "run/child.h"
 #include "run/derive.h"
@@ -145,13 +146,13 @@ void send_periods(int res, struct bench_result *b, const struct period_ring *rin
 /* A chain's histograms: its summary is made of them, and --instances' copies send them. */
 static bool bench_chained(const struct row_ctx *rc)
 {
-	return workloads[rc->bench].model == SIM_GAME || workloads[rc->bench].model == SIM_AGRAPH;
+	return kind_has(rc->bench, KM_CHAIN);
 }
 
 /* Whether the orchestrator pools this bench's chain: then it sends its histograms on. */
 bool chain_pooled(const struct row_ctx *rc, const struct bench_result *b)
 {
-	return rc->cfg->instances > 1 && b->chain.kind != CHAIN_NONE;
+	return rc->cfg->instances > 1 && bench_has_chain(b);
 }
 
 int bench_body(void *arg, int ctl, int res)
@@ -182,7 +183,8 @@ int bench_body(void *arg, int ctl, int res)
 	if (child_ready(res) || child_next(ctl) != MSG_GO)
 		return 1;	/* the orchestrator is ending the row */
 	if (b->status == ROW_OK) {
-		ret = sim_run(&p, (uint64_t)llround(cfg->seconds * 1e9), NULL, b, NULL);
+		ret = kind_of(rc->bench)->run(&p, (uint64_t)llround(cfg->seconds * 1e9), NULL, b,
+					      NULL);
 		if (ret) {
 			b->status = ROW_FAILED;
 			if (!b->reason[0])	/* else the knobs' refusal, in its words */

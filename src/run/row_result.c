@@ -97,14 +97,14 @@ static void blame_stages(const struct row *row, struct miss_report *m)
 	struct missx_stage st[1 + MISS_STAGES_MAX];
 	int n = 1;
 
-	if (!row->stages.n || !row->b || row->b->chain.kind == CHAIN_NONE)
+	if (!row->stages.n || !row->bench_res || !bench_hops(row->bench_res))
 		return;
 	st[0] = (struct missx_stage){ .rec = row->periods, .n = row->plog.nrec, .tr = &row->trace,
 				      .hop = 0 };
 	for (uint32_t i = 0; i < row->stages.n && i < MISS_STAGES_MAX; i++) {
 		const struct stage_periods *sp = &row->stages.s[i];
 
-		if (sp->h.hop > 0 && sp->h.hop < row->b->chain.nhops)
+		if (sp->h.hop > 0 && sp->h.hop < bench_hops(row->bench_res))
 			st[n++] = (struct missx_stage){ .rec = sp->rec, .n = sp->h.nrec,
 							.tr = &row->stage_trace[i],
 							.hop = sp->h.hop };
@@ -134,33 +134,6 @@ static void result_misses(struct result *r, const struct row *row)
 		r->v[field[i]] = m->share[i];
 }
 
-/* Game's and AudioGraph's figures: the table's numbers, and the summary kept whole. */
-static void result_chain(struct result *r, const struct chain_summary *c)
-{
-	static const int game[] = { RF_FRAME_P50, RF_FRAME_P99, RF_FRAME_MAX };
-	static const int audio[] = { RF_CYCLE_P50, RF_CYCLE_P99, RF_CYCLE_MAX };
-	static const int stat[] = { CS_P50, CS_P99, CS_MAX };
-	const int *f = c->kind == CHAIN_GAME ? game : audio;
-
-	if (c->kind == CHAIN_NONE)
-		return;
-	for (int i = 0; i < 3; i++)
-		r->v[f[i]] = c->time[stat[i]];
-	if (c->kind == CHAIN_GAME) {
-		r->v[RF_FPS] = c->fps;
-		r->v[RF_FPS_LOW] = c->fps_low;
-		r->v[RF_STUTTERS] = (double)c->stutters;
-	} else {
-		r->v[RF_DSP_MEAN] = c->dsp_mean;
-		r->v[RF_DSP_MAX] = c->dsp_max;
-		r->v[RF_XRUNS] = (double)c->xruns;
-		r->v[RF_XRUNS_MIN] = c->xruns_per_min;
-	}
-	r->chain = malloc(sizeof(*r->chain));
-	if (r->chain)
-		*r->chain = *c;
-}
-
 /*
  * --explain: who ran instead at each hop of a chain, by the thread it
  * wakes: a stage's own tally, and the head's at the first hop (the head's
@@ -170,7 +143,7 @@ static void result_hop_ran(struct result *r, const struct row *row)
 {
 	struct ran_instead *hr;
 
-	if (!r->chain || row->ran.state == RAN_UNKNOWN)
+	if (!result_chain_unit(r) || row->ran.state == RAN_UNKNOWN)
 		return;
 	hr = calloc(CHAIN_HOPS_MAX, sizeof(*hr));
 	if (!hr)
@@ -179,7 +152,7 @@ static void result_hop_ran(struct result *r, const struct row *row)
 	for (uint32_t i = 0; i < row->stages.n && i < STAGES_MAX; i++) {
 		int32_t h = row->stages.s[i].h.hop;
 
-		if (h > 0 && h < r->chain->nhops && h < CHAIN_HOPS_MAX)
+		if (h > 0 && result_hop(r, h) && h < CHAIN_HOPS_MAX)
 			hr[h] = row->stage_ran[i];
 	}
 	r->hop_ran = hr;
@@ -213,9 +186,7 @@ static void result_names(struct result *r, const struct run_record *rec, const s
 	const struct workload *bwl = &workloads[row->bench], *lwl = &workloads[row->load];
 	const struct config *cfg = rec->cfg;
 
-	r->rtapp = (bwl->flags & WL_WORKLOAD_FILE) && cfg->workload.model && row->thread >= 0;
-	snprintf(r->bench, sizeof(r->bench), "%s", r->rtapp ?
-		 cfg->workload.model->threads[row->thread].name : bwl->name);
+	snprintf(r->bench, sizeof(r->bench), "%s", bwl->name);
 	snprintf(r->load, sizeof(r->load), "%s", lwl->name);
 	snprintf(r->reason, sizeof(r->reason), "%s", row->reason);
 	snprintf(r->unit, sizeof(r->unit), "%s", lwl->unit ? lwl->unit : "");
@@ -224,36 +195,8 @@ static void result_names(struct result *r, const struct run_record *rec, const s
 	r->ncpus = row->ncpus;
 	if (row->group)
 		snprintf(r->group, sizeof(r->group), "%s", cfg->groups[row->group - 1].name);
-	if (r->rtapp)
-		snprintf(r->group, sizeof(r->group), "%s", cfg->workload.name);
-}
-
-/*
- * A workload file's thread: its wake-ups by kind, its timer periods (none,
- * and no deadlines, for a thread without a timer) with rt-app's slack and
- * wu_lat; no desired CPU, its run being the CPU time it asked for.
- */
-static void result_rtapp(struct result *r, const struct run_record *rec, const struct row *row)
-{
-	const struct bench_result *b = row->b;
-	const struct timer_periods *tp = &b->timers;
-
-	r->v[RF_CPU] = NAN;
-	r->v[RF_TIMER_WAKEUPS] = (double)b->timer_wakeups;
-	r->v[RF_RESUME_WAKEUPS] = (double)b->resume_wakeups;
-	if (!rtapp_timed(&rec->cfg->workload.model->threads[row->thread]))
-		return;
-	r->v[RF_MET] = (double)tp->met;
-	r->v[RF_MISSED] = (double)tp->missed;
-	r->v[RF_DROPPED] = 0;
-	if (b->pct_deadlines >= 0)
-		r->v[RF_DL] = b->pct_deadlines;
-	if (tp->slack.n) {
-		r->v[RF_SLACK_MEAN] = span_mean(&tp->slack);
-		r->v[RF_SLACK_MIN] = (double)tp->slack.min;
-	}
-	if (tp->wu_lat.n)
-		r->v[RF_WU_LAT_MEAN] = span_mean(&tp->wu_lat);
+	if (kind_of(row->bench)->names)
+		kind_of(row->bench)->names(r, cfg, row->thread);
 }
 
 /*
@@ -262,7 +205,7 @@ static void result_rtapp(struct result *r, const struct run_record *rec, const s
  */
 static void result_beside(struct result *r, const struct row *row)
 {
-	const struct load_result *l = &row->l;
+	const struct load_result *l = &row->load_res;
 	const struct foreign *f = &row->foreign;
 
 	if (l->intensity >= 0 && l->cpus >= 0) {
@@ -288,9 +231,9 @@ static void result_beside(struct result *r, const struct row *row)
  */
 struct result *row_result(struct run_record *rec, const struct row *row)
 {
-	const struct workload *bwl = &workloads[row->bench], *lwl = &workloads[row->load];
-	const struct bench_result *b = row->b;
-	bool periods = b && !(bwl->flags & (WL_NODEADLINE | WL_WORKLOAD_FILE));
+	const struct workload *lwl = &workloads[row->load];
+	const struct bench_result *b = row->bench_res;
+	bool periods = b && kind_has(row->bench, KM_DEADLINES);
 	struct result *r = run_new_result(rec);
 	struct kernel_split *ks;
 
@@ -305,12 +248,12 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 	r->variant_pid = row->variant_pid;
 	r->realtime = rec->cfg->realtime;
 	r->status = row->status;
-	if (lwl->intensity != INT_NONE && row->l.intensity >= 0)
-		r->v[RF_INTENSITY] = row->l.intensity;
+	if (lwl->intensity != INT_NONE && row->load_res.intensity >= 0)
+		r->v[RF_INTENSITY] = row->load_res.intensity;
 	if ((lwl->flags & WL_FILES) && rec->sys)
 		snprintf(r->medium, sizeof(r->medium), "%s",
 			 rec->sys->work_dir_in_memory == 1 ? RES_MEDIUM_MEMORY :
-			 row->l.cache_kept ? RES_MEDIUM_CACHE : RES_MEDIUM_DISK);
+			 row->load_res.cache_kept ? RES_MEDIUM_CACHE : RES_MEDIUM_DISK);
 	r->v[RF_LOAD_STOP] = known_u64(row->load_stop_ns);
 	result_beside(r, row);
 	if (!b)
@@ -352,14 +295,13 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 	ks = kernel_split_new(row);
 	result_from_split(r, &b->split, &row->ran, ks);
 	free(ks);
-	result_chain(r, &b->chain);
+	if (kind_of(row->bench)->fill)
+		kind_of(row->bench)->fill(r, b, rec->cfg, row->thread);
 	result_hop_ran(r, row);
 	if (row->inst && result_instances(r, row->inst)) {
 		rec->nres--;
 		return NULL;
 	}
-	if (r->rtapp)
-		result_rtapp(r, rec, row);
 	if (periods && rec->cfg->explain && row->periods)
 		result_misses(r, row);
 	return r;

@@ -28,7 +28,7 @@ int refuse_class(const struct config *cfg, const struct workload *wl, char *err,
 {
 	char names[256];
 
-	if ((wl->flags & WL_WORKLOAD_FILE) && cfg->policy == POL_DEADLINE)
+	if ((wl->flags & WL_RTAPP_FILE) && cfg->policy == POL_DEADLINE)
 		return set_err(err, errlen, "-W %s: --policy deadline needs one period and "
 			       "runtime per task; give the file's threads \"policy\": "
 			       "\"SCHED_DEADLINE\" with their dl-runtime and dl-period instead",
@@ -85,7 +85,7 @@ int resolve_selection(struct config *cfg, const uint32_t sel[4], char *err,
 	for (size_t i = 0; i < nr_workloads; i++) {
 		const struct workload *wl = &workloads[i];
 		bool exists = (custom || !(wl->flags & WL_CUSTOM)) &&
-			      (cfg->workload.model || !(wl->flags & WL_WORKLOAD_FILE)) &&
+			      (cfg->workload.model || !(wl->flags & WL_RTAPP_FILE)) &&
 			      (cfg->load_cmd || !(wl->flags & WL_COMMAND));
 		uint32_t bit = 1u << i;
 

@@ -140,7 +140,7 @@ void hop_record(struct stage *st, const struct wake_slot *s, uint64_t t_run)
 	latency_add(&st->hop->lat, lat);
 	q = split_after(&st->probe, lat, s->wake_cpu, &cpu);
 	st->cur.t_wake = s->t_wake;
-	st->cur.flags = PR_WOKEN | (q <= UINT32_MAX ? PR_QUEUE : 0);
+	st->cur.flags = PREC_WOKEN | (q <= UINT32_MAX ? PREC_QUEUE : 0);
 	st->cur.queue_ns = q <= UINT32_MAX ? (uint32_t)q : 0;
 	st->cur.wake_cpu = (int16_t)s->wake_cpu;
 	st->cur.run_cpu = (int16_t)cpu;
@@ -153,7 +153,7 @@ void stage_record(struct stage *st, uint32_t k)
 		return;
 	st->cur.t_done = now_ns();
 	st->cur.k = k;
-	st->cur.flags |= PR_DONE;
+	st->cur.flags |= PREC_DONE;
 	period_ring_push(st->ring, &st->cur);
 }
 

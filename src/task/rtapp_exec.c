@@ -16,7 +16,7 @@ static void set_doing(struct rt_thread *thr, enum rt_state s, int kind, int res)
 }
 
 /*
- * Into the thread's ring, if it keeps one: a record of PR_RTAPP's shape
+ * Into the thread's ring, if it keeps one: a record of PREC_RTAPP's shape
  * (core/period.h), numbered in the order made. One thread writes a ring.
  */
 static void push_record(struct rt_thread *thr, struct period_rec *rec)
@@ -24,7 +24,7 @@ static void push_record(struct rt_thread *thr, struct period_rec *rec)
 	if (!thr->ring)
 		return;
 	rec->k = thr->nrec++;
-	rec->flags |= PR_RTAPP;
+	rec->flags |= PREC_RTAPP;
 	period_ring_push(thr->ring, rec);
 }
 
@@ -42,7 +42,7 @@ static void record_wakeup(struct rt_thread *thr, uint64_t t_wake, uint64_t t_run
 	bool own_timer = expiry && !thr->w;
 	struct period_rec rec = { .t_wake = t_wake, .t_run = t_run, .t_done = expiry,
 				  .wake_cpu = (int16_t)wake_cpu, .run_cpu = -1,
-				  .flags = PR_WOKEN | (own_timer ? PR_TIMER : 0) };
+				  .flags = PREC_WOKEN | (own_timer ? PREC_TIMER : 0) };
 	struct wake_sample w = wake_sample_of(own_timer, expiry, t_wake, t_run);
 	uint64_t q = UINT64_MAX;
 	int cpu = -1;
@@ -63,7 +63,7 @@ static void record_wakeup(struct rt_thread *thr, uint64_t t_wake, uint64_t t_run
 	rec.run_cpu = (int16_t)cpu;
 	if (q <= UINT32_MAX) {
 		rec.queue_ns = (uint32_t)q;
-		rec.flags |= PR_QUEUE;
+		rec.flags |= PREC_QUEUE;
 	}
 	push_record(thr, &rec);
 }

@@ -55,7 +55,7 @@ struct rtapp_run_params {
 	uint64_t watchdog_ns;		/* 0: RTAPP_RUN_WATCHDOG_NS */
 	struct period_ring *rings;	/* [the file's thread objects]: each one's first */
 					/* instance records its wake-ups and its late timer */
-					/* periods here (core/period.h's PR_RTAPP); NULL: none */
+					/* periods here (core/period.h's PREC_RTAPP); NULL: none */
 	uint64_t time_num, time_den;	/* every duration of the file (run, runtime, sleep, a */
 					/* timer's period, delay) scaled by num / den: */
 					/* --period swept's (core/tickphase.h); 0: as written */

@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include "lib/util.h"
-#include "core/render_work.h"
 #include "task/chain.h"
 #include "task/task.h"
 #include "task/wake.h"
@@ -41,11 +40,7 @@ static void burner_result(const struct burner *b, struct bench_result *res)
 
 static uint64_t work_of(const struct sim_params *p, uint64_t k)
 {
-	if (p->model == SIM_SWEEP)
-		return scale_work(&p->scale, (k % 101) * NSEC_PER_MSEC);
-	if (p->model == SIM_RENDER)
-		return render_work_ns(p->period_num, p->period_den, k);
-	return p->work_ns;
+	return p->frame_work ? p->frame_work(p, k) : p->work_ns;
 }
 
 static void trace_sample(const struct sim_params *p, struct bench_result *res,
@@ -120,7 +115,7 @@ static void record_period(const struct sim_params *p, struct period_rec *pr, uin
 	pr->skipped = k_worked - pr->k > UINT16_MAX ? UINT16_MAX : (uint16_t)(k_worked - pr->k);
 	pr->t_done = t_done;
 	if (!cut)
-		pr->flags |= PR_DONE;
+		pr->flags |= PREC_DONE;
 	period_ring_push(p->ring, pr);
 }
 
@@ -192,8 +187,8 @@ static void run_periodic(const struct sim_params *p, struct wake_src *ws, struct
 				uint64_t q = split_after(&pr, t_run - ws->t_wake, ws->wake_cpu,
 							 &cpu);
 
-				rec.flags = PR_WOKEN | (q <= UINT32_MAX ? PR_QUEUE : 0) |
-					    (ws->mode == WAKE_TIMER ? PR_TIMER : 0);
+				rec.flags = PREC_WOKEN | (q <= UINT32_MAX ? PREC_QUEUE : 0) |
+					    (ws->mode == WAKE_TIMER ? PREC_TIMER : 0);
 				rec.queue_ns = q <= UINT32_MAX ? (uint32_t)q : 0;
 				rec.wake_cpu = (int16_t)ws->wake_cpu;
 				rec.run_cpu = (int16_t)cpu;
@@ -208,7 +203,7 @@ static void run_periodic(const struct sim_params *p, struct wake_src *ws, struct
 		if (ch && k > k0)	/* it started after its period's end */
 			ch->ops->late(ch, k0);
 		if (k >= c.nperiods) {
-			rec.flags |= PR_NOWORK;
+			rec.flags |= PREC_NOWORK;
 			record_period(p, &rec, k0, t_run, true);
 			break;
 		}
@@ -264,7 +259,7 @@ static void run_flat(const struct sim_params *p, uint64_t duration_ns,
 						  .k = (uint32_t)(g.units - 1),
 						  .queue_ns = lat < UINT32_MAX ? (uint32_t)lat :
 							      UINT32_MAX,
-						  .flags = PR_UNIT | PR_DONE, .wake_cpu = -1,
+						  .flags = PREC_UNIT | PREC_DONE, .wake_cpu = -1,
 						  .run_cpu = (int16_t)sched_getcpu() };
 
 			period_ring_push(p->ring, &rec);
@@ -292,9 +287,8 @@ static void run_flat(const struct sim_params *p, uint64_t duration_ns,
  * cannot fork); then, when it sleeps on its own timer, that timer's slack,
  * as the kernel keeps it (none for a real-time task).
  */
-static int apply_sched(const struct sim_params *p, struct bench_result *res)
+static int apply_sched(const struct sim_params *p, bool own_timer, struct bench_result *res)
 {
-	bool own_timer = p->wake == WAKE_TIMER && p->model != SIM_FLAT;
 	char why[REASON_LEN];
 	long slack = -1;
 	int ret = 0;
@@ -317,9 +311,9 @@ static struct chain *chain_of(const struct sim_params *p, struct chain *ch,
 	char why[REASON_LEN] = "";
 
 	*ret = 0;
-	if (p->model != SIM_GAME && p->model != SIM_AGRAPH)
+	if (!p->chain_ops)
 		return NULL;
-	*ch = (struct chain){ .ops = p->model == SIM_GAME ? &game_ops : &audiograph_ops, .p = p };
+	*ch = (struct chain){ .ops = p->chain_ops, .p = p };
 	*ret = ch->ops->start(ch, why);
 	if (!*ret)
 		return ch;
@@ -330,43 +324,60 @@ static struct chain *chain_of(const struct sim_params *p, struct chain *ch,
 	return NULL;
 }
 
+/* The task's name, as its thread's. */
+static void name_thread(const struct sim_params *p)
+{
+	char name[16];
+
+	snprintf(name, sizeof(name), "ib-%s", p->name);
+	pthread_setname_np(pthread_self(), name);
+}
+
 /*
- * Run the simulation in the calling thread for duration_ns (0: until *stop),
- * measuring into res when it is not NULL, publishing progress into live.
+ * Run the periodic simulation (a chain's head, with its chain) in the
+ * calling thread for duration_ns (0: until *stop), measuring into res when
+ * it is not NULL, publishing progress into live.
  */
 int sim_run(const struct sim_params *p, uint64_t duration_ns, atomic_int *stop,
 	    struct bench_result *res, struct sim_live *live)
 {
 	struct chain chs, *ch;
 	struct wake_src ws;
-	char name[16];
 	int ret;
 
-	snprintf(name, sizeof(name), "ib-%s", p->name);
-	pthread_setname_np(pthread_self(), name);
-	if (p->model == SIM_FLAT) {
-		ret = apply_sched(p, res);
-		if (ret)
-			return ret;
-		run_flat(p, duration_ns, stop, res, live);
-	} else {
-		ch = chain_of(p, &chs, res, &ret);
-		if (!ret)
-			ret = wake_src_start(&ws, p->wake, p->waker_prio, p->slack_ns, stop);
-		if (!ret && (ret = apply_sched(p, res)))
-			wake_src_stop(&ws);
-		if (ret) {
-			if (ch)
-				ch->ops->finish(ch, NULL);
-			return ret;
-		}
-		run_periodic(p, &ws, ch, duration_ns, stop, res, live);
+	name_thread(p);
+	ch = chain_of(p, &chs, res, &ret);
+	if (!ret)
+		ret = wake_src_start(&ws, p->wake, p->waker_prio, p->slack_ns, stop);
+	if (!ret && (ret = apply_sched(p, p->wake == WAKE_TIMER, res)))
 		wake_src_stop(&ws);
+	if (ret) {
 		if (ch)
-			ch->ops->finish(ch, res);
-		if (res)
-			res->plog.tid_waker = wake_src_waker_tid(&ws);
+			ch->ops->finish(ch, NULL);
+		return ret;
 	}
+	run_periodic(p, &ws, ch, duration_ns, stop, res, live);
+	wake_src_stop(&ws);
+	if (ch)
+		ch->ops->finish(ch, res);
+	if (res) {
+		res->plog.tid_waker = wake_src_waker_tid(&ws);
+		res->plog.tid_task = (int32_t)syscall(SYS_gettid);
+	}
+	return 0;
+}
+
+/* Gaming's run: units of work back to back, as sim_run() is called; it sleeps on no timer. */
+int sim_run_flat(const struct sim_params *p, uint64_t duration_ns, atomic_int *stop,
+		 struct bench_result *res, struct sim_live *live)
+{
+	int ret;
+
+	name_thread(p);
+	ret = apply_sched(p, false, res);
+	if (ret)
+		return ret;
+	run_flat(p, duration_ns, stop, res, live);
 	if (res)
 		res->plog.tid_task = (int32_t)syscall(SYS_gettid);
 	return 0;

@@ -22,17 +22,6 @@
 #include "task/wake.h"
 #include "task/work.h"
 
-enum sim_model {
-	SIM_NONE,
-	SIM_PERIODIC,			/* fixed period, fixed work */
-	SIM_SWEEP,			/* X: frame k needs k % 101 ms */
-	SIM_FLAT,			/* Gaming: back-to-back units */
-	SIM_RENDER,			/* Render: frames at --fps, work sweeping 20-80 % */
-	SIM_GAME,			/* Game: a frame pipeline (chain.h), GAME_FPS by default */
-	SIM_AGRAPH,			/* AudioGraph: an audio graph (chain.h) */
-	SIM_RTAPP,			/* an rt-app workload file's threads (rtapp_run.h) */
-};
-
 #define GAME_FPS 60			/* Game's frame rate without --fps */
 
 /* ---- sched_policy.c: how the benchmark task is scheduled, as data ---- */
@@ -111,9 +100,14 @@ struct bench_result {		/* sent, as bytes, from the bench process */
 	uint64_t resume_wakeups;
 };
 
+struct chain_ops;
+
+/* What a kind of benchmark (model/kinds.h) asks of the loops here. */
 struct sim_params {
 	const char *name;		/* the benchmark's, for its thread and messages */
-	enum sim_model model;
+	uint64_t (*frame_work)(const struct sim_params *p, uint64_t k);	/* period k's work; */
+					/* NULL: work_ns each period */
+	const struct chain_ops *chain_ops;	/* Game's, AudioGraph's chain; NULL: one task */
 	enum work_mode work;
 	unsigned long loops_per_ms;
 	uint64_t period_num, period_den, work_ns;	/* as it runs: shortened when swept */
@@ -141,6 +135,8 @@ struct sim_live {		/* counters a load reads while the simulation runs */
 
 int sim_run(const struct sim_params *p, uint64_t duration_ns,
 	    atomic_int *stop, struct bench_result *res, struct sim_live *live);
+int sim_run_flat(const struct sim_params *p, uint64_t duration_ns, atomic_int *stop,
+		 struct bench_result *res, struct sim_live *live);
 
 /* ---- probe.c ---- */
 

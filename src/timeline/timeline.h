@@ -21,7 +21,8 @@ struct timeline_row {
 	const struct period_log *plog;	/* or NULL: the row recorded no periods */
 	const struct period_rec *periods;	/* plog->nrec, oldest first, or NULL */
 	const struct stage_set *stages;	/* a chain's stages' records, or NULL */
-	int chain;			/* enum chain_kind: Game's frames, AudioGraph's cycles */
+	unsigned metrics;		/* a chain's kind's (model/kinds.h): Game's frames */
+					/* (KM_FRAMES), AudioGraph's cycles (KM_XRUNS); 0: none */
 	const struct sched_trace *trace;	/* --explain's events of the task, or NULL */
 	const struct series *persec;	/* the load's intensity each second, or NULL */
 };
@@ -66,7 +67,7 @@ struct tl_row {			/* a row as the timeline draws it */
 	int cpus_pid;			/* the "CPUs" process's (after every row's) */
 	const char *name;		/* "Video / Burn pass 1", with its variant */
 	const char *bench;		/* its thread is "ib-" bench (a workload file's: bench) */
-	bool rtapp;			/* a workload file's thread: records of PR_RTAPP */
+	bool rtapp;			/* a workload file's thread: records of PREC_RTAPP */
 	const char *unit;		/* of the load's intensity, "" when none */
 	const char *status;		/* "ok", "failed" */
 	const char *reason;		/* why, or "" */

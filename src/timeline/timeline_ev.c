@@ -9,6 +9,7 @@
 #include "core/frames.h"
 #include "core/ran_slices.h"
 #include "core/split.h"
+#include "model/kinds.h"
 #include "timeline/timeline.h"
 
 /*
@@ -228,7 +229,7 @@ static void part_slice(struct tl_ctx *c, int tid, const char *name, uint64_t at,
 
 /*
  * A wake-up's latency slice on track tid, split where known; key names its
- * period or frame. A wake-up by the task's own timer (PR_TIMER) runs from
+ * period or frame. A wake-up by the task's own timer (PREC_TIMER) runs from
  * the instant it asked for ("latency"); where the trace holds the kernel's
  * sched_waking of it, its "timer" part comes first, then the wake path and
  * the queue wait. A waker's or a chain's hop runs from the waker's stamp
@@ -238,15 +239,15 @@ static void wake_slices(struct tl_ctx *c, int tid, const struct period_rec *p, c
 {
 	uint64_t lat = p->t_run - p->t_wake, waking = 0, timer = 0;
 	uint64_t q = p->queue_ns < lat ? p->queue_ns : lat, path;
-	bool split = p->flags & PR_QUEUE;
+	bool split = p->flags & PREC_QUEUE;
 	int wcpu = p->wake_cpu;
 
-	if ((p->flags & PR_TIMER) && tid == c->tid_task &&
+	if ((p->flags & PREC_TIMER) && tid == c->tid_task &&
 	    (waking = kernel_waking(c->r->d->trace, p, &wcpu)))
 		timer = waking - p->t_wake;
 	q = q < lat - timer ? q : lat - timer;
 	path = lat - timer - q;
-	if (ev_open(c, 'X', p->flags & PR_TIMER ? "latency" : "wakeup latency", c->r->pid, tid,
+	if (ev_open(c, 'X', p->flags & PREC_TIMER ? "latency" : "wakeup latency", c->r->pid, tid,
 		    p->t_wake)) {
 		ev_dur(c, lat);
 		arg_int(c, key, p->k);
@@ -275,7 +276,7 @@ static void wakeup(struct tl_ctx *c, const struct period_rec *p)
 {
 	uint64_t s = pstart(c, p->k);
 
-	if (!(p->flags & PR_TIMER) &&
+	if (!(p->flags & PREC_TIMER) &&
 	    ev_open(c, 'X', "timer latency", c->r->pid, c->tid_waker, s)) {
 		ev_dur(c, p->t_wake > s ? p->t_wake - s : 0);
 		arg_int(c, "period", p->k);
@@ -300,7 +301,7 @@ static void work(struct tl_ctx *c, const struct period_rec *p)
 		arg_str(c, "outcome", missed ? "missed" : "met");
 		if (missed)
 			arg_ms(c, "missed_by_ms", (int64_t)late);
-		if (!(p->flags & PR_DONE))
+		if (!(p->flags & PREC_DONE))
 			arg_str(c, "cut", "by the row's end");
 		if (p->skipped)
 			arg_int(c, "dropped_before", p->skipped);
@@ -311,9 +312,9 @@ static void work(struct tl_ctx *c, const struct period_rec *p)
 		arg_int(c, "period", (int64_t)kw);
 		arg_ms(c, "missed_by_ms", (int64_t)late);
 		arg_ms(c, "deadline_ms", since_go(c, dl));
-		if (p->flags & PR_WOKEN)
+		if (p->flags & PREC_WOKEN)
 			arg_ms(c, "latency_ms", (int64_t)(p->t_run - p->t_wake));
-		if (p->flags & PR_QUEUE)
+		if (p->flags & PREC_QUEUE)
 			arg_ms(c, "queue_wait_ms", (int64_t)p->queue_ns);
 		arg_ms(c, "started_ms", (int64_t)(p->t_run - period_rec_start(c->h, p)));
 		arg_ms(c, "work_wall_ms", (int64_t)ran);	/* to its end, preemptions and all */
@@ -343,7 +344,7 @@ static void stutter(struct tl_ctx *c, const struct period_rec *p, bool emit)
 {
 	uint64_t s, ft, sum = c->stut.sum;
 
-	if (!(p->flags & PR_DONE) || (p->flags & (PR_NOWORK | PR_UNIT)))
+	if (!(p->flags & PREC_DONE) || (p->flags & (PREC_NOWORK | PREC_UNIT)))
 		return;
 	s = period_rec_start(c->h, p);
 	ft = p->t_done > s ? p->t_done - s : 0;
@@ -380,9 +381,9 @@ static void xruns(struct tl_ctx *c, const struct period_rec *p)
 {
 	uint64_t s, cycle;
 
-	if ((p->flags & PR_NOWORK) || p->skipped)
+	if ((p->flags & PREC_NOWORK) || p->skipped)
 		xrun(c, p->k, -1);
-	if (!(p->flags & PR_DONE) || (p->flags & PR_NOWORK))
+	if (!(p->flags & PREC_DONE) || (p->flags & PREC_NOWORK))
 		return;
 	s = period_rec_start(c->h, p);
 	cycle = p->t_done > s ? p->t_done - s : 0;
@@ -391,13 +392,13 @@ static void xruns(struct tl_ctx *c, const struct period_rec *p)
 }
 
 /*
- * A workload file's thread's record (core/period.h's PR_RTAPP): a wake-up,
+ * A workload file's thread's record (core/period.h's PREC_RTAPP): a wake-up,
  * after its timer's latency on the waker's track when its waker's; or the
  * instant a timer period was found missed, reached after its expiry.
  */
 static void rtapp_record(struct tl_ctx *c, const struct period_rec *p)
 {
-	if (!(p->flags & PR_WOKEN)) {
+	if (!(p->flags & PREC_WOKEN)) {
 		if (!ev_open(c, 'i', "missed deadline", c->r->pid, c->tid_task, p->t_run))
 			return;
 		arg_int(c, "record", p->k);
@@ -406,7 +407,7 @@ static void rtapp_record(struct tl_ctx *c, const struct period_rec *p)
 		ev_close(c);
 		return;
 	}
-	if (p->t_done && !(p->flags & PR_TIMER) &&
+	if (p->t_done && !(p->flags & PREC_TIMER) &&
 	    ev_open(c, 'X', "timer latency", c->r->pid, c->tid_waker, p->t_done)) {
 		ev_dur(c, p->t_wake > p->t_done ? p->t_wake - p->t_done : 0);
 		arg_int(c, "record", p->k);
@@ -422,7 +423,7 @@ static void rtapp_record(struct tl_ctx *c, const struct period_rec *p)
  * Record i's events. The periods it dropped are its own: those it found
  * already over when it ran (k..k+skipped-1), and those that passed during
  * its overrun, up to the next record's period (for the last, the row's
- * count); after the row's last period (PR_NOWORK), all from k.
+ * count); after the row's last period (PREC_NOWORK), all from k.
  */
 static void record(struct tl_ctx *c, uint64_t i)
 {
@@ -430,23 +431,23 @@ static void record(struct tl_ctx *c, uint64_t i)
 	uint64_t next = i + 1 < c->nrec ? c->p[i + 1].k : c->h->counted;
 	uint64_t kw = (uint64_t)p->k + p->skipped;
 
-	if (p->flags & PR_UNIT) {
+	if (p->flags & PREC_UNIT) {
 		unit(c, p);
 		return;
 	}
-	if (p->flags & PR_RTAPP) {
+	if (p->flags & PREC_RTAPP) {
 		rtapp_record(c, p);
 		return;
 	}
 	if (!c->h->num)
 		return;
-	if (c->r->d->chain == CHAIN_GAME)
+	if (c->r->d->metrics & KM_FRAMES)
 		stutter(c, p, true);
-	else if (c->r->d->chain == CHAIN_AUDIO)
+	else if (c->r->d->metrics & KM_XRUNS)
 		xruns(c, p);
-	if (p->flags & PR_WOKEN)
+	if (p->flags & PREC_WOKEN)
 		wakeup(c, p);
-	if (p->flags & PR_NOWORK) {
+	if (p->flags & PREC_NOWORK) {
 		drops(c, p->k, next);
 		return;
 	}
@@ -458,7 +459,7 @@ static void record(struct tl_ctx *c, uint64_t i)
 /* A chain's stages: each frame's wake-up and work on the stage's own track, from k_cut on. */
 static void stage_tracks(struct tl_ctx *c)
 {
-	const char *key = c->r->d->chain == CHAIN_AUDIO ? "cycle" : "frame";
+	const char *key = c->r->d->metrics & KM_XRUNS ? "cycle" : "frame";
 
 	for (uint32_t i = 0; c->stages && i < c->stages->n; i++) {
 		const struct stage_periods *sp = &c->stages->s[i];
@@ -468,7 +469,7 @@ static void stage_tracks(struct tl_ctx *c)
 
 			if (p->k < c->k_cut)
 				continue;
-			if (p->flags & PR_WOKEN)
+			if (p->flags & PREC_WOKEN)
 				wake_slices(c, c->tid_stage[i], p, key);
 			if (!ev_open(c, 'X', "work", c->r->pid, c->tid_stage[i], p->t_run))
 				continue;
@@ -568,7 +569,7 @@ void tl_row_events(const struct tl_row *r, const struct tl_cut *cut, struct tl_n
 	c.t_cut = !cut->first ? 0 : cut->first < c.nrec ? c.p[cut->first].t_wake : UINT64_MAX;
 	c.k_cut = !cut->first ? 0 : cut->first < c.nrec ? c.p[cut->first].k : UINT64_MAX;
 	stutter_init(&c.stut);
-	for (uint64_t i = 0; i < cut->first && i < c.nrec && r->d->chain == CHAIN_GAME; i++)
+	for (uint64_t i = 0; i < cut->first && i < c.nrec && (r->d->metrics & KM_FRAMES); i++)
 		stutter(&c, &c.p[i], false);
 	row_names(&c);
 	for (uint64_t i = cut->first; i < c.nrec; i++)
