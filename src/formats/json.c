@@ -14,6 +14,7 @@
 #include "formats/json_writer.h"
 #include "verdicts/verdicts.h"
 #include "model/config.h"
+#include "model/metrics.h"
 #include "model/plan.h"
 #include "sys/machine.h"
 #include "task/work.h"
@@ -167,19 +168,6 @@ static void json_system(struct jw *w, const struct run_record *run)
 	jw_close(w, '}');
 }
 
-/* A latency's numbers from v[base..base+8), as JSON keeps them; null without samples. */
-static void json_latency(struct jw *w, const char *key, const struct result *r, int base)
-{
-	static const char *const names[] = {
-		"min", "mean", "sd", "max", "p50", "p90", "p99", "p999",
-	};
-
-	jw_open(w, key, '{');
-	for (int i = 0; i < (int)ARRAY_SIZE(names); i++)
-		jw_num(w, names[i], result_file_value(r, base + i));
-	jw_close(w, '}');
-}
-
 /* [[upper bound (exclusive), count], ...] of the non-empty buckets, on one line. */
 static void json_histogram(struct jw *w, const struct latency_compact *l)
 {
@@ -197,22 +185,81 @@ static void json_histogram(struct jw *w, const struct latency_compact *l)
 	sb_add(w->sb, "]", 1);
 }
 
-static void json_ran(struct jw *w, const struct ran_instead *ri);
-
-/* Where the latency went (core/split.h): null where not measured, ran_instead without --explain. */
-static void json_split(struct jw *w, const struct result *r)
+/* A row's value: a text (null when empty), true or false, a number. */
+static void json_metric(struct jw *w, const struct metric *m, const struct result *r,
+			const char *key)
 {
-	const struct ran_instead *ri = &r->ran;
+	double v = m->field >= 0 ? r->v[m->field] : NAN;
 
-	json_latency(w, "queue_wait_ns", r, RF_QMIN);
-	json_latency(w, "wake_path_ns", r, RF_PMIN);
-	json_latency(w, "sched_latency_ns", r, RF_SMIN);
-	jw_num(w, "wakeups_kernel_stamped", r->v[RF_STAMPED]);
-	jw_num(w, "wakeups_queued", r->v[RF_QUEUED]);
-	jw_num(w, "wakeups_cpu_known", r->v[RF_CPU_KNOWN]);
-	jw_num(w, "wakeups_cross_cpu", r->v[RF_CROSS_CPU]);
-	jw_num(w, "migrations", r->v[RF_MIGRATIONS]);
-	json_ran(w, ri);
+	if (m->field < 0)
+		jw_known(w, key, metric_text(m, r));
+	else if (m->flags & MF_BOOL)
+		jw_tristate(w, key, isfinite(v) ? v == 1.0 : -1);
+	else
+		jw_num(w, key, metric_value(m, r));
+}
+
+/* Is the object a row opens null whole: its value, or the row's periods, not known? */
+static bool json_object_null(const struct metric *m, const struct result *r)
+{
+	return ((m->flags & MF_OR_NULL) && !isfinite(r->v[m->field])) ||
+	       ((m->flags & MF_PERIODS_OR_NULL) && !isfinite(r->v[RF_MET]));
+}
+
+/* Closes the objects open ("a.b.") that do not hold path's first pre characters. */
+static void json_close_to(struct jw *w, char *open, const char *path, size_t pre)
+{
+	size_t n;
+
+	while ((n = strlen(open)) > pre || strncmp(open, path, n)) {
+		char *dot;
+
+		jw_close(w, '}');
+		open[n - 1] = '\0';
+		dot = strrchr(open, '.');
+		*(dot ? dot + 1 : open) = '\0';
+	}
+}
+
+/*
+ * The rows of metrics[] (model/metrics.c) at place, each under the objects
+ * its path names ("a.b.key"): an object opens at its first row and closes
+ * after its last, or its first row writes it null whole. A row of another
+ * kind than r's is left out, or null where it says so.
+ */
+static void json_place(struct jw *w, const struct result *r, enum json_place place)
+{
+	char open[64] = "";		/* the objects open, or the one written null: "a.b." */
+	bool null = false;
+
+	for (size_t i = 0; i < nr_metrics; i++) {
+		const struct metric *m = &metrics[i];
+		const char *key = m->json ? strrchr(m->json, '.') : NULL;
+		size_t pre = key ? (size_t)(++key - m->json) : 0, n;
+
+		if (m->place != place || !(m->flags & (result_kind(r) | MF_NULL_ELSE)) ||
+		    (null && !strncmp(m->json, open, strlen(open))))
+			continue;
+		if (null)
+			open[0] = '\0';
+		json_close_to(w, open, m->json, pre);
+		for (null = false; !null && (n = strlen(open)) < pre;) {
+			size_t len = strcspn(m->json + n, ".");
+			char name[32];
+
+			snprintf(name, sizeof(name), "%.*s", (int)len, m->json + n);
+			snprintf(open + n, sizeof(open) - n, "%s.", name);
+			null = !n && json_object_null(m, r);
+			if (null)
+				jw_null(w, name);
+			else
+				jw_open(w, name, '{');
+		}
+		if (!null)
+			json_metric(w, m, r, key ? key : m->json);
+	}
+	if (!null)
+		json_close_to(w, open, "", 0);
 }
 
 /* Who ran instead: "ran_instead" and "ran_instead_lost_events", null where not traced. */
@@ -300,16 +347,7 @@ static void json_misses(struct jw *w, const struct result *r)
 			json_miss(w, &mr->worst[i], r->chain);
 		jw_close(w, ']');
 	}
-	if (!isfinite(r->v[RF_MISS_QUEUED])) {
-		jw_null(w, "miss_shares");
-		return;
-	}
-	jw_open(w, "miss_shares", '{');
-	jw_num(w, "queued", r->v[RF_MISS_QUEUED]);
-	jw_num(w, "running", r->v[RF_MISS_RUNNING]);
-	jw_num(w, "preempted", r->v[RF_MISS_PREEMPTED]);
-	jw_num(w, "blocked", r->v[RF_MISS_BLOCKED]);
-	jw_close(w, '}');
+	json_place(w, r, JP_MISSES);
 }
 
 /* A chain's set of numbers, ns: {"min", "mean", "p50", "p90", "p99", "max"}. */
@@ -345,31 +383,34 @@ static void json_hops(struct jw *w, const struct chain_summary *c, const struct 
 	jw_close(w, ']');
 }
 
-/* Game's frames or AudioGraph's cycles (doc/chains.md); nothing for a single task. */
+/* A chain's words, by its kind (doc/chains.md), and what its copies (--instances) have. */
+static const struct chain_words {
+	const char *time, *done, *on_time, *input, *marks, *copy_p99;
+	struct { const char *key; size_t off; } copy[2];	/* of struct instance_fig */
+} chain_words[] = {
+	[CHAIN_GAME] = { "frame_time_ns", "frames", "frames_on_time", "input_latency_ns",
+			 "stutter_frames", "frame_time_p99_ns",
+			 { { "fps", offsetof(struct instance_fig, fps) },
+			   { "stutters", offsetof(struct instance_fig, stutters) } } },
+	[CHAIN_AUDIO] = { "cycle_ns", "cycles", "cycles_in_time", NULL, "xrun_cycles",
+			  "cycle_p99_ns", { { "xruns", offsetof(struct instance_fig, xruns) } } },
+};
+
+/* Game's frames or AudioGraph's cycles; nothing for a single task. */
 static void json_chain(struct jw *w, const struct result *r)
 {
 	const struct chain_summary *c = r->chain;
-	bool game = c && c->kind == CHAIN_GAME;
+	const struct chain_words *cw = c ? &chain_words[c->kind] : NULL;
 
 	if (!c)
 		return;
-	json_chain_stats(w, game ? "frame_time_ns" : "cycle_ns", c->time);
-	jw_num(w, game ? "frames" : "cycles", (double)c->done);
-	jw_num(w, game ? "frames_on_time" : "cycles_in_time", (double)c->on_time);
-	if (game) {
-		jw_num(w, "fps", c->fps);
-		jw_num(w, "fps_1pct_low", c->fps_low);
-		jw_num(w, "stutters", (double)c->stutters);
-		json_chain_stats(w, "input_latency_ns", c->input);
-	} else {
-		jw_open(w, "dsp_load", '{');
-		jw_num(w, "mean", c->dsp_mean);
-		jw_num(w, "max", c->dsp_max);
-		jw_close(w, '}');
-		jw_num(w, "xruns", (double)c->xruns);
-		jw_num(w, "xruns_per_min", c->xruns_per_min);
-	}
-	jw_open(w, game ? "stutter_frames" : "xrun_cycles", '[');
+	json_chain_stats(w, cw->time, c->time);
+	jw_num(w, cw->done, (double)c->done);
+	jw_num(w, cw->on_time, (double)c->on_time);
+	json_place(w, r, JP_CHAIN);
+	if (cw->input)
+		json_chain_stats(w, cw->input, c->input);
+	jw_open(w, cw->marks, '[');
 	for (int i = 0; i < c->nmarks; i++)
 		jw_num(w, NULL, (double)c->marks[i]);
 	jw_close(w, ']');
@@ -377,16 +418,13 @@ static void json_chain(struct jw *w, const struct result *r)
 }
 
 /* A chain's copy: its frames or cycles, their time's p99, Game's fps and stutters, or xruns. */
-static void json_instance_chain(struct jw *w, bool game, const struct instance_fig *f)
+static void json_instance_chain(struct jw *w, const struct chain_words *cw,
+				const struct instance_fig *f)
 {
-	jw_num(w, game ? "frames" : "cycles", f->chain_done);
-	jw_num(w, game ? "frame_time_p99_ns" : "cycle_p99_ns", f->chain_p99_ns);
-	if (game) {
-		jw_num(w, "fps", f->fps);
-		jw_num(w, "stutters", f->stutters);
-	} else {
-		jw_num(w, "xruns", f->xruns);
-	}
+	jw_num(w, cw->done, f->chain_done);
+	jw_num(w, cw->copy_p99, f->chain_p99_ns);
+	for (int i = 0; i < 2 && cw->copy[i].key; i++)
+		jw_num(w, cw->copy[i].key, *(const double *)((const char *)f + cw->copy[i].off));
 }
 
 /* --instances: the copies pooled in the result, and each one's own figures. */
@@ -409,7 +447,7 @@ static void json_instances(struct jw *w, const struct result *r)
 		jw_num(w, "pct_deadlines", s->f[i].pct_deadlines);
 		jw_num(w, "pct_cpu", s->f[i].pct_cpu);
 		if (r->chain)
-			json_instance_chain(w, r->chain->kind == CHAIN_GAME, &s->f[i]);
+			json_instance_chain(w, &chain_words[r->chain->kind], &s->f[i]);
 		jw_close(w, '}');
 	}
 	jw_close(w, ']');
@@ -427,49 +465,15 @@ static void json_result(struct jw *w, const struct result *r)
 	jw_int(w, "variant_pid", r->variant_pid ? r->variant_pid : SI_UNKNOWN);
 	jw_known(w, "variant_sched_ext", r->variant_scx);
 	jw_int(w, "ncpus", r->ncpus ? r->ncpus : SI_UNKNOWN);
-	jw_known(w, "group", r->rtapp ? NULL : r->group);
-	if (r->rtapp)		/* only then: a run without a workload file keeps its shape */
-		json_workload_result(w, r);
+	json_place(w, r, JP_GROUP);
 	json_instances(w, r);
 	jw_str(w, "status", status_name(r->status));
 	jw_known(w, "reason", r->reason);
-	jw_num(w, "samples", r->v[RF_SAMPLES]);
-	json_latency(w, "latency_ns", r, RF_MIN);
-	json_latency(w, "timer_latency_ns", r, RF_TMIN);
-	jw_num(w, "timer_slack_ns", r->v[RF_TIMER_SLACK]);
+	json_place(w, r, JP_LATENCY);
 	json_histogram(w, r->wake);
-	jw_num(w, "pct_desired_cpu", r->v[RF_CPU]);
-	jw_num(w, "pct_deadlines_met", r->v[RF_DL]);
-	jw_open(w, "load_intensity", '{');
-	jw_num(w, "value", r->v[RF_INTENSITY]);
-	jw_known(w, "unit", r->unit);
-	jw_num(w, "cpus", r->v[RF_LOAD_CPUS]);
-	jw_num(w, "cpus_due", r->v[RF_LOAD_DUE]);
-	jw_tristate(w, "short", isfinite(r->v[RF_LOAD_SHORT]) ? r->v[RF_LOAD_SHORT] == 1.0 : -1);
-	jw_num(w, "restarts", r->v[RF_LOAD_RESTARTS]);
-	jw_close(w, '}');
-	jw_num(w, "foreign_cpu_pct", r->v[RF_FOREIGN_CPU]);
-	jw_known(w, "foreign_top", r->foreign_top);
-	jw_num(w, "foreign_top_cpu_pct", r->v[RF_FOREIGN_TOP_CPU]);
-	jw_known(w, "load_medium", r->medium);
-	if (isfinite(r->v[RF_MET])) {
-		jw_open(w, "periods", '{');
-		jw_num(w, "met", r->v[RF_MET]);
-		jw_num(w, "missed", r->v[RF_MISSED]);
-		jw_num(w, "dropped", r->v[RF_DROPPED]);
-		jw_close(w, '}');
-	} else {
-		jw_null(w, "periods");
-	}
-	jw_num(w, "period_ns", r->v[RF_PERIOD]);
-	jw_num(w, "frame_rate", r->v[RF_FRAME_RATE]);
-	jw_num(w, "task_cpu_ns", r->v[RF_TASK_CPU]);
-	jw_num(w, "wall_ns", r->v[RF_WALL]);
-	jw_num(w, "load_stop_ns", r->v[RF_LOAD_STOP]);
-	jw_num(w, "trace_triggered_ns", r->v[RF_TRACED]);
-	jw_num(w, "work_ratio", r->v[RF_WORK_RATIO]);
-	jw_num(w, "loop_speed", result_file_value(r, RF_LOOP_SPEED));
-	json_split(w, r);
+	for (enum json_place p = JP_LOAD; p <= JP_SPLIT_CROSS; p++)
+		json_place(w, r, p);
+	json_ran(w, &r->ran);
 	json_misses(w, r);
 	json_chain(w, r);
 	jw_close(w, '}');

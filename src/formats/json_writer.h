@@ -10,7 +10,6 @@
 #include "lib/sbuf.h"
 
 struct config;
-struct result;
 
 struct jw {			/* a pretty-printing JSON writer */
 	struct sbuf *sb;
@@ -33,6 +32,5 @@ void jw_tristate(struct jw *w, const char *key, int v);	/* < 0: null */
 
 /* json_rtapp.c: a workload file's parts of the document */
 void json_workload_run(struct jw *w, const struct config *cfg);
-void json_workload_result(struct jw *w, const struct result *r);
 
 #endif

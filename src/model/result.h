@@ -29,14 +29,9 @@ struct period_rec;
  * percent for shares (but the misses' parts, 0..1), NAN for "not known"
  * (not measured, not in the file).
  *
- * Adding a field end to end is one line per layer:
- *   1. an RF_ name here;
- *   2. live: set it in row_result() (run/row_result.c);
- *   3. JSON: one jw_num() in json_result() (formats/json.c);
- *   4. CSV: one row of csv_columns[] (formats/csv.c), which both the writer and the
- *      reader walk, so --compare reads it back and summarize_passes()
- *      averages it with the others; a log column is one row of
- *      log_columns[] (model/log_format.c), walked by the log writer and reader.
+ * Each is one row of metrics[] (model/metrics.c), which JSON, CSV and its
+ * reader, --compare and the verdicts walk; adding one is an RF_ name here,
+ * its row there and its value set in row_result() (run/row_result.c).
  */
 enum rfield {
 	RF_SAMPLES,				/* wakeups (Gaming: units of work) */
@@ -83,6 +78,14 @@ enum rfield {
 	RF_FOREIGN_TOP_CPU,			/* and the busiest of them, over the row */
 	RF_COUNT,
 };
+
+/* A latency's eight numbers follow each other in struct summary's order: F##MIN + i. */
+#define RF_LATENCY_ORDERED(F) (F##MEAN == F##MIN + 1 && F##SD == F##MIN + 2 && \
+	F##MAX == F##MIN + 3 && F##P50 == F##MIN + 4 && F##P90 == F##MIN + 5 && \
+	F##P99 == F##MIN + 6 && F##P999 == F##MIN + 7)
+_Static_assert(RF_LATENCY_ORDERED(RF_) && RF_LATENCY_ORDERED(RF_T) && RF_LATENCY_ORDERED(RF_Q) &&
+	       RF_LATENCY_ORDERED(RF_P) && RF_LATENCY_ORDERED(RF_S),
+	       "run/row_result.c's set_latency() fills v[base + i]");
 
 /*
  * --instances N: what each of a row's N copies measured, kept beside the
