@@ -30,7 +30,12 @@ void jw_bool(struct jw *w, const char *key, bool v);
 void jw_null(struct jw *w, const char *key);
 void jw_tristate(struct jw *w, const char *key, int v);	/* < 0: null */
 
-/* json_rtapp.c: a workload file's parts of the document */
+struct run_record;
+/* json_run.c: the document's "run" and "system" */
+void json_run(struct jw *w, const struct run_record *run);
+void json_system(struct jw *w, const struct run_record *run);
+
+/* json_rtapp.c: a workload file's part of the document */
 void json_workload_run(struct jw *w, const struct config *cfg);
 
 #endif
