@@ -360,7 +360,7 @@ static bool test_all_constant(void)
 	return true;
 }
 
-/* The verdicts' metrics are the rows of model/metrics.c that name one, in enum verdict_metric's order. */
+/* The verdicts' metrics: model/metrics.c's rows that name one, in enum verdict_metric's order. */
 static bool test_metric_rows(void)
 {
 	static const char *const names[VM_COUNT] = {
