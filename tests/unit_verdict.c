@@ -26,7 +26,7 @@ struct metric_passes {
 };
 
 static const int field_of[VM_COUNT] = {
-	[VM_MEAN] = RF_MEAN, [VM_P99] = RF_P99, [VM_DL] = RF_DL,
+	[VM_MEAN] = RF_MEAN, [VM_P99] = RF_P99, [VM_DL] = RF_DEADLINES_MET_PCT,
 	[VM_FRAME_P99] = RF_FRAME_P99, [VM_STUTTERS] = RF_STUTTERS, [VM_XRUNS] = RF_XRUNS,
 };
 

@@ -354,7 +354,7 @@ static void json_summary(void *arg, const struct cell *c, const struct pass_summ
 	jw_num(w, "latency_max_ns", have ? s->max : nan);
 	jw_num(w, "latency_max_mean_ns", have ? s->v[RF_MAX] : nan);
 	jw_num(w, "pct_desired_cpu_mean", have ? s->v[RF_CPU] : nan);
-	jw_num(w, "pct_deadlines_met_mean", have ? s->v[RF_DL] : nan);
+	jw_num(w, "pct_deadlines_met_mean", have ? s->v[RF_DEADLINES_MET_PCT] : nan);
 	jw_open(w, "passes_for_10pct", '{');
 	jw_int(w, "latency_mean", s->power[0] > 0 ? s->power[0] : SI_UNKNOWN);
 	jw_int(w, "latency_p99", s->power[1] > 0 ? s->power[1] : SI_UNKNOWN);

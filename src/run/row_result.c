@@ -64,7 +64,7 @@ static void result_from_split(struct result *r, const struct split_result *s,
 	if (s->state != SPLIT_ON)
 		return;
 	set_latency(r, RF_QMIN, &s->queue);
-	set_latency(r, RF_PMIN, &s->path);
+	set_latency(r, RF_PATH_MIN, &s->path);
 	r->v[RF_QUEUED] = (double)s->queued;
 }
 
@@ -154,7 +154,7 @@ static void result_chain(struct result *r, const struct chain_summary *c)
 		r->v[RF_DSP_MEAN] = c->dsp_mean;
 		r->v[RF_DSP_MAX] = c->dsp_max;
 		r->v[RF_XRUNS] = (double)c->xruns;
-		r->v[RF_XRUNS_MIN] = c->xruns_per_min;
+		r->v[RF_XRUNS_PER_MIN] = c->xruns_per_min;
 	}
 	r->chain = malloc(sizeof(*r->chain));
 	if (r->chain)
@@ -247,7 +247,7 @@ static void result_rtapp(struct result *r, const struct run_record *rec, const s
 	r->v[RF_MISSED] = (double)tp->missed;
 	r->v[RF_DROPPED] = 0;
 	if (b->pct_deadlines >= 0)
-		r->v[RF_DL] = b->pct_deadlines;
+		r->v[RF_DEADLINES_MET_PCT] = b->pct_deadlines;
 	if (tp->slack.n) {
 		r->v[RF_SLACK_MEAN] = span_mean(&tp->slack);
 		r->v[RF_SLACK_MIN] = (double)tp->slack.min;
@@ -333,7 +333,7 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 		r->v[RF_TIMER_SLACK] = (double)b->timer_slack_ns;
 	r->v[RF_CPU] = b->pct_cpu;
 	if (periods && b->pct_deadlines >= 0)
-		r->v[RF_DL] = b->pct_deadlines;
+		r->v[RF_DEADLINES_MET_PCT] = b->pct_deadlines;
 	if (periods) {
 		r->v[RF_MET] = (double)b->acct.met;
 		r->v[RF_MISSED] = (double)b->acct.missed;
