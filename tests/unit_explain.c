@@ -92,7 +92,7 @@ static void split_row(struct result *r, double q, double q99, double p, double p
 	snprintf(r->load, sizeof(r->load), "Burn");
 	r->v[RF_SAMPLES] = r->v[RF_MET] = 200;
 	r->v[RF_QMEAN] = q, r->v[RF_QP99] = q99;
-	r->v[RF_PMEAN] = p, r->v[RF_PP99] = p99;
+	r->v[RF_PATH_MEAN] = p, r->v[RF_PATH_P99] = p99;
 }
 
 static bool test_explain_line(void)

@@ -195,10 +195,10 @@ static bool test_parse_case(const struct parse_case *c)
 		ok = false;
 	} else if (!same(o->v[RF_MEAN], c->mean_ns) || !same(o->v[RF_SD], c->sd_ns) ||
 		   !same(o->v[RF_MAX], c->max_ns) || !same(o->v[RF_CPU], c->cpu) ||
-		   !same(o->v[RF_DL], c->dl) || !same(o->v[RF_P99], c->p99_ns)) {
+		   !same(o->v[RF_DEADLINES_MET_PCT], c->dl) || !same(o->v[RF_P99], c->p99_ns)) {
 		snprintf(detail, sizeof(detail), "mean %g sd %g max %g cpu %g dl %g p99 %g",
-			 o->v[RF_MEAN], o->v[RF_SD], o->v[RF_MAX], o->v[RF_CPU], o->v[RF_DL],
-			 o->v[RF_P99]);
+			 o->v[RF_MEAN], o->v[RF_SD], o->v[RF_MAX], o->v[RF_CPU],
+			 o->v[RF_DEADLINES_MET_PCT], o->v[RF_P99]);
 		ok = false;
 	}
 	results_free(&f);
@@ -401,7 +401,7 @@ static bool test_cmp_width(void)
 			snprintf(o->load, sizeof(o->load), "%s", loads[k % 3]);
 			o->v[RF_SD] = 0.00123e6;
 			o->v[RF_CPU] = 99.99;
-			o->v[RF_DL] = 0.00123;
+			o->v[RF_DEADLINES_MET_PCT] = 0.00123;
 		}
 		in[r] = (struct cmp_input){ .run = &run[r], .file = "f" };
 		snprintf(in[r].label, sizeof(in[r].label), "%.100s %.100s", run[r].kernel,
@@ -790,10 +790,10 @@ static bool test_fork_case(const struct fork_case *c)
 			 f.runs[0].nres, f.runs[0].kernel, f.runs[0].date);
 	} else if (!same(o->v[RF_MEAN], c->mean) || !same(o->v[RF_SD], c->sd) ||
 		   !same(o->v[RF_P50], c->p50) || !same(o->v[RF_MAX], c->max) ||
-		   !same(o->v[RF_CPU], c->cpu) || !same(o->v[RF_DL], c->dl)) {
+		   !same(o->v[RF_CPU], c->cpu) || !same(o->v[RF_DEADLINES_MET_PCT], c->dl)) {
 		snprintf(detail, sizeof(detail), "mean %g sd %g p50 %g max %g cpu %g dl %g",
 			 o->v[RF_MEAN], o->v[RF_SD], o->v[RF_P50], o->v[RF_MAX], o->v[RF_CPU],
-			 o->v[RF_DL]);
+			 o->v[RF_DEADLINES_MET_PCT]);
 		ok = false;
 	}
 	results_free(&f);
@@ -814,7 +814,7 @@ static bool test_fork_fixture(void)
 		const struct result *o = &f.runs[0].res[i];
 
 		gaming += !strcmp(o->bench, "Gaming");
-		dl += isfinite(o->v[RF_DL]);
+		dl += isfinite(o->v[RF_DEADLINES_MET_PCT]);
 		EXPECT(o->load[0] && isfinite(o->v[RF_MEAN]) && isfinite(o->v[RF_CPU]),
 		       "row %d: %s/%s", i, o->bench, o->load);
 	}

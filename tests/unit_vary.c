@@ -218,7 +218,7 @@ static void fake_pass(struct result *r, const char *load, int v, int pass, doubl
 	r->pass = pass;
 	r->v[RF_MEAN] = mean;
 	r->v[RF_P99] = 3 * mean;
-	r->v[RF_DL] = dl;
+	r->v[RF_DEADLINES_MET_PCT] = dl;
 }
 
 static const struct verdict *find(const struct verdict_table *t, const char *load, int m)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/defs.h"
+#include "model/metrics.h"
 #include "model/record.h"
 #include "lib/sbuf.h"
 #include "verdicts/verdicts.h"
@@ -25,7 +26,7 @@ struct metric_passes {
 };
 
 static const int field_of[VM_COUNT] = {
-	[VM_MEAN] = RF_MEAN, [VM_P99] = RF_P99, [VM_DL] = RF_DL,
+	[VM_MEAN] = RF_MEAN, [VM_P99] = RF_P99, [VM_DL] = RF_DEADLINES_MET_PCT,
 	[VM_FRAME_P99] = RF_FRAME_P99, [VM_STUTTERS] = RF_STUTTERS, [VM_XRUNS] = RF_XRUNS,
 };
 
@@ -139,7 +140,7 @@ static bool test_judge(void)
 			if (!ok)
 				verdicts_free(&t);
 			EXPECT(ok, "%s, %s: %s (tested %d, p %g, q %g), want %s", c->name,
-			       verdict_metric_names[c->m[k].metric],
+			       verdict_metric_name(c->m[k].metric),
 			       v ? verdict_kind_names[v->kind] : "none", v ? v->tested : -1,
 			       v ? v->t.p : NAN, v ? v->q : NAN, verdict_kind_names[c->m[k].want]);
 		}
@@ -182,7 +183,7 @@ static bool test_direction(void)
 		v = find_metric(&t, cases[i].metric);
 		kind = v ? v->kind : -1;
 		verdicts_free(&t);
-		EXPECT(kind == cases[i].want, "%s, B %s: %s", verdict_metric_names[cases[i].metric],
+		EXPECT(kind == cases[i].want, "%s, B %s: %s", verdict_metric_name(cases[i].metric),
 		       cases[i].b_lower ? "lower" : "higher", kind < 0 ? "none" :
 		       verdict_kind_names[kind]);
 	}
@@ -359,8 +360,29 @@ static bool test_all_constant(void)
 	return true;
 }
 
+/* The verdicts' metrics: model/metrics.c's rows that name one, in enum verdict_metric's order. */
+static bool test_metric_rows(void)
+{
+	static const char *const names[VM_COUNT] = {
+		"mean", "p99", "deadlines", "frame p99", "stutters", "xruns",
+	};
+
+	for (int m = 0; m < VM_COUNT; m++)
+		EXPECT(verdict_metric(m) && verdict_metric(m)->field == field_of[m] &&
+		       !strcmp(verdict_metric_name(m), names[m]), "verdict metric %d: %s", m,
+		       verdict_metric(m) ? verdict_metric_name(m) : "no row");
+	EXPECT(!verdict_metric(VM_COUNT), "a row past enum verdict_metric's: %s",
+	       verdict_metric_name(VM_COUNT));
+	EXPECT(verdict_change_kind(VM_DL) == CHANGE_SHORTFALL &&
+	       verdict_change_kind(VM_XRUNS) == CHANGE_RATE &&
+	       verdict_change_kind(VM_P99) == CHANGE_SCALE, "n10%%'s change by the rows' units");
+	return true;
+}
+
 void unit_verdict(void)
 {
+	check("verdict table: its metrics are model/metrics.c's rows that name one",
+	      test_metric_rows());
 	check("verdict table: judged as the examples ask, Tarone's count", test_judge());
 	check("verdict table: better is lower latency, fewer stutters and xruns, more deadlines",
 	      test_direction());

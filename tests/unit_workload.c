@@ -236,7 +236,7 @@ static void fill_record(struct run_record *rec, struct config *cfg, struct rtapp
 			r->v[RF_MAX] = figs[k].max;
 			r->v[RF_TIMER_WAKEUPS] = figs[k].timer;
 			r->v[RF_RESUME_WAKEUPS] = figs[k].resume;
-			r->v[RF_DL] = figs[k].dl;
+			r->v[RF_DEADLINES_MET_PCT] = figs[k].dl;
 			r->v[RF_SLACK_MIN] = -2500.5;
 			r->v[RF_INTENSITY] = l ? 1.94 : NAN;
 			snprintf(r->unit, sizeof(r->unit), "%s", l ? "CPUs" : "");
@@ -284,7 +284,8 @@ static bool same_thread(const struct result *o, const struct result *want)
 	       near(o->v[RF_MAX], want->v[RF_MAX]) &&
 	       o->v[RF_TIMER_WAKEUPS] == want->v[RF_TIMER_WAKEUPS] &&
 	       o->v[RF_RESUME_WAKEUPS] == want->v[RF_RESUME_WAKEUPS] &&
-	       near(o->v[RF_DL], want->v[RF_DL]) && near(o->v[RF_INTENSITY], want->v[RF_INTENSITY]);
+	       near(o->v[RF_DEADLINES_MET_PCT], want->v[RF_DEADLINES_MET_PCT]) &&
+	       near(o->v[RF_INTENSITY], want->v[RF_INTENSITY]);
 }
 
 static bool test_table_round_trip(bool fail)

@@ -83,7 +83,7 @@ static void fill_text(char (*s)[CELL_LEN], bool *pm, const struct cmp_table *t, 
 	fmt_value(s[K_SD], CELL_LEN, c->v[RF_SD] / unit, 2, CMP_VALUE_WIDTH);
 	fmt_value(s[K_MAX], CELL_LEN, c->v[RF_MAX] / unit, 3, CMP_VALUE_WIDTH);
 	fmt_pct(s[K_CPU], CELL_LEN, c->v[RF_CPU], CMP_PCT_WIDTH);
-	fmt_pct(s[K_DL], CELL_LEN, c->v[RF_DL], CMP_PCT_WIDTH);
+	fmt_pct(s[K_DL], CELL_LEN, c->v[RF_DEADLINES_MET_PCT], CMP_PCT_WIDTH);
 	if (!ref_ok)
 		return;
 	fmt_change(s[K_MCHG], CELL_LEN - 1, ref->v[RF_MEAN], c->v[RF_MEAN]);
@@ -469,7 +469,7 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 			const struct pass_summary *c = &t->cells[l * nruns + r].s;
 
 			fill_text(row->cell[r], &row->pm[r], t, l, r, nruns, unit, &tt);
-			if (c->npass && isfinite(c->v[RF_DL]))
+			if (c->npass && isfinite(c->v[RF_DEADLINES_MET_PCT]))
 				tt.has_dl = true;
 			for (int k = 0; k < K_COUNT; k++)
 				tt.w[r][k] = imax(tt.w[r][k], (int)strlen(row->cell[r][k]));

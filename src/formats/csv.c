@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* formats/csv.c - our CSV: one table of columns that the writer and the reader (--compare) both
- * walk. */
+/* formats/csv.c - our CSV: one table of columns that the writer and the reader (csv_read.c,
+ * --compare) both walk. */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdio.h>
@@ -12,80 +12,28 @@
 #include "loads/loads.h"
 #include "formats/format.h"
 #include "model/config.h"
+#include "model/metrics.h"
 #include "sys/machine.h"
 #include "task/work.h"
-#include "formats/readers.h"
-
-#define CSV_MAX_FIELDS 256
-
-enum csv_text {			/* a column that is not a number of the result */
-	CT_NUMBER,			/* it is one: field */
-	CT_KERNEL, CT_COMMENT, CT_START, CT_PASS, CT_REALTIME, CT_BENCH, CT_LOAD, CT_STATUS,
-	CT_REASON, CT_UNIT, CT_MEDIUM,
-	CT_RAN_INSTEAD,			/* "comm:share" of the top three, space-separated */
-	/* the run's context on every line, so lines of several runs can be mixed */
-	CT_KEY,				/* a run key: field is its enum run_key */
-	CT_WORK, CT_LOOPS, CT_INTERRUPTED, CT_PM_QOS, CT_HOSTNAME, CT_CPUS_ONLINE,
-	CT_MACHINE,			/* a machine key: field is its enum machine_key */
-	CT_KNOB,			/* a scheduling knob: field is its enum knob */
-	CT_SCHED_EXT, CT_AUTOGROUP,
-	CT_VARIANT, CT_VARIANT_INDEX, CT_VARIANT_VALUE,	/* --vary's, empty without */
-	CT_VARIANT_PID, CT_VARIANT_SCX,	/* scx=, exec=: its program, sched_ext as the row began */
-	CT_NCPUS,			/* --ncpus: the row's CPU count, empty without */
-	CT_GROUP,			/* -W A+B: the row's group, empty without */
-	CT_INSTANCES,			/* --instances: the copies pooled, empty without */
-	CT_WORKLOAD,			/* a workload file's thread: the file's name, else empty */
-	CT_FOREIGN_TOP,			/* the busiest task not of the run, empty unknown */
-	CT_COUNT,
-};
-
-struct csv_column {
-	const char *name;
-	enum csv_text text;
-	int field;			/* enum rfield, run_key, machine_key or knob, by text */
-	bool required;			/* --compare cannot read a file without it */
-};
+#include "formats/csv_columns.h"
 
 #define TEXT(n, t, req) { .name = n, .text = t, .required = req }
-#define NUM(n, f, req) { .name = n, .text = CT_NUMBER, .field = f, .required = req }
+#define METRICS(first, to) { .name = first, .text = CT_METRIC, .last = to }
 #define KEY_COL(k) { .name = NULL, .text = CT_KEY, .field = k }	/* named by run_keys[] */
 #define KNOB(k) { .name = NULL, .text = CT_KNOB, .field = k }	/* named by knob_descs[] */
 #define MACH(k) { .name = NULL, .text = CT_MACHINE, .field = k }	/* by machine_keys[] */
-#define LATENCY_COLS(p, f) NUM(p "_min_ns", f, false), NUM(p "_mean_ns", f + 1, false), \
-	NUM(p "_sd_ns", f + 2, false), NUM(p "_max_ns", f + 3, false), \
-	NUM(p "_p50_ns", f + 4, false), NUM(p "_p90_ns", f + 5, false), \
-	NUM(p "_p99_ns", f + 6, false), NUM(p "_p999_ns", f + 7, false)
 
-/* In this order; the first 22 are the fixed ones doc/formats.md lists. */
-static const struct csv_column csv_columns[] = {
+/*
+ * In this order; the first 22 are the fixed ones doc/formats.md lists. The
+ * metrics' columns are runs of model/metrics.c's rows, a new one at the end.
+ */
+static const struct csv_column csv_layout[] = {
 	TEXT("kernel_release", CT_KERNEL, true), TEXT("comment", CT_COMMENT, true),
 	TEXT("start", CT_START, false), TEXT("pass", CT_PASS, false),
 	TEXT("realtime", CT_REALTIME, true), TEXT("benchmark", CT_BENCH, true),
 	TEXT("load", CT_LOAD, true), TEXT("status", CT_STATUS, true),
-	TEXT("reason", CT_REASON, false), NUM("samples", RF_SAMPLES, false),
-	NUM("latency_min_ns", RF_MIN, false), NUM("latency_mean_ns", RF_MEAN, true),
-	NUM("latency_sd_ns", RF_SD, true), NUM("latency_max_ns", RF_MAX, true),
-	NUM("latency_p50_ns", RF_P50, false), NUM("latency_p90_ns", RF_P90, false),
-	NUM("latency_p99_ns", RF_P99, false), NUM("latency_p999_ns", RF_P999, false),
-	NUM("pct_desired_cpu", RF_CPU, true), NUM("pct_deadlines_met", RF_DL, true),
-	NUM("load_intensity", RF_INTENSITY, false), TEXT("load_intensity_unit", CT_UNIT, false),
-	NUM("timer_min_ns", RF_TMIN, false), NUM("timer_mean_ns", RF_TMEAN, false),
-	NUM("timer_sd_ns", RF_TSD, false), NUM("timer_max_ns", RF_TMAX, false),
-	NUM("timer_p50_ns", RF_TP50, false), NUM("timer_p90_ns", RF_TP90, false),
-	NUM("timer_p99_ns", RF_TP99, false), NUM("timer_p999_ns", RF_TP999, false),
-	NUM("periods_met", RF_MET, false), NUM("periods_missed", RF_MISSED, false),
-	NUM("periods_dropped", RF_DROPPED, false), NUM("period_ns", RF_PERIOD, false),
-	NUM("frame_rate", RF_FRAME_RATE, false),
-	NUM("task_cpu_ns", RF_TASK_CPU, false),
-	NUM("wall_ns", RF_WALL, false), NUM("load_stop_ns", RF_LOAD_STOP, false),
-	NUM("trace_triggered_ns", RF_TRACED, false), NUM("work_ratio", RF_WORK_RATIO, false),
-	NUM("loop_speed", RF_LOOP_SPEED, false), TEXT("load_medium", CT_MEDIUM, false),
-	LATENCY_COLS("queue_wait", RF_QMIN), LATENCY_COLS("wake_path", RF_PMIN),
-	NUM("wakeups_queued", RF_QUEUED, false), NUM("wakeups_cross_cpu", RF_CROSS_CPU, false),
-	NUM("migrations", RF_MIGRATIONS, false), TEXT("ran_instead", CT_RAN_INSTEAD, false),
-	NUM("miss_queued", RF_MISS_QUEUED, false), NUM("miss_running", RF_MISS_RUNNING, false),
-	NUM("miss_preempted", RF_MISS_PREEMPTED, false),
-	NUM("miss_blocked", RF_MISS_BLOCKED, false),
+	TEXT("reason", CT_REASON, false), METRICS("samples", "migrations"),
+	TEXT("ran_instead", CT_RAN_INSTEAD, false), METRICS("miss_queued", "miss_blocked"),
 	KEY_COL(RK_SECONDS), TEXT("work", CT_WORK, false), TEXT("loops_per_ms", CT_LOOPS, false),
 	KEY_COL(RK_CPU_LOAD), KEY_COL(RK_BENCH_NICE), KEY_COL(RK_LOAD_NICE),
 	KEY_COL(RK_UNIPROCESSOR), TEXT("interrupted", CT_INTERRUPTED, false),
@@ -99,30 +47,41 @@ static const struct csv_column csv_columns[] = {
 	TEXT("variant", CT_VARIANT, false), TEXT("variant_index", CT_VARIANT_INDEX, false),
 	TEXT("variant_value", CT_VARIANT_VALUE, false), TEXT("variant_pid", CT_VARIANT_PID, false),
 	TEXT("variant_sched_ext", CT_VARIANT_SCX, false), TEXT("ncpus", CT_NCPUS, false),
-	NUM("frame_p50_ns", RF_FRAME_P50, false), NUM("frame_p99_ns", RF_FRAME_P99, false),
-	NUM("frame_max_ns", RF_FRAME_MAX, false), NUM("fps_avg", RF_FPS, false),
-	NUM("fps_1pct_low", RF_FPS_LOW, false), NUM("stutters", RF_STUTTERS, false),
-	NUM("cycle_p50_ns", RF_CYCLE_P50, false), NUM("cycle_p99_ns", RF_CYCLE_P99, false),
-	NUM("cycle_max_ns", RF_CYCLE_MAX, false), NUM("dsp_load_mean", RF_DSP_MEAN, false),
-	NUM("dsp_load_max", RF_DSP_MAX, false), NUM("xruns", RF_XRUNS, false),
-	NUM("xruns_per_min", RF_XRUNS_MIN, false), TEXT("group", CT_GROUP, false),
-	TEXT("instances", CT_INSTANCES, false), TEXT("workload", CT_WORKLOAD, false),
-	NUM("timer_wakeups", RF_TIMER_WAKEUPS, false),
-	NUM("resume_wakeups", RF_RESUME_WAKEUPS, false),
-	NUM("slack_mean_ns", RF_SLACK_MEAN, false), NUM("slack_min_ns", RF_SLACK_MIN, false),
-	NUM("wu_lat_mean_ns", RF_WU_LAT_MEAN, false), KEY_COL(RK_WORKLOAD),
-	KEY_COL(RK_WAKE), KEY_COL(RK_TIMER_SLACK), NUM("task_timer_slack_ns", RF_TIMER_SLACK, false),
-	LATENCY_COLS("sched_latency", RF_SMIN), NUM("wakeups_kernel_stamped", RF_STAMPED, false),
-	NUM("wakeups_cpu_known", RF_CPU_KNOWN, false),
-	NUM("load_cpus", RF_LOAD_CPUS, false), NUM("load_cpus_due", RF_LOAD_DUE, false),
-	NUM("load_short", RF_LOAD_SHORT, false), NUM("load_restarts", RF_LOAD_RESTARTS, false),
-	NUM("foreign_cpu_pct", RF_FOREIGN_CPU, false), TEXT("foreign_top", CT_FOREIGN_TOP, false),
-	NUM("foreign_top_cpu_pct", RF_FOREIGN_TOP_CPU, false),
+	METRICS("frame_p50_ns", "group"), TEXT("instances", CT_INSTANCES, false),
+	METRICS("workload", "wu_lat_mean_ns"), KEY_COL(RK_WORKLOAD), KEY_COL(RK_WAKE),
+	KEY_COL(RK_TIMER_SLACK), METRICS("task_timer_slack_ns", NULL),
 };
-#define NR_COLS ARRAY_SIZE(csv_columns)
+
+static struct csv_column csv_columns[CSV_MAX_FIELDS];
+static size_t nr_cols;
+#define NR_COLS nr_cols
+
+/* The columns: the layout with each run of metrics' columns one by one, made at the first call. */
+const struct csv_column *csv_columns_of(size_t *n)
+{
+	for (size_t k = 0, made = nr_cols; !made && k < ARRAY_SIZE(csv_layout); k++) {
+		const struct csv_column *c = &csv_layout[k];
+		bool in = false;
+
+		if (c->text != CT_METRIC)
+			csv_columns[nr_cols++] = *c;
+		for (size_t i = 0; c->text == CT_METRIC && i < nr_metrics; i++) {
+			const struct metric *m = &metrics[i];
+
+			in = in || (m->csv && !strcmp(m->csv, c->name));
+			if (in && m->csv && nr_cols < CSV_MAX_FIELDS)
+				csv_columns[nr_cols++] = (struct csv_column){
+					.name = m->csv, .m = m, .required = m->flags & MF_COMPARE };
+			if (in && c->last && m->csv && !strcmp(m->csv, c->last))
+				break;
+		}
+	}
+	*n = nr_cols;
+	return csv_columns;
+}
 
 /* Run keys, machine keys and knobs are named by their own tables, which the log uses too. */
-static const char *col_name(const struct csv_column *c)
+const char *csv_col_name(const struct csv_column *c)
 {
 	if (c->text == CT_KEY)
 		return run_keys[c->field].name;
@@ -198,7 +157,6 @@ static const char *column_text(const struct csv_column *c, const struct run_reco
 	switch (c->text) {
 	case CT_KEY: return run->key[c->field];
 	case CT_MACHINE: return machine_csv_text(&run->mach, c->field);
-	case CT_MEDIUM: return known(r->medium);
 	case CT_KERNEL: return run->kernel;
 	case CT_COMMENT: return run->cfg->comment;
 	case CT_START: fmt_iso8601(buf, len, run->start); return buf;
@@ -208,7 +166,6 @@ static const char *column_text(const struct csv_column *c, const struct run_reco
 	case CT_LOAD: return r->load;
 	case CT_STATUS: return status_name(r->status);
 	case CT_REASON: return known(r->reason);
-	case CT_UNIT: return known(r->unit);
 	case CT_VARIANT: return known(r->variant);
 	case CT_VARIANT_INDEX: return r->variant[0] ? num_text(buf, len, r->variant_index + 1) :
 				      NULL;
@@ -216,9 +173,6 @@ static const char *column_text(const struct csv_column *c, const struct run_reco
 	case CT_VARIANT_PID: return r->variant_pid ? num_text(buf, len, r->variant_pid) : NULL;
 	case CT_VARIANT_SCX: return known(r->variant_scx);
 	case CT_NCPUS: return r->ncpus ? num_text(buf, len, r->ncpus) : NULL;
-	case CT_GROUP: return r->rtapp ? NULL : known(r->group);
-	case CT_WORKLOAD: return r->rtapp ? known(r->group) : NULL;
-	case CT_FOREIGN_TOP: return known(r->foreign_top);
 	case CT_INSTANCES: return r->instances > 1 ? num_text(buf, len, r->instances) : NULL;
 	case CT_RAN_INSTEAD: return ran_text(&r->ran, buf, len);
 	default: return context_text(c->text, run, buf, len);
@@ -229,20 +183,24 @@ static const char *column_text(const struct csv_column *c, const struct run_reco
 static void csv_line(struct sbuf *sb, const struct run_record *run, const struct result *r)
 {
 	char buf[RAN_TOP * (RAN_COMM + 16)];
+	size_t n;
 
-	for (size_t k = 0; k < NR_COLS; k++) {
+	csv_columns_of(&n);
+	for (size_t k = 0; k < n; k++) {
 		const struct csv_column *c = &csv_columns[k];
 
 		if (k)
 			sb_add(sb, ",", 1);
 		if (!r)
-			csv_field(sb, col_name(c));
+			csv_field(sb, csv_col_name(c));
 		else if (c->text == CT_KNOB)
 			csv_field(sb, known(run->knobs.v[c->field]));
-		else if (c->text != CT_NUMBER)
+		else if (c->text != CT_METRIC)
 			csv_field(sb, column_text(c, run, r, buf, sizeof(buf)));
-		else if (isfinite(r->v[c->field]))
-			json_number(sb, result_file_value(r, c->field));
+		else if (c->m->field < 0)
+			csv_field(sb, metric_text(c->m, r));
+		else if (isfinite(r->v[c->m->field]))
+			json_number(sb, metric_value(c->m, r));
 	}
 	sb_add(sb, "\n", 1);
 }
@@ -264,292 +222,4 @@ void build_csv(struct sbuf *sb, const struct run_record *run)
 	csv_head(sb, run);
 	for (int i = 0; i < run->nres; i++)
 		csv_result_at(sb, run, i);
-}
-
-/* ---- reading ---- */
-
-struct csv_reader {
-	const char *p, *end;
-	int line;			/* where the record being read starts */
-	int next_line;
-	char *buf;			/* unquoted fields, each NUL-terminated */
-	size_t bufcap;
-	char *field[CSV_MAX_FIELDS];
-	int nfields;
-	bool ended_by_newline;
-};
-
-/* One record; 1 if read, 0 at the end, -1 on an error (set in err). */
-static int csv_record(struct csv_reader *c, char *err, size_t errlen)
-{
-	size_t used = 0;
-	size_t starts[CSV_MAX_FIELDS];
-	bool quoted = false, field_start = true;
-
-	if (c->p >= c->end)
-		return 0;
-	c->line = c->next_line;
-	c->nfields = 0;
-	c->ended_by_newline = false;
-	starts[c->nfields++] = 0;
-	while (c->p < c->end) {
-		char ch = *c->p++;
-
-		if (quoted) {
-			if (ch == '"') {
-				if (c->p < c->end && *c->p == '"') {
-					c->p++;
-				} else {
-					quoted = false;
-					continue;
-				}
-			}
-			if (ch == '\n')
-				c->next_line++;
-		} else if (ch == '"' && field_start) {
-			quoted = true;
-			field_start = false;
-			continue;
-		} else if (ch == ',') {
-			if (used >= c->bufcap)
-				return set_err(err, errlen, "line %d: field too long", c->line);
-			c->buf[used++] = '\0';
-			if (c->nfields == CSV_MAX_FIELDS)
-				return set_err(err, errlen, "line %d: more than %d fields", c->line,
-					    CSV_MAX_FIELDS);
-			starts[c->nfields++] = used;
-			field_start = true;
-			continue;
-		} else if (ch == '\n' || ch == '\r') {
-			if (ch == '\r' && c->p < c->end && *c->p == '\n')
-				c->p++;
-			c->next_line++;
-			c->ended_by_newline = true;
-			break;
-		}
-		field_start = false;
-		if (used + 1 >= c->bufcap)
-			return set_err(err, errlen, "line %d: field too long", c->line);
-		c->buf[used++] = ch;
-	}
-	if (quoted)
-		return set_err(err, errlen, "line %d: a quoted field never ends (truncated?)",
-			    c->line);
-	c->buf[used] = '\0';
-	for (int i = 0; i < c->nfields; i++)
-		c->field[i] = c->buf + starts[i];
-	return 1;
-}
-
-/* The field of the record that holds the column named name, or -1. */
-static int column_of(const int *col, const char *name)
-{
-	for (size_t k = 0; k < NR_COLS; k++)
-		if (!strcmp(col_name(&csv_columns[k]), name))
-			return col[k];
-	return -1;
-}
-
-/* The header: which field holds which column; false if it is not our CSV. */
-static bool csv_header(const struct csv_reader *c, int *col)
-{
-	for (size_t k = 0; k < NR_COLS; k++) {
-		col[k] = -1;
-		for (int i = 0; i < c->nfields; i++)
-			if (!strcmp(c->field[i], col_name(&csv_columns[k])))
-				col[k] = (int)i;
-	}
-	return column_of(col, "benchmark") >= 0 && column_of(col, "load") >= 0 &&
-	       column_of(col, "latency_mean_ns") >= 0;
-}
-
-/* Each (kernel, comment, start) is a run; the reader pools repeats later. */
-static struct run_record *csv_run(struct result_file *f, const char *const *text,
-				  const char *const *keys, const char *const *mach)
-{
-	struct run_record *r = f->nruns ? &f->runs[f->nruns - 1] : NULL;
-	const char *kernel = text[CT_KERNEL], *comment = text[CT_COMMENT];
-	const char *start = text[CT_START] ? text[CT_START] : "";
-
-	if (r && !strcmp(r->kernel, kernel) && !strcmp(r->comment, comment) &&
-	    !strcmp(r->date, start) && !strcmp(r->work, text[CT_WORK] ? text[CT_WORK] : r->work))
-		return r;
-	r = file_new_run(f);
-	if (!r)
-		return NULL;
-	snprintf(r->kernel, sizeof(r->kernel), "%s", kernel);
-	snprintf(r->comment, sizeof(r->comment), "%s", comment);
-	snprintf(r->date, sizeof(r->date), "%s", start);
-	/* before the work column, every run of ours was in loops mode */
-	snprintf(r->work, sizeof(r->work), "%s", text[CT_WORK] ? text[CT_WORK] :
-		 text[CT_LOOPS] && *text[CT_LOOPS] ? "loops" : "");
-	for (int k = 0; k < RK_COUNT; k++)
-		if (keys[k])
-			run_key_set(r, k, keys[k], strlen(keys[k]));
-	for (int k = 0; k < MK_COUNT; k++)
-		if (mach[k])
-			machine_csv_set(&r->mach, k, mach[k]);
-	record_scx_of(r->scx, sizeof(r->scx), text[CT_SCHED_EXT]);
-	return r;
-}
-
-/* The text columns of a record into the result; false on a bad name. */
-static bool csv_texts(struct result *o, const char *const *text)
-{
-	const char *rt = text[CT_REALTIME], *pass = text[CT_PASS], *vi = text[CT_VARIANT_INDEX];
-	const char *nc = text[CT_NCPUS];
-	long p;
-
-	if (!set_name(o->bench, text[CT_BENCH], strlen(text[CT_BENCH])) ||
-	    !set_name(o->load, text[CT_LOAD], strlen(text[CT_LOAD])))
-		return false;
-	o->realtime = !strcmp(rt, "1") || !strcasecmp(rt, "true");
-	o->status = !strcasecmp(text[CT_STATUS], "failed") ? ROW_FAILED : ROW_OK;
-	if (pass && !parse_long(pass, 1, 1000000, &p))
-		o->pass = (int)p - 1;
-	if (nc && *nc && !parse_long(nc, 1, 1L << 20, &p))
-		o->ncpus = (int)p;
-	if (text[CT_INSTANCES] && *text[CT_INSTANCES] &&
-	    !parse_long(text[CT_INSTANCES], 1, INSTANCES_MAX, &p))
-		o->instances = (int)p;
-	snprintf(o->reason, sizeof(o->reason), "%s", text[CT_REASON] ? text[CT_REASON] : "");
-	snprintf(o->unit, sizeof(o->unit), "%s", text[CT_UNIT] ? text[CT_UNIT] : "");
-	snprintf(o->medium, sizeof(o->medium), "%s", text[CT_MEDIUM] ? text[CT_MEDIUM] : "");
-	snprintf(o->foreign_top, sizeof(o->foreign_top), "%s",
-		 text[CT_FOREIGN_TOP] ? text[CT_FOREIGN_TOP] : "");
-	snprintf(o->group, sizeof(o->group), "%s", text[CT_GROUP] ? text[CT_GROUP] : "");
-	if (text[CT_WORKLOAD] && *text[CT_WORKLOAD]) {	/* a thread: the file's name */
-		snprintf(o->group, sizeof(o->group), "%s", text[CT_WORKLOAD]);
-		o->rtapp = true;
-	}
-	if (text[CT_VARIANT] && *text[CT_VARIANT] && vi && !parse_long(vi, 1, MAX_VARIANTS, &p)) {
-		o->variant_index = (int)p - 1;
-		snprintf(o->variant, sizeof(o->variant), "%s", text[CT_VARIANT]);
-		snprintf(o->knob_value, sizeof(o->knob_value), "%s",
-			 text[CT_VARIANT_VALUE] ? text[CT_VARIANT_VALUE] : "");
-		snprintf(o->variant_scx, sizeof(o->variant_scx), "%s",
-			 text[CT_VARIANT_SCX] ? text[CT_VARIANT_SCX] : "");
-		if (text[CT_VARIANT_PID] && !parse_long(text[CT_VARIANT_PID], 1, INT_MAX, &p))
-			o->variant_pid = (int)p;
-	}
-	return true;
-}
-
-/* A run's scheduling knobs, from its first line; a file without the columns knows none. */
-static void csv_knobs(struct run_record *r, const struct csv_reader *c, const int *col)
-{
-	for (size_t k = 0; k < NR_COLS; k++) {
-		if (csv_columns[k].text != CT_KNOB || col[k] < 0)
-			continue;
-		snprintf(r->knobs.v[csv_columns[k].field], KNOB_LEN, "%s", c->field[col[k]]);
-		r->knobs.known = true;
-	}
-}
-
-static int csv_row(struct result_file *f, struct csv_reader *c, const int *col, int ncols,
-		   char *err, size_t errlen)
-{
-	const char *text[CT_COUNT] = { NULL }, *keys[RK_COUNT] = { NULL };
-	const char *mach[MK_COUNT] = { NULL };
-	struct run_record *r;
-	struct result *o;
-
-	if (c->nfields != ncols)
-		return set_err(err, errlen, "line %d: %d fields where the header has %d (truncated?)",
-			    c->line, c->nfields, ncols);
-	for (size_t k = 0; k < NR_COLS; k++) {
-		const struct csv_column *cc = &csv_columns[k];
-
-		if (col[k] < 0)
-			continue;
-		if (cc->text == CT_KEY)
-			keys[cc->field] = c->field[col[k]];
-		else if (cc->text == CT_MACHINE)
-			mach[cc->field] = c->field[col[k]];
-		else if (cc->text != CT_NUMBER && cc->text != CT_KNOB)
-			text[cc->text] = c->field[col[k]];
-	}
-	if (!strcasecmp(text[CT_STATUS], "skipped"))
-		return 0;
-	r = csv_run(f, text, keys, mach);
-	if (r && !r->nres)
-		csv_knobs(r, c, col);
-	if (!r || !(o = run_new_result(r)))
-		return set_err(err, errlen, "out of memory");
-	if (!csv_texts(o, text)) {
-		r->nres--;
-		return set_err(err, errlen, "line %d: bad benchmark or load name", c->line);
-	}
-	for (size_t k = 0; k < NR_COLS; k++) {
-		int field = csv_columns[k].field;
-		bool neg;
-		const char *s;
-
-		if (csv_columns[k].text != CT_NUMBER || col[k] < 0 || !*(s = c->field[col[k]]))
-			continue;		/* not there, or empty: null */
-		neg = result_signed(field) && s[0] == '-';
-		if (parse_value(s + neg, &o->v[field])) {
-			o->v[field] = neg ? -o->v[field] : o->v[field];
-		} else {
-			char q[24];
-
-			r->nres--;
-			return set_err(err, errlen, "line %d: %s '%s' is not a number", c->line,
-				    col_name(&csv_columns[k]), quote(q, sizeof(q), s));
-		}
-	}
-	return 0;
-}
-
-int csv_parse(const char *text, size_t len, struct result_file *f, char *err, size_t errlen)
-{
-	struct csv_reader c = { .p = text, .end = text + len, .next_line = 1 };
-	int col[NR_COLS], ncols, ret;
-	char header_first[64];
-
-	f->format = RES_CSV;
-	c.bufcap = len + 1;
-	c.buf = malloc(c.bufcap);
-	if (!c.buf)
-		return set_err(err, errlen, "out of memory");
-	ret = csv_record(&c, err, errlen);
-	if (ret <= 0 || !csv_header(&c, col)) {
-		free(c.buf);
-		return ret < 0 ? -1 : set_err(err, errlen, "not an interbench CSV file");
-	}
-	ncols = c.nfields;
-	snprintf(header_first, sizeof(header_first), "%s", c.field[0]);
-	for (size_t k = 0; k < NR_COLS; k++) {
-		if (csv_columns[k].required && col[k] < 0) {
-			free(c.buf);
-			return set_err(err, errlen, "the CSV header has no '%s' column",
-				    col_name(&csv_columns[k]));
-		}
-	}
-	while ((ret = csv_record(&c, err, errlen)) > 0) {
-		if (c.nfields == 1 && !c.field[0][0])
-			continue;		/* blank line */
-		if (!strcmp(c.field[0], header_first) && c.nfields == ncols)
-			continue;		/* the header again: files put together */
-		if (!c.ended_by_newline) {
-			ret = set_err(err, errlen,
-				   "line %d: ends in the middle of a line (truncated?)", c.line);
-			break;
-		}
-		ret = csv_row(f, &c, col, ncols, err, errlen);
-		if (ret)
-			break;
-	}
-	free(c.buf);
-	return ret;
-}
-
-/* Is text our CSV: a header line naming its first columns? */
-bool csv_sniff(const char *text, size_t len)
-{
-	const char *nl = memchr(text, '\n', len);
-	size_t n = nl ? (size_t)(nl - text) : len;
-
-	return memmem(text, n, "benchmark", 9) && memmem(text, n, "latency_mean_ns", 15) &&
-	       memchr(text, ',', n);
 }

@@ -127,7 +127,8 @@ bool fork_row(const char *s, double unit_ns, bool deadlines, struct result *o)
 	base = tab && strspn(tab, " ") == strcspn(tab, "\t") ? 1 : 0;
 	for (int f = 0; tab && f < base + 2; f++) {
 		size_t n = strcspn(tab, "\t");
-		int field = f == base ? RF_CPU : f == base + 1 && deadlines ? RF_DL : -1;
+		int field = f == base ? RF_CPU :
+			    f == base + 1 && deadlines ? RF_DEADLINES_MET_PCT : -1;
 
 		if (field >= 0 && strspn(tab, " ") < n && !field_value(tab, n, &o->v[field]))
 			return false;

@@ -14,171 +14,11 @@
 #include "formats/json_writer.h"
 #include "verdicts/verdicts.h"
 #include "model/config.h"
+#include "model/kinds.h"
+#include "model/metrics.h"
 #include "model/plan.h"
 #include "sys/machine.h"
 #include "task/work.h"
-
-/* The scheduling knobs, by the table the log line and CSV columns use too. */
-static void json_knobs(struct jw *w, const struct knob_values *kv)
-{
-	for (int k = 0; k < NR_KNOBS; k++) {
-		const char *v = kv->v[k];
-
-		if (knob_descs[k].number)
-			jw_num(w, knob_descs[k].file, *v ? strtod(v, NULL) : NAN);
-		else
-			jw_str(w, knob_descs[k].file, v);
-	}
-}
-
-/* The settings of Render and Custom, which the log's Settings line and the CSV keep too. */
-static void json_task_settings(struct jw *w, const struct config *cfg)
-{
-	jw_int(w, "fps", cfg->fps_ran ? cfg->fps_ran : SI_UNKNOWN);
-	/* both 0 without Custom: null, as no Custom task ran */
-	jw_int(w, "custom_cpu_pct", cfg->custom_pct ? cfg->custom_pct : SI_UNKNOWN);
-	jw_int(w, "custom_interval_us", cfg->custom_interval_us ? cfg->custom_interval_us :
-	       SI_UNKNOWN);
-}
-
-/* --vary: the knob, its variants in their index order, and how their order turns. */
-static void json_vary(struct jw *w, const struct config *cfg,
-		      const char (*states)[VARIANT_STATE_LEN])
-{
-	if (!cfg->nvariants) {
-		jw_null(w, "vary");
-		return;
-	}
-	jw_open(w, "vary", '{');
-	jw_str(w, "knob", cfg->vary_name);
-	jw_str(w, "order", "williams");
-	jw_str(w, "switch", cfg->vary_order == VORDER_BLOCKS ? "blocks" : "abba");
-	jw_known(w, "file", cfg->vary_path);
-	jw_known(w, "device", cfg->vary_device);
-	jw_known(w, "ready_file", cfg->vary_kind == VARY_EXEC ? cfg->vary_ready : NULL);
-	if (cfg->vary_kind == VARY_EXEC)
-		jw_num(w, "settle_s", cfg->vary_settle_s);
-	else
-		jw_null(w, "settle_s");
-	jw_open(w, "variants", '[');
-	for (int v = 0; v < cfg->nvariants; v++) {
-		jw_open(w, NULL, '{');
-		jw_int(w, "variant_index", v + 1);
-		jw_str(w, "variant", cfg->variants[v].label);
-		jw_known(w, "value", cfg->variants[v].value);
-		jw_known(w, "state", states[v]);
-		jw_close(w, '}');
-	}
-	jw_close(w, ']');
-	jw_close(w, '}');
-}
-
-static void json_run(struct jw *w, const struct run_record *run)
-{
-	const struct config *cfg = run->cfg;
-	char t[40];
-
-	jw_open(w, "run", '{');
-	jw_open(w, "command_line", '[');
-	for (int i = 0; i < cfg->argc; i++)
-		jw_str(w, NULL, cfg->argv[i]);
-	jw_close(w, ']');
-	fmt_iso8601(t, sizeof(t), run->start);
-	jw_str(w, "start", t);
-	fmt_iso8601(t, sizeof(t), run->end);
-	jw_str(w, "end", run->end ? t : NULL);
-	jw_num(w, "seconds_per_row", cfg->seconds);
-	jw_str(w, "work", work_mode_name(cfg->work));
-	if (cfg->work == WORK_LOOPS)
-		jw_u64(w, "loops_per_ms", cfg->loops_per_ms);
-	else
-		jw_null(w, "loops_per_ms");
-	jw_str(w, "periods", period_mode_names[cfg->periods]);
-	if (cfg->periods == PERIOD_SWEPT)
-		jw_u64(w, "period_drift_ns", cfg->period_drift_ns);
-	else
-		jw_null(w, "period_drift_ns");
-	jw_str(w, "wake", wake_mode_names[cfg->wake]);
-	jw_int(w, "timer_slack_ns", cfg->timer_slack_ns);
-	jw_int(w, "cpu_load", cfg->cpu_load);
-	jw_bool(w, "realtime", cfg->realtime);
-	jw_int(w, "bench_nice", cfg->bench_nice);
-	jw_int(w, "load_nice", cfg->load_nice);
-	jw_str(w, "comment", cfg->comment);
-	jw_known(w, "load_cmd", cfg->load_cmd);
-	jw_bool(w, "interrupted", run->interrupted);
-	jw_int(w, "signal", run->interrupted ? run->interrupted : SI_UNKNOWN);
-	json_knobs(w, &run->knobs);
-	json_task_settings(w, cfg);
-	jw_bool(w, "waker_fifo", run->waker_rt);
-	jw_bool(w, "uniprocessor", cfg->uniprocessor);
-	jw_int(w, "repeat", cfg->repeat);
-	jw_int(w, "trace_above_us", cfg->trace_above_us > 0 ? cfg->trace_above_us : SI_UNKNOWN);
-	jw_bool(w, "explain", cfg->explain);
-	jw_bool(w, "split", !cfg->no_split);
-	json_vary(w, cfg, run->variant_states);
-	json_workload_run(w, cfg);
-	jw_close(w, '}');
-}
-
-static void json_system(struct jw *w, const struct run_record *run)
-{
-	static const struct machine none = {
-		.preempt_dynamic = -1, .cpus_online = -1, .sched_rt_runtime_us = SI_UNKNOWN,
-		.sched_rt_period_us = SI_UNKNOWN, .timer_slack_ns = SI_UNKNOWN,
-		.pm_qos_us = SI_UNKNOWN, .mem_kib = SI_UNKNOWN, .swap_kib = SI_UNKNOWN,
-		.autogroup = -1,
-		.mem_limit_bytes = SI_UNKNOWN, .cpus_usable = -1, .work_dir_in_memory = -1,
-	};
-	const struct machine *si = run->sys ? run->sys : &none;
-
-	jw_open(w, "system", '{');
-	jw_known(w, "kernel_release", run->kernel);
-	jw_known(w, "kernel_version", si->kernel_version);
-	jw_known(w, "preemption", si->preemption);
-	jw_known(w, "preemption_source", si->preemption_source);
-	jw_tristate(w, "preempt_dynamic", si->preempt_dynamic);
-	jw_int(w, "hz", si->hz > 0 ? si->hz : SI_UNKNOWN);
-	jw_known(w, "hostname", si->hostname);
-	jw_known(w, "cpu_model", si->cpu_model);
-	jw_int(w, "cpus_online", si->cpus_online > 0 ? si->cpus_online : SI_UNKNOWN);
-	jw_int(w, "cpus_usable", si->cpus_usable > 0 ? si->cpus_usable : SI_UNKNOWN);
-	jw_known(w, "cpufreq_governor", si->cpufreq_governor);
-	jw_known(w, "clocksource", si->clocksource);
-	jw_int(w, "sched_rt_runtime_us", si->sched_rt_runtime_us);
-	jw_int(w, "sched_rt_period_us", si->sched_rt_period_us);
-	jw_int(w, "timer_slack_ns", si->timer_slack_ns);
-	jw_int(w, "pm_qos_us", si->pm_qos_us);
-	jw_int(w, "mem_kib", si->mem_kib);
-	jw_int(w, "swap_kib", si->swap_kib);
-	jw_int(w, "memory_limit_bytes", si->mem_limit_bytes);
-	jw_known(w, "memory_limit_file", si->mem_limit_file);
-	jw_known(w, "work_dir_fs", si->work_dir_fs);
-	jw_known(w, "work_dir_device", si->work_dir_device);
-	if (si->work_dir_in_memory < 0)
-		jw_null(w, "work_dir_in_memory");
-	else
-		jw_bool(w, "work_dir_in_memory", si->work_dir_in_memory);
-	jw_known(w, "io_scheduler", si->io_scheduler);
-	jw_known(w, "kernel_cmdline", si->kernel_cmdline);
-	jw_known(w, "sched_ext", si->sched_ext);
-	jw_known(w, "sched_ext_ops", si->sched_ext_ops);
-	jw_tristate(w, "autogroup", si->autogroup);
-	jw_close(w, '}');
-}
-
-/* A latency's numbers from v[base..base+8), as JSON keeps them; null without samples. */
-static void json_latency(struct jw *w, const char *key, const struct result *r, int base)
-{
-	static const char *const names[] = {
-		"min", "mean", "sd", "max", "p50", "p90", "p99", "p999",
-	};
-
-	jw_open(w, key, '{');
-	for (int i = 0; i < (int)ARRAY_SIZE(names); i++)
-		jw_num(w, names[i], result_file_value(r, base + i));
-	jw_close(w, '}');
-}
 
 /* [[upper bound (exclusive), count], ...] of the non-empty buckets, on one line. */
 static void json_histogram(struct jw *w, const struct latency_compact *l)
@@ -197,22 +37,81 @@ static void json_histogram(struct jw *w, const struct latency_compact *l)
 	sb_add(w->sb, "]", 1);
 }
 
-static void json_ran(struct jw *w, const struct ran_instead *ri);
-
-/* Where the latency went (core/split.h): null where not measured, ran_instead without --explain. */
-static void json_split(struct jw *w, const struct result *r)
+/* A row's value: a text (null when empty), true or false, a number. */
+static void json_metric(struct jw *w, const struct metric *m, const struct result *r,
+			const char *key)
 {
-	const struct ran_instead *ri = &r->ran;
+	double v = m->field >= 0 ? r->v[m->field] : NAN;
 
-	json_latency(w, "queue_wait_ns", r, RF_QMIN);
-	json_latency(w, "wake_path_ns", r, RF_PMIN);
-	json_latency(w, "sched_latency_ns", r, RF_SMIN);
-	jw_num(w, "wakeups_kernel_stamped", r->v[RF_STAMPED]);
-	jw_num(w, "wakeups_queued", r->v[RF_QUEUED]);
-	jw_num(w, "wakeups_cpu_known", r->v[RF_CPU_KNOWN]);
-	jw_num(w, "wakeups_cross_cpu", r->v[RF_CROSS_CPU]);
-	jw_num(w, "migrations", r->v[RF_MIGRATIONS]);
-	json_ran(w, ri);
+	if (m->field < 0)
+		jw_known(w, key, metric_text(m, r));
+	else if (m->flags & MF_BOOL)
+		jw_tristate(w, key, isfinite(v) ? v == 1.0 : -1);
+	else
+		jw_num(w, key, metric_value(m, r));
+}
+
+/* Is the object a row opens null whole: its value, or the row's periods, not known? */
+static bool json_object_null(const struct metric *m, const struct result *r)
+{
+	return ((m->flags & MF_OR_NULL) && !isfinite(r->v[m->field])) ||
+	       ((m->flags & MF_PERIODS_OR_NULL) && !isfinite(r->v[RF_MET]));
+}
+
+/* Closes the objects open ("a.b.") that do not hold path's first pre characters. */
+static void json_close_to(struct jw *w, char *open, const char *path, size_t pre)
+{
+	size_t n;
+
+	while ((n = strlen(open)) > pre || strncmp(open, path, n)) {
+		char *dot;
+
+		jw_close(w, '}');
+		open[n - 1] = '\0';
+		dot = strrchr(open, '.');
+		*(dot ? dot + 1 : open) = '\0';
+	}
+}
+
+/*
+ * The rows of metrics[] (model/metrics.c) at place, each under the objects
+ * its path names ("a.b.key"): an object opens at its first row and closes
+ * after its last, or its first row writes it null whole. A row of another
+ * kind than r's is left out, or null where it says so.
+ */
+static void json_place(struct jw *w, const struct result *r, enum json_place place)
+{
+	char open[64] = "";		/* the objects open, or the one written null: "a.b." */
+	bool null = false;
+
+	for (size_t i = 0; i < nr_metrics; i++) {
+		const struct metric *m = &metrics[i];
+		const char *key = m->json ? strrchr(m->json, '.') : NULL;
+		size_t pre = key ? (size_t)(++key - m->json) : 0, n;
+
+		if (m->place != place || !(m->flags & (result_kind(r) | MF_NULL_ELSE)) ||
+		    (null && !strncmp(m->json, open, strlen(open))))
+			continue;
+		if (null)
+			open[0] = '\0';
+		json_close_to(w, open, m->json, pre);
+		for (null = false; !null && (n = strlen(open)) < pre;) {
+			size_t len = strcspn(m->json + n, ".");
+			char name[32];
+
+			snprintf(name, sizeof(name), "%.*s", (int)len, m->json + n);
+			snprintf(open + n, sizeof(open) - n, "%s.", name);
+			null = !n && json_object_null(m, r);
+			if (null)
+				jw_null(w, name);
+			else
+				jw_open(w, name, '{');
+		}
+		if (!null)
+			json_metric(w, m, r, key ? key : m->json);
+	}
+	if (!null)
+		json_close_to(w, open, "", 0);
 }
 
 /* Who ran instead: "ran_instead" and "ran_instead_lost_events", null where not traced. */
@@ -300,16 +199,7 @@ static void json_misses(struct jw *w, const struct result *r)
 			json_miss(w, &mr->worst[i], r->chain);
 		jw_close(w, ']');
 	}
-	if (!isfinite(r->v[RF_MISS_QUEUED])) {
-		jw_null(w, "miss_shares");
-		return;
-	}
-	jw_open(w, "miss_shares", '{');
-	jw_num(w, "queued", r->v[RF_MISS_QUEUED]);
-	jw_num(w, "running", r->v[RF_MISS_RUNNING]);
-	jw_num(w, "preempted", r->v[RF_MISS_PREEMPTED]);
-	jw_num(w, "blocked", r->v[RF_MISS_BLOCKED]);
-	jw_close(w, '}');
+	json_place(w, r, JP_MISSES);
 }
 
 /* A chain's set of numbers, ns: {"min", "mean", "p50", "p90", "p99", "max"}. */
@@ -345,31 +235,34 @@ static void json_hops(struct jw *w, const struct chain_summary *c, const struct 
 	jw_close(w, ']');
 }
 
-/* Game's frames or AudioGraph's cycles (doc/chains.md); nothing for a single task. */
+/* A chain's words, by its kind (doc/chains.md), and what its copies (--instances) have. */
+static const struct chain_words {
+	const char *time, *done, *on_time, *input, *marks, *copy_p99;
+	struct { const char *key; size_t off; } copy[2];	/* of struct instance_fig */
+} chain_words[] = {
+	[CHAIN_GAME] = { "frame_time_ns", "frames", "frames_on_time", "input_latency_ns",
+			 "stutter_frames", "frame_time_p99_ns",
+			 { { "fps", offsetof(struct instance_fig, fps) },
+			   { "stutters", offsetof(struct instance_fig, stutters) } } },
+	[CHAIN_AUDIO] = { "cycle_ns", "cycles", "cycles_in_time", NULL, "xrun_cycles",
+			  "cycle_p99_ns", { { "xruns", offsetof(struct instance_fig, xruns) } } },
+};
+
+/* Game's frames or AudioGraph's cycles; nothing for a single task. */
 static void json_chain(struct jw *w, const struct result *r)
 {
 	const struct chain_summary *c = r->chain;
-	bool game = c && c->kind == CHAIN_GAME;
+	const struct chain_words *cw = c ? &chain_words[c->kind] : NULL;
 
 	if (!c)
 		return;
-	json_chain_stats(w, game ? "frame_time_ns" : "cycle_ns", c->time);
-	jw_num(w, game ? "frames" : "cycles", (double)c->done);
-	jw_num(w, game ? "frames_on_time" : "cycles_in_time", (double)c->on_time);
-	if (game) {
-		jw_num(w, "fps", c->fps);
-		jw_num(w, "fps_1pct_low", c->fps_low);
-		jw_num(w, "stutters", (double)c->stutters);
-		json_chain_stats(w, "input_latency_ns", c->input);
-	} else {
-		jw_open(w, "dsp_load", '{');
-		jw_num(w, "mean", c->dsp_mean);
-		jw_num(w, "max", c->dsp_max);
-		jw_close(w, '}');
-		jw_num(w, "xruns", (double)c->xruns);
-		jw_num(w, "xruns_per_min", c->xruns_per_min);
-	}
-	jw_open(w, game ? "stutter_frames" : "xrun_cycles", '[');
+	json_chain_stats(w, cw->time, c->time);
+	jw_num(w, cw->done, (double)c->done);
+	jw_num(w, cw->on_time, (double)c->on_time);
+	json_place(w, r, JP_CHAIN);
+	if (cw->input)
+		json_chain_stats(w, cw->input, c->input);
+	jw_open(w, cw->marks, '[');
 	for (int i = 0; i < c->nmarks; i++)
 		jw_num(w, NULL, (double)c->marks[i]);
 	jw_close(w, ']');
@@ -377,16 +270,13 @@ static void json_chain(struct jw *w, const struct result *r)
 }
 
 /* A chain's copy: its frames or cycles, their time's p99, Game's fps and stutters, or xruns. */
-static void json_instance_chain(struct jw *w, bool game, const struct instance_fig *f)
+static void json_instance_chain(struct jw *w, const struct chain_words *cw,
+				const struct instance_fig *f)
 {
-	jw_num(w, game ? "frames" : "cycles", f->chain_done);
-	jw_num(w, game ? "frame_time_p99_ns" : "cycle_p99_ns", f->chain_p99_ns);
-	if (game) {
-		jw_num(w, "fps", f->fps);
-		jw_num(w, "stutters", f->stutters);
-	} else {
-		jw_num(w, "xruns", f->xruns);
-	}
+	jw_num(w, cw->done, f->chain_done);
+	jw_num(w, cw->copy_p99, f->chain_p99_ns);
+	for (int i = 0; i < 2 && cw->copy[i].key; i++)
+		jw_num(w, cw->copy[i].key, *(const double *)((const char *)f + cw->copy[i].off));
 }
 
 /* --instances: the copies pooled in the result, and each one's own figures. */
@@ -409,7 +299,7 @@ static void json_instances(struct jw *w, const struct result *r)
 		jw_num(w, "pct_deadlines", s->f[i].pct_deadlines);
 		jw_num(w, "pct_cpu", s->f[i].pct_cpu);
 		if (r->chain)
-			json_instance_chain(w, r->chain->kind == CHAIN_GAME, &s->f[i]);
+			json_instance_chain(w, &chain_words[r->chain->kind], &s->f[i]);
 		jw_close(w, '}');
 	}
 	jw_close(w, ']');
@@ -427,49 +317,15 @@ static void json_result(struct jw *w, const struct result *r)
 	jw_int(w, "variant_pid", r->variant_pid ? r->variant_pid : SI_UNKNOWN);
 	jw_known(w, "variant_sched_ext", r->variant_scx);
 	jw_int(w, "ncpus", r->ncpus ? r->ncpus : SI_UNKNOWN);
-	jw_known(w, "group", r->rtapp ? NULL : r->group);
-	if (r->rtapp)		/* only then: a run without a workload file keeps its shape */
-		json_workload_result(w, r);
+	json_place(w, r, JP_GROUP);
 	json_instances(w, r);
 	jw_str(w, "status", status_name(r->status));
 	jw_known(w, "reason", r->reason);
-	jw_num(w, "samples", r->v[RF_SAMPLES]);
-	json_latency(w, "latency_ns", r, RF_MIN);
-	json_latency(w, "timer_latency_ns", r, RF_TMIN);
-	jw_num(w, "timer_slack_ns", r->v[RF_TIMER_SLACK]);
+	json_place(w, r, JP_LATENCY);
 	json_histogram(w, r->wake);
-	jw_num(w, "pct_desired_cpu", r->v[RF_CPU]);
-	jw_num(w, "pct_deadlines_met", r->v[RF_DL]);
-	jw_open(w, "load_intensity", '{');
-	jw_num(w, "value", r->v[RF_INTENSITY]);
-	jw_known(w, "unit", r->unit);
-	jw_num(w, "cpus", r->v[RF_LOAD_CPUS]);
-	jw_num(w, "cpus_due", r->v[RF_LOAD_DUE]);
-	jw_tristate(w, "short", isfinite(r->v[RF_LOAD_SHORT]) ? r->v[RF_LOAD_SHORT] == 1.0 : -1);
-	jw_num(w, "restarts", r->v[RF_LOAD_RESTARTS]);
-	jw_close(w, '}');
-	jw_num(w, "foreign_cpu_pct", r->v[RF_FOREIGN_CPU]);
-	jw_known(w, "foreign_top", r->foreign_top);
-	jw_num(w, "foreign_top_cpu_pct", r->v[RF_FOREIGN_TOP_CPU]);
-	jw_known(w, "load_medium", r->medium);
-	if (isfinite(r->v[RF_MET])) {
-		jw_open(w, "periods", '{');
-		jw_num(w, "met", r->v[RF_MET]);
-		jw_num(w, "missed", r->v[RF_MISSED]);
-		jw_num(w, "dropped", r->v[RF_DROPPED]);
-		jw_close(w, '}');
-	} else {
-		jw_null(w, "periods");
-	}
-	jw_num(w, "period_ns", r->v[RF_PERIOD]);
-	jw_num(w, "frame_rate", r->v[RF_FRAME_RATE]);
-	jw_num(w, "task_cpu_ns", r->v[RF_TASK_CPU]);
-	jw_num(w, "wall_ns", r->v[RF_WALL]);
-	jw_num(w, "load_stop_ns", r->v[RF_LOAD_STOP]);
-	jw_num(w, "trace_triggered_ns", r->v[RF_TRACED]);
-	jw_num(w, "work_ratio", r->v[RF_WORK_RATIO]);
-	jw_num(w, "loop_speed", result_file_value(r, RF_LOOP_SPEED));
-	json_split(w, r);
+	for (enum json_place p = JP_LOAD; p <= JP_SPLIT_CROSS; p++)
+		json_place(w, r, p);
+	json_ran(w, &r->ran);
 	json_misses(w, r);
 	json_chain(w, r);
 	jw_close(w, '}');
@@ -486,7 +342,7 @@ static void json_summary(void *arg, const struct cell *c, const struct pass_summ
 	jw_str(w, "benchmark", cell_result_name(w->cfg, c, c->member));
 	if (c->group)		/* only then: a run without groups keeps its summary's shape */
 		jw_str(w, "group", cell_group_name(w->cfg, c));
-	if (cell_is_workload(c))
+	if (cell_is_rtapp_file(c))
 		jw_str(w, "workload", cell_group_name(w->cfg, c));
 	jw_str(w, "load", workloads[c->load].name);
 	jw_known(w, "variant", w->cfg->nvariants ? w->cfg->variants[c->variant].label : NULL);
@@ -499,7 +355,7 @@ static void json_summary(void *arg, const struct cell *c, const struct pass_summ
 	jw_num(w, "latency_max_ns", have ? s->max : nan);
 	jw_num(w, "latency_max_mean_ns", have ? s->v[RF_MAX] : nan);
 	jw_num(w, "pct_desired_cpu_mean", have ? s->v[RF_CPU] : nan);
-	jw_num(w, "pct_deadlines_met_mean", have ? s->v[RF_DL] : nan);
+	jw_num(w, "pct_deadlines_met_mean", have ? s->v[RF_DEADLINES_MET_PCT] : nan);
 	jw_open(w, "passes_for_10pct", '{');
 	jw_int(w, "latency_mean", s->power[0] > 0 ? s->power[0] : SI_UNKNOWN);
 	jw_int(w, "latency_p99", s->power[1] > 0 ? s->power[1] : SI_UNKNOWN);

@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* formats/json_rtapp.c - --json's parts of a workload file: which file the run ran, and each
- * thread's wake-ups by kind and its timer periods as rt-app tells them (slack, wu_lat). */
-#include <math.h>
+/* formats/json_rtapp.c - --json's part of a workload file: which file the run ran (its threads'
+ * own figures are rows of model/metrics.c). */
 #include <time.h>
 
 #include "formats/json_writer.h"
 #include "lib/sbuf.h"
 #include "model/config.h"
-#include "model/result.h"
 #include "sys/machine.h"
 
 /*
@@ -40,32 +38,5 @@ void json_workload_run(struct jw *w, const struct config *cfg)
 	for (size_t i = 0; i < wf->model->nignored; i++)
 		jw_str(w, NULL, wf->model->ignored[i]);
 	jw_close(w, ']');
-	jw_close(w, '}');
-}
-
-/*
- * A workload file's thread's own figures: its file, its wake-ups by what
- * woke it, and its timer periods' slack and wu_lat as rt-app logs them
- * (null without a timer); its latencies and periods are the result's.
- */
-void json_workload_result(struct jw *w, const struct result *r)
-{
-	jw_str(w, "workload", r->group);
-	jw_open(w, "wakeups", '{');
-	jw_num(w, "timer", r->v[RF_TIMER_WAKEUPS]);
-	jw_num(w, "resume", r->v[RF_RESUME_WAKEUPS]);
-	jw_close(w, '}');
-	if (!isfinite(r->v[RF_MET])) {
-		jw_null(w, "rtapp");
-		return;
-	}
-	jw_open(w, "rtapp", '{');
-	jw_open(w, "slack_ns", '{');
-	jw_num(w, "mean", r->v[RF_SLACK_MEAN]);
-	jw_num(w, "min", r->v[RF_SLACK_MIN]);
-	jw_close(w, '}');
-	jw_open(w, "wu_lat_ns", '{');
-	jw_num(w, "mean", r->v[RF_WU_LAT_MEAN]);
-	jw_close(w, '}');
 	jw_close(w, '}');
 }

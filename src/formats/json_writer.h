@@ -10,7 +10,6 @@
 #include "lib/sbuf.h"
 
 struct config;
-struct result;
 
 struct jw {			/* a pretty-printing JSON writer */
 	struct sbuf *sb;
@@ -31,8 +30,12 @@ void jw_bool(struct jw *w, const char *key, bool v);
 void jw_null(struct jw *w, const char *key);
 void jw_tristate(struct jw *w, const char *key, int v);	/* < 0: null */
 
-/* json_rtapp.c: a workload file's parts of the document */
+struct run_record;
+/* json_run.c: the document's "run" and "system" */
+void json_run(struct jw *w, const struct run_record *run);
+void json_system(struct jw *w, const struct run_record *run);
+
+/* json_rtapp.c: a workload file's part of the document */
 void json_workload_run(struct jw *w, const struct config *cfg);
-void json_workload_result(struct jw *w, const struct result *r);
 
 #endif

@@ -73,7 +73,7 @@ static void chain_fill(struct result *r, const struct bench_result *b, const str
 		r->v[RF_DSP_MEAN] = c->dsp_mean;
 		r->v[RF_DSP_MAX] = c->dsp_max;
 		r->v[RF_XRUNS] = (double)c->xruns;
-		r->v[RF_XRUNS_MIN] = c->xruns_per_min;
+		r->v[RF_XRUNS_PER_MIN] = c->xruns_per_min;
 	}
 	r->chain = malloc(sizeof(*r->chain));
 	if (r->chain)

@@ -66,7 +66,7 @@ static void rtapp_fill(struct result *r, const struct bench_result *b, const str
 	r->v[RF_MISSED] = (double)tp->missed;
 	r->v[RF_DROPPED] = 0;
 	if (b->pct_deadlines >= 0)
-		r->v[RF_DL] = b->pct_deadlines;
+		r->v[RF_DEADLINES_MET_PCT] = b->pct_deadlines;
 	if (tp->slack.n) {
 		r->v[RF_SLACK_MEAN] = span_mean(&tp->slack);
 		r->v[RF_SLACK_MIN] = (double)tp->slack.min;

@@ -2,7 +2,10 @@
 /* model/kinds.c - the registry of the kinds of benchmark: each one's ops are in its own file
  * (kind_periodic.c, kind_flat.c, kind_chain.c, kind_rtapp.c); a benchmark names its kind in
  * the registry of workloads. */
+#include "core/frames.h"
 #include "model/kinds.h"
+#include "model/metrics.h"
+#include "model/result.h"
 #include "model/plan.h"
 #include "model/workloads.h"
 
@@ -18,20 +21,20 @@ const struct bench_kind *kind_of(int bench)
 	return workloads[bench].kind ? workloads[bench].kind : &kind_periodic;
 }
 
-bool kind_has(int bench, unsigned metrics)
+bool kind_has(int bench, unsigned want)
 {
-	return (kind_of(bench)->metrics & metrics) == metrics;
+	return (kind_of(bench)->metrics & want) == want;
 }
 
-bool has_metrics(const struct workload *wl, unsigned metrics)
+bool has_metrics(const struct workload *wl, unsigned want)
 {
-	return wl->kind && (wl->kind->metrics & metrics) == metrics;
+	return wl->kind && (wl->kind->metrics & want) == want;
 }
 
-bool kinds_have(uint32_t benches, unsigned metrics)
+bool kinds_have(uint32_t benches, unsigned want)
 {
 	for (size_t i = 0; i < nr_workloads; i++)
-		if ((benches & (1u << i)) && kind_has((int)i, metrics))
+		if ((benches & (1u << i)) && kind_has((int)i, want))
 			return true;
 	return false;
 }
@@ -45,4 +48,14 @@ enum table_shape cell_table(const struct cell *c)
 bool cell_is_rtapp_file(const struct cell *c)
 {
 	return kind_of(c->bench) == &kind_rtapp;
+}
+
+/* Which kind of benchmark measured r, as the metric table names kinds (MF_ flags). */
+unsigned result_kind(const struct result *r)
+{
+	if (r->rtapp)
+		return MF_RTAPP;
+	if (r->chain && r->chain->kind != CHAIN_NONE)
+		return r->chain->kind == CHAIN_GAME ? MF_GAME : MF_AUDIO;
+	return MF_TASK;
 }

@@ -69,6 +69,7 @@ const struct bench_kind *kind_of(int bench);		/* the registry row's, never NULL 
 bool kind_has(int bench, unsigned metrics);		/* all of them */
 bool has_metrics(const struct workload *wl, unsigned metrics);
 bool kinds_have(uint32_t benches, unsigned metrics);	/* one of benches has them all */
+unsigned result_kind(const struct result *r);		/* the metric table's MF_ kind of r */
 
 /* kind_chain.c: what the outputs and the orchestrator read of a chain */
 struct hop_stats;
@@ -86,7 +87,6 @@ void bench_chain_summarise(struct bench_result *b, const struct chain_hists *h);
 
 /* A cell of an rt-app workload file, a result per thread object (its rows are run/row_rtapp.c's) */
 bool cell_is_rtapp_file(const struct cell *c);
-#define cell_is_workload cell_is_rtapp_file	/* its old name, src/formats/json.c's still */
 
 /* The records a workload file's threads keep in a row, together (20 MiB): each a share. */
 #define RTAPP_RECS_PER_ROW (1u << 19)

@@ -14,7 +14,7 @@ const struct log_column log_columns[] = {
 	{ "", " +/- ", -8, RF_SD, LC_LATENCY | LC_SINGLE, "Latency +/-" },
 	{ "  Max Latency", "", 12, RF_MAX, LC_LATENCY | LC_SINGLE, "Max Latency" },
 	{ "   % Desired CPU", "", 16, RF_CPU, LC_PCT, NULL },
-	{ "  % Deadlines Met", "", 17, RF_DL, LC_PCT | LC_DEADLINE, "Deadlines" },
+	{ "  % Deadlines Met", "", 17, RF_DEADLINES_MET_PCT, LC_PCT | LC_DEADLINE, "Deadlines" },
 	{ "       p99", "", 10, RF_P99, LC_LATENCY | LC_PERCENTILE | LC_SINGLE, "p99.9" },
 	{ "     p99.9", "", 10, RF_P999, LC_LATENCY | LC_PERCENTILE | LC_SINGLE, "p99.9" },
 	/* Game's: its frames (doc/chains.md) */
@@ -31,7 +31,7 @@ const struct log_column log_columns[] = {
 	{ "  DSP mean", "", 10, RF_DSP_MEAN, LC_AUDIO, "Cycle p50" },
 	{ "    max", "", 7, RF_DSP_MAX, LC_AUDIO, "Cycle p50" },
 	{ "  Xruns", "", 7, RF_XRUNS, LC_AUDIO | LC_COUNT, "Cycle p50" },
-	{ "  Xruns/min", "", 11, RF_XRUNS_MIN, LC_AUDIO, "Cycle p50" },
+	{ "  Xruns/min", "", 11, RF_XRUNS_PER_MIN, LC_AUDIO, "Cycle p50" },
 };
 const size_t nr_log_columns = ARRAY_SIZE(log_columns);
 
@@ -41,7 +41,7 @@ const struct log_column thread_columns[] = {
 	{ "  Max Latency", "", 12, RF_MAX, LC_LATENCY, "Max Latency" },
 	{ "  Wake-ups: timer", "", 17, RF_TIMER_WAKEUPS, LC_COUNT, "Wake-ups" },
 	{ " / resume", " / ", -6, RF_RESUME_WAKEUPS, LC_COUNT, "Wake-ups" },
-	{ "  % Deadlines Met", "", 17, RF_DL, LC_PCT, "Deadlines" },
+	{ "  % Deadlines Met", "", 17, RF_DEADLINES_MET_PCT, LC_PCT, "Deadlines" },
 	{ "       p99", "", 10, RF_P99, LC_LATENCY | LC_PERCENTILE, "p99.9" },
 	{ "     p99.9", "", 10, RF_P999, LC_LATENCY | LC_PERCENTILE, "p99.9" },
 };

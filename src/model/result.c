@@ -12,6 +12,7 @@
 #include "lib/numfmt.h"
 #include "model/kinds.h"
 #include "model/config.h"
+#include "model/metrics.h"
 #include "model/plan.h"
 #include "model/result.h"
 #include "model/workloads.h"
@@ -172,16 +173,12 @@ void result_marks_note(unsigned marks, char *buf, size_t len)
 					      notes[i].text);
 }
 
-/* Files keep mean, SD and loop speed to 0.001: more digits are noise and only make them longer. */
+/* A number as JSON and CSV keep it (model/metrics.c: some to 0.001). */
 double result_file_value(const struct result *r, int field)
 {
-	double v = r->v[field];
+	const struct metric *m = metric_of(field);
 
-	if (field == RF_MEAN || field == RF_SD || field == RF_TMEAN || field == RF_TSD ||
-	    field == RF_LOOP_SPEED || field == RF_QMEAN || field == RF_QSD || field == RF_PMEAN ||
-	    field == RF_PSD)
-		return round(v * 1e3) / 1e3;
-	return v;
+	return m ? metric_value(m, r) : r->v[field];
 }
 
 /* The position among the registry's workloads that have flag; unknown names after. */
@@ -223,7 +220,9 @@ const char *cell_group_name(const struct config *cfg, const struct cell *c)
 /* The numbers that may be below 0, which the readers take with their sign. */
 bool result_signed(int field)
 {
-	return field == RF_SLACK_MEAN || field == RF_SLACK_MIN;
+	const struct metric *m = metric_of(field);
+
+	return m && (m->flags & MF_SIGNED);
 }
 
 /*

@@ -29,20 +29,15 @@ struct period_rec;
  * percent for shares (but the misses' parts, 0..1), NAN for "not known"
  * (not measured, not in the file).
  *
- * Adding a field end to end is one line per layer:
- *   1. an RF_ name here;
- *   2. live: set it in row_result() (run/row_result.c);
- *   3. JSON: one jw_num() in json_result() (formats/json.c);
- *   4. CSV: one row of csv_columns[] (formats/csv.c), which both the writer and the
- *      reader walk, so --compare reads it back and summarize_passes()
- *      averages it with the others; a log column is one row of
- *      log_columns[] (model/log_format.c), walked by the log writer and reader.
+ * Each is one row of metrics[] (model/metrics.c), which JSON, CSV and its
+ * reader, --compare and the verdicts walk; adding one is an RF_ name here,
+ * its row there and its value set in row_result() (run/row_result.c).
  */
 enum rfield {
 	RF_SAMPLES,				/* wakeups (Gaming: units of work) */
 	RF_MIN, RF_MEAN, RF_SD, RF_MAX,		/* latency: t_run - the instant asked for (own */
 	RF_P50, RF_P90, RF_P99, RF_P999,	/* timer), or t_run - t_wake (the waker's) */
-	RF_CPU, RF_DL,				/* % desired CPU, % deadlines met */
+	RF_CPU, RF_DEADLINES_MET_PCT,		/* % desired CPU, % deadlines met */
 	RF_INTENSITY,				/* of the load, in unit */
 	RF_TMIN, RF_TMEAN, RF_TSD, RF_TMAX,	/* timer latency: t_wake - intended (the waker's), */
 	RF_TP50, RF_TP90, RF_TP99, RF_TP999,	/* or sched_waking - intended (own timer, traced) */
@@ -54,8 +49,8 @@ enum rfield {
 	RF_LOOP_SPEED,				/* loop iterations per CPU us while working */
 	RF_QMIN, RF_QMEAN, RF_QSD, RF_QMAX,	/* queue wait per wake-up (core/split.h) */
 	RF_QP50, RF_QP90, RF_QP99, RF_QP999,
-	RF_PMIN, RF_PMEAN, RF_PSD, RF_PMAX,	/* wake path: latency - queue wait */
-	RF_PP50, RF_PP90, RF_PP99, RF_PP999,
+	RF_PATH_MIN, RF_PATH_MEAN, RF_PATH_SD, RF_PATH_MAX,	/* wake path: latency - */
+	RF_PATH_P50, RF_PATH_P90, RF_PATH_P99, RF_PATH_P999,	/* queue wait */
 	RF_SMIN, RF_SMEAN, RF_SSD, RF_SMAX,	/* the scheduler's part: t_run - sched_waking (own */
 	RF_SP50, RF_SP90, RF_SP99, RF_SP999,	/* timer, traced: core/split.h's kernel split) */
 	RF_STAMPED,				/* wake-ups the kernel's sched_waking split */
@@ -67,7 +62,7 @@ enum rfield {
 	RF_FPS, RF_FPS_LOW, RF_STUTTERS,	/* average and 1 % low fps, stutters */
 	RF_CYCLE_P50, RF_CYCLE_P99, RF_CYCLE_MAX,	/* AudioGraph: quantum start to done */
 	RF_DSP_MEAN, RF_DSP_MAX,		/* cycle time / quantum */
-	RF_XRUNS, RF_XRUNS_MIN,			/* cycles done late: count, per minute */
+	RF_XRUNS, RF_XRUNS_PER_MIN,			/* cycles done late: count, per minute */
 	RF_TIMER_WAKEUPS, RF_RESUME_WAKEUPS,	/* an rt-app thread's wake-ups, by what woke it */
 	RF_SLACK_MEAN, RF_SLACK_MIN,		/* rt-app's slack per timer period, ns: may be */
 						/* negative (a period missed) */
@@ -83,6 +78,14 @@ enum rfield {
 	RF_FOREIGN_TOP_CPU,			/* and the busiest of them, over the row */
 	RF_COUNT,
 };
+
+/* A latency's eight numbers follow each other in struct summary's order: F##MIN + i. */
+#define RF_LATENCY_ORDERED(F) (F##MEAN == F##MIN + 1 && F##SD == F##MIN + 2 && \
+	F##MAX == F##MIN + 3 && F##P50 == F##MIN + 4 && F##P90 == F##MIN + 5 && \
+	F##P99 == F##MIN + 6 && F##P999 == F##MIN + 7)
+_Static_assert(RF_LATENCY_ORDERED(RF_) && RF_LATENCY_ORDERED(RF_T) && RF_LATENCY_ORDERED(RF_Q) &&
+	       RF_LATENCY_ORDERED(RF_PATH_) && RF_LATENCY_ORDERED(RF_S),
+	       "run/row_result.c's set_latency() fills v[base + i]");
 
 /*
  * --instances N: what each of a row's N copies measured, kept beside the

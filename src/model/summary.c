@@ -29,7 +29,8 @@ static int summary_power(const double *v, int n, int field)
 
 	if (n < 3)
 		return -1;	/* two passes say next to nothing of a spread */
-	got = passes_for_change(v, n, v, n, field == RF_DL ? CHANGE_SHORTFALL : CHANGE_SCALE,
+	got = passes_for_change(v, n, v, n,
+				field == RF_DEADLINES_MET_PCT ? CHANGE_SHORTFALL : CHANGE_SCALE,
 				SUMMARY_CHANGE, SUMMARY_POWER, VERDICT_FDR / 3);
 	return got > POWER_CAP ? -1 : got;
 }
@@ -41,7 +42,7 @@ static int summary_power(const double *v, int n, int field)
  */
 void summarize_passes(const struct result *const *res, int n, struct pass_summary *s)
 {
-	static const int power_of[3] = { RF_MEAN, RF_P99, RF_DL };
+	static const int power_of[3] = { RF_MEAN, RF_P99, RF_DEADLINES_MET_PCT };
 	double *v = calloc((size_t)n + 1, sizeof(*v)), half;
 
 	memset(s, 0, sizeof(*s));

@@ -149,7 +149,7 @@ static void draw_verdict_row(struct sbuf *b, const struct verdict_table *vt,
 	sb_printf(b, "<g class=\"verdict%s\" data-load=\"", !marked(v) ? "" :
 		  v->kind == VK_BETTER ? " better" : " worse");
 	svg_text(b, v->load);
-	sb_printf(b, "\" data-metric=\"%s\" data-run=\"", verdict_metric_names[v->metric]);
+	sb_printf(b, "\" data-metric=\"%s\" data-run=\"", verdict_metric_name(v->metric));
 	svg_text(b, vt->labels[v->group]);
 	sb_printf(b, "\" data-verdict=\"%s\">\n<title>", verdict_kind_names[v->kind]);
 	svg_text(b, v->load);

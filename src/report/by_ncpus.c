@@ -17,7 +17,7 @@
  * one more row here: its field, and no fallback.
  */
 const struct count_metric count_metrics[] = {
-	{ .title = "% deadlines met", .field = RF_DL, .fallback = RF_CPU,
+	{ .title = "% deadlines met", .field = RF_DEADLINES_MET_PCT, .fallback = RF_CPU,
 	  .fallback_note = "% desired CPU: it has no deadlines" },
 	{ .title = "stutters (Game)", .field = RF_STUTTERS, .fallback = -1 },
 	{ .title = "xruns (AudioGraph)", .field = RF_XRUNS, .fallback = -1 },

@@ -110,7 +110,7 @@ void explain_line(char *buf, size_t len, const struct result *r, double unit_ns,
 	if (isfinite(r->v[RF_QMEAN])) {
 		mean_p99(buf, len, &at, "queue wait", r, RF_QMIN, unit_ns, true);
 		mean_p99(buf, len, &at, own_timer ? ", timer and wake path" : ", wake path", r,
-			 RF_PMIN, unit_ns, false);
+			 RF_PATH_MIN, unit_ns, false);
 		cat(buf, len, &at, "; %s %% of wake-ups queued behind another task, ",
 		    pct_of(e, sizeof(e), r->v[RF_QUEUED], n));
 	} else {

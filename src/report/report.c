@@ -469,7 +469,7 @@ static void task_summary_line(struct summary_out *so, const struct cell *cell,
 		fmt_sig3(hi, sizeof(hi), (mean + half) / u);
 		fmt_sig3(mx, sizeof(mx), s->max / u);
 		fmt_pct(c, sizeof(c), s->v[RF_CPU], 0);
-		fmt_pct(d, sizeof(d), s->v[RF_DL], 0);
+		fmt_pct(d, sizeof(d), s->v[RF_DEADLINES_MET_PCT], 0);
 		snprintf(text, sizeof(text), "%7s [%s, %s]", m, lo, hi);
 		report_out(o, "%-30s%12s%16s", text, mx, c);
 		if (dl)

@@ -203,7 +203,7 @@ void workload_summary_line(struct report *o, const struct run_record *rec,
 	fmt_sig3(lo, sizeof(lo), mean > half ? (mean - half) / u : 0.0);
 	fmt_sig3(hi, sizeof(hi), (mean + half) / u);
 	fmt_sig3(mx, sizeof(mx), s->max / u);
-	fmt_pct(d, sizeof(d), s->v[RF_DL], 0);
+	fmt_pct(d, sizeof(d), s->v[RF_DEADLINES_MET_PCT], 0);
 	snprintf(text, sizeof(text), "%7s [%s, %s]", isfinite(mean) ? m : "-",
 		 isfinite(mean) ? lo : "-", isfinite(mean) ? hi : "-");
 	report_out(o, "%-30s%12s%17s%8d  %s\n", text, mx, d, s->npass,

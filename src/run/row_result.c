@@ -64,7 +64,7 @@ static void result_from_split(struct result *r, const struct split_result *s,
 	if (s->state != SPLIT_ON)
 		return;
 	set_latency(r, RF_QMIN, &s->queue);
-	set_latency(r, RF_PMIN, &s->path);
+	set_latency(r, RF_PATH_MIN, &s->path);
 	r->v[RF_QUEUED] = (double)s->queued;
 }
 
@@ -276,7 +276,7 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 		r->v[RF_TIMER_SLACK] = (double)b->timer_slack_ns;
 	r->v[RF_CPU] = b->pct_cpu;
 	if (periods && b->pct_deadlines >= 0)
-		r->v[RF_DL] = b->pct_deadlines;
+		r->v[RF_DEADLINES_MET_PCT] = b->pct_deadlines;
 	if (periods) {
 		r->v[RF_MET] = (double)b->acct.met;
 		r->v[RF_MISSED] = (double)b->acct.missed;

@@ -89,7 +89,7 @@ void verdict_what_text(char *buf, size_t len, const struct verdict *v)
 /* The metric with its unit: "mean (ms)", "p99 (us)", "deadlines %", "frame p99 (ms)", "xruns". */
 void verdict_metric_text(char *buf, size_t len, const struct verdict *v)
 {
-	snprintf(buf, len, "%s%s", verdict_metric_names[v->metric],
+	snprintf(buf, len, "%s%s", verdict_metric_name(v->metric),
 		 v->metric == VM_DL ? " %" : verdict_metric_is_count(v->metric) ? "" :
 		 v->realtime ? " (us)" : " (ms)");
 }
@@ -344,7 +344,7 @@ void verdicts_csv(struct sbuf *sb, const struct verdict_table *t)
 
 		member_label(name, sizeof(name), v->bench, v->in_group);
 		csv_field(sb, name);	/* "Video@Desktop": a column more changes every file */
-		sb_printf(sb, ",%s,%s,", v->load, verdict_metric_names[v->metric]);
+		sb_printf(sb, ",%s,%s,", v->load, verdict_metric_name(v->metric));
 		csv_field(sb, t->labels[v->group]);
 		sb_add(sb, ",", 1);
 		csv_field(sb, t->labels[0]);
@@ -419,7 +419,7 @@ void verdicts_json(struct sbuf *sb, const struct verdict_table *t, int depth)
 		json_pair(sb, depth + 2, "load", false);
 		json_string(sb, v->load);
 		json_pair(sb, depth + 2, "metric", false);
-		json_string(sb, verdict_metric_names[v->metric]);
+		json_string(sb, verdict_metric_name(v->metric));
 		json_pair(sb, depth + 2, "variant", false);
 		json_string(sb, t->labels[v->group]);
 		json_pair(sb, depth + 2, "baseline", false);

@@ -8,17 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/metrics.h"
 #include "model/record.h"
 #include "verdicts/verdicts.h"
 #include "model/config.h"
 
 #define CHANGE_SHOWN 0.10	/* the change "passes for" is worked out for */
 #define POWER_SHOWN 0.80
-
-const char *const verdict_metric_names[VM_COUNT] = {
-	[VM_MEAN] = "mean", [VM_P99] = "p99", [VM_DL] = "deadlines",
-	[VM_FRAME_P99] = "frame p99", [VM_STUTTERS] = "stutters", [VM_XRUNS] = "xruns",
-};
 
 const char *const verdict_kind_names[] = {
 	[VK_NO_DIFFERENCE] = "no difference shown",
@@ -27,23 +23,35 @@ const char *const verdict_kind_names[] = {
 	[VK_TOO_FEW] = "too few passes",
 };
 
-/* A chain's metrics have no value for the others: their cells get no verdict on them. */
-static const int metric_field[VM_COUNT] = {
-	[VM_MEAN] = RF_MEAN, [VM_P99] = RF_P99, [VM_DL] = RF_DL,
-	[VM_FRAME_P99] = RF_FRAME_P99, [VM_STUTTERS] = RF_STUTTERS, [VM_XRUNS] = RF_XRUNS,
-};
+/*
+ * Verdict metric m: the m-th row of model/metrics.c that the verdicts judge
+ * (enum verdict_metric is their order there). A chain's metrics have no
+ * value for the others: their cells get no verdict on them.
+ */
+const struct metric *verdict_metric(int m)
+{
+	for (size_t i = 0; i < nr_metrics; i++)
+		if (metrics[i].verdict && !m--)
+			return &metrics[i];
+	return NULL;
+}
+
+const char *verdict_metric_name(int m)
+{
+	return verdict_metric(m)->verdict;
+}
 
 /* A count (stutters, xruns): no unit, no scaling. */
 bool verdict_metric_is_count(int m)
 {
-	return m == VM_STUTTERS || m == VM_XRUNS;
+	return verdict_metric(m)->flags & MF_COUNT;
 }
 
 /* What n10%'s 10 % change is: a count's rate, a share's shortfall, else the value. */
 int verdict_change_kind(int m)
 {
-	return verdict_metric_is_count(m) ? CHANGE_RATE : m == VM_DL ? CHANGE_SHORTFALL :
-	       CHANGE_SCALE;
+	return verdict_metric_is_count(m) ? CHANGE_RATE :
+	       !strcmp(verdict_metric(m)->unit, "%") ? CHANGE_SHORTFALL : CHANGE_SCALE;
 }
 
 /*
@@ -273,8 +281,8 @@ static int each_cell(struct verdict_table *t, const struct verdict_group *g, cel
 		cells[ncells++] = r;
 		for (int gi = 1; !err && gi < t->ngroups; gi++)
 			for (int m = 0; !err && m < VM_COUNT; m++) {
-				int na = pass_values(&g[0], r, metric_field[m], a);
-				int nb = pass_values(&g[gi], r, metric_field[m], b);
+				int na = pass_values(&g[0], r, verdict_metric(m)->field, a);
+				int nb = pass_values(&g[gi], r, verdict_metric(m)->field, b);
 
 				/* Gaming has no deadlines; a failed cell no numbers */
 				if (na && nb)

@@ -13,7 +13,7 @@
 
 #define VERDICT_MAX_GROUPS 16	/* --compare's files, or --vary's values */
 
-/* What is compared, in this order; what "better" means for each. */
+/* What is compared: the rows of model/metrics.c with a verdict's name, in their order. */
 enum verdict_metric {
 	VM_MEAN, VM_P99, VM_DL,			/* every periodic benchmark's */
 	VM_FRAME_P99, VM_STUTTERS,		/* Game's */
@@ -70,8 +70,9 @@ struct verdict_table {
 	int npower;			/* verdicts given their n10% so far (building) */
 };
 
-extern const char *const verdict_metric_names[VM_COUNT];	/* "mean", "p99", "deadlines", */
-								/* "frame p99", "stutters", "xruns" */
+struct metric;
+const struct metric *verdict_metric(int m);	/* its row of model/metrics.c */
+const char *verdict_metric_name(int m);	/* "mean", "p99", "deadlines", "frame p99", ... */
 extern const char *const verdict_kind_names[];		/* "better", "no difference shown" */
 
 bool verdict_metric_is_count(int m);	/* stutters, xruns: no unit */
