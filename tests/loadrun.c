@@ -15,11 +15,11 @@
 #include "loads/loads.h"
 #include "model/workloads.h"
 #include "model/record.h"
-#include "run/child.h"
-#include "run/options.h"
+#include "child/child.h"
+#include "cli/options.h"
 #include "model/plan.h"
 #include "run/row.h"
-#include "run/derive.h"
+#include "cli/derive.h"
 #include "task/task.h"
 
 /*

@@ -7,7 +7,7 @@
 
 #include "lib/util.h"
 #include "model/workloads.h"
-#include "run/options.h"
+#include "cli/options.h"
 #include "model/plan.h"
 #include "sys/cgroup.h"
 

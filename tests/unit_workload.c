@@ -16,7 +16,7 @@
 #include "model/record.h"
 #include "model/workloads.h"
 #include "report/report.h"
-#include "run/options.h"
+#include "cli/options.h"
 #include "task/rtapp.h"
 
 #include "tests/unit.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* model/config.h - the run's configuration as data, parsed and validated once from the command
- * line (run/options.c), then completed before the first row (run/main.c, run/sysknob.c). */
+ * line (cli/options.c), then completed before the first row (run/main.c, run/sysknob.c). */
 #ifndef MODEL_CONFIG_H
 #define MODEL_CONFIG_H
 

@@ -26,14 +26,15 @@
 #include "compare/compare.h"
 #include "plot/plot.h"
 #include "timeline/timeline.h"
-#include "run/options.h"
+#include "cli/options.h"
 #include "model/plan.h"
 #include "run/row.h"
 #include "run/row_signals.h"
 #include "run/progress.h"
-#include "run/derive.h"
+#include "cli/derive.h"
 #include "run/runlock.h"
-#include "run/vary.h"
+#include "cli/vary.h"
+#include "run/switch.h"
 #include "sys/kernel_files.h"
 #include "sys/machine.h"
 #include "sys/proc_scan.h"
@@ -535,7 +536,8 @@ static void run_setup(struct orchestrator *o)
 	    (cfg->csv_path && !strcmp(cfg->csv_path, "-")))
 		o->out.text = stderr;
 	o->env = (struct row_env){ .cfg = cfg, .lctx = &o->lctx, .trace_fd = -1,
-				   .tracing_on_fd = -1, .period_cap = period_cap(cfg) };
+				   .tracing_on_fd = -1, .drop_inherited = drop_sig_pipe,
+				   .period_cap = period_cap(cfg) };
 	if (o->sys.work_dir_in_memory == 1 && load_files_needed(cfg->loads))
 		warn("--work-dir %s is on %s, in memory: Write, Read and Compile will measure "
 		     "memory, not a disk (give --work-dir a directory on a disk)", cfg->work_dir,

@@ -11,7 +11,7 @@
 #include "model/workloads.h"
 #include "model/record.h"
 #include "run/row.h"
-#include "run/derive.h"
+#include "cli/derive.h"
 #include "sys/machine.h"
 
 

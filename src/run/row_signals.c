@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "lib/util.h"
-#include "run/child.h"
+#include "child/child.h"
 #include "run/progress.h"
 #include "run/row.h"
 #include "run/row_signals.h"

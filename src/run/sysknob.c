@@ -15,7 +15,8 @@
 #include <unistd.h>
 
 #include "lib/util.h"
-#include "run/vary.h"
+#include "cli/vary.h"
+#include "run/switch.h"
 
 #define SCHED_DEBUG_DIR "/sys/kernel/debug/sched"
 #define JOURNAL_ENV "INTERBENCH_TEST_JOURNAL"	/* tests/lib.sh: a journal of each script's own */

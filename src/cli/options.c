@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/options.c - the one table of command-line options: parsing, validation, --help. */
+/* cli/options.c - the one table of command-line options: parsing, validation, --help. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
@@ -13,8 +13,8 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "model/workloads.h"
-#include "run/options.h"
-#include "run/vary.h"
+#include "cli/options.h"
+#include "cli/vary.h"
 #include "sys/cgroup.h"
 #include "sys/machine.h"
 #include "task/task.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* run/child.h - the protocol between the orchestrator and its children: start, messages, end. */
+/* child/child.h - the protocol between the orchestrator and its children: start, messages, end. */
 #ifndef CHILD_H
 #define CHILD_H
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/child.c - the orchestrator's children: start, messages both ways, waits with deadlines,
+/* child/child.c - the orchestrator's children: start, messages both ways, waits with deadlines,
  * end. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "lib/util.h"
-#include "run/child.h"
+#include "child/child.h"
 
 _Static_assert(MSG_TEXT_MAX <= 255, "a MSG_ERROR's length is one byte");
 

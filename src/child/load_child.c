@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/load_child.c - the load process: a load run on the orchestrator's word, its intensity
+/* child/load_child.c - the load process: a load run on the orchestrator's word, its intensity
  * measured over the window. */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -15,8 +15,8 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "model/workloads.h"
-#include "run/child.h"
-#include "run/row.h"
+#include "child/child.h"
+#include "child/row_child.h"
 #include "sys/proc_scan.h"
 
 struct snapshot {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* run/options.h - the command line read into the configuration: the options, their checks,
+/* cli/options.h - the command line read into the configuration: the options, their checks,
  * --help. */
-#ifndef RUN_OPTIONS_H
-#define RUN_OPTIONS_H
+#ifndef CLI_OPTIONS_H
+#define CLI_OPTIONS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -21,6 +21,7 @@ void print_help(void);
 int ncpus_parse(const char *arg, int max, const char *allowed, int *counts, int *n,
 		char *err, size_t errlen);
 int ncpus_option(struct config *cfg, const char *arg, char *err, size_t errlen);
+int cpus_confine(int n, char *err, size_t errlen);	/* a row's process: the first n */
 
 /* selection.c: what runs, from -W/-X/-w/-x and the class; options that need one of them */
 int resolve_selection(struct config *cfg, const uint32_t sel[4], char *err, size_t errlen);

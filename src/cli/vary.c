@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/vary.c - --vary NAME=V1,V2: which knob, which values, and the labels the outputs use. */
+/* cli/vary.c - --vary NAME=V1,V2: which knob, which values, and the labels the outputs use. */
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "lib/util.h"
-#include "run/vary.h"
+#include "cli/vary.h"
 
 /* The task knobs --vary takes, by the name users know, and the option that sets each. */
 static const struct {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/row_children.c - the row's children, their side: the load process and the bench process
+/* child/bench_child.c - the row's children, their side: the load process and the bench process
  * of a simulated task, set up, measured, their results sent. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -15,10 +15,17 @@
 #include "loads/loads.h"
 #include "model/kinds.h"
 #include "model/workloads.h"
-#include "run/child.h"
-#include "run/derive.h"
-#include "run/row.h"
-#include "run/row_parts.h"
+#include "child/child.h"
+#include "cli/options.h"
+#include "cli/derive.h"
+#include "child/row_child.h"
+
+/* A child's first act: what it must not keep of the orchestrator's closed. */
+void child_drop_inherited(const struct row_env *env)
+{
+	if (env->drop_inherited)
+		env->drop_inherited();
+}
 
 /* --ncpus: the child, before any thread or process of its own, to the row's CPUs. */
 int confine(const struct row_ctx *rc, int res)
@@ -36,7 +43,7 @@ int load_body(void *arg, int ctl, int res)
 	struct row_ctx *rc = arg;
 	char name[16];
 
-	drop_sig_pipe();
+	child_drop_inherited(rc->env);
 	snprintf(name, sizeof(name), "ibload-%s", workloads[rc->load].name);
 	prctl(PR_SET_NAME, name);
 	if (confine(rc, res))
@@ -166,7 +173,7 @@ int bench_body(void *arg, int ctl, int res)
 	struct sim_params p;
 	int ret;
 
-	drop_sig_pipe();
+	child_drop_inherited(rc->env);
 	load_close_files(rc->env->lctx);
 	if (confine(rc, res)) {
 		free(b);
