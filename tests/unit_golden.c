@@ -379,7 +379,7 @@ static void golden_drive(struct golden_run *run, struct golden_out *o)
 				report_table_end(&run->out, &run->rec);
 			report_heading(&run->out, &run->rec, row->bench, 0);
 		}
-		r = row_result(&run->rec, row);
+		r = row_result(&run->rec, row, run->rec.cfg);
 		if (cfg->realtime)
 			fake_strip(run, i, r);
 		report_row(&run->out, &run->rec, run->rec.nres - 1);

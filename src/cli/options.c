@@ -585,15 +585,40 @@ static int show_version(const struct opt *o UNUSED, const char *arg UNUSED,
 }
 
 /*
- * --vary: each value applied to a copy of the validated configuration, and
- * checked as the command line's own would be. A task knob also given as its
+ * Variant v's configuration: a copy of base with --vary's value applied, and
+ * checked as the command line's own would be. Parsing checks every variant
+ * this way; the run makes its copies with it once (run/configs.c).
+ */
+int variant_config_of(const struct config *base, int v, struct config *out, char *err,
+		      size_t errlen)
+{
+	const char *val = base->variants[v].value;
+	char e[400];
+
+	*out = *base;
+	if (v >= base->nvariants || base->vary_kind != VARY_TASK || !val[0])
+		return 0;
+	if (option_apply(out, base->vary_option, val, e, sizeof(e)) ||
+	    knobs_validate(out, e, sizeof(e)))
+		return set_err(err, errlen, "--vary %s: %s", base->variants[v].label, e);
+	out->cpu_load_given |= !strcmp(base->vary_option, "cpu-load");
+	for (size_t i = 0; i < nr_workloads; i++)
+		if ((cfg_benches(out) & (1u << i)) && refuse_class(out, &workloads[i], e, sizeof(e)))
+			return set_err(err, errlen, "--vary %s: %s", base->variants[v].label, e);
+	return 0;
+}
+
+/*
+ * --vary: the spec, preempt's modes as the kernel lists them (-2: it cannot
+ * be read, exit 1), each variant checked. A task knob also given as its
  * option is a contradiction: which value would "default" be?
  */
-static int build_variants(struct parse_state *ps)
+static int check_variants(struct parse_state *ps)
 {
-	struct config *cfg = ps->cfg;
+	struct config *cfg = ps->cfg, *c;
 	char *err = ps->err;
 	size_t errlen = ps->errlen;
+	int ret = 0;
 
 	if (!cfg->vary_spec && (given(ps, "vary-order") || given(ps, "vary-ready")))
 		return set_err(err, errlen, "--vary-%s without --vary: nothing to switch",
@@ -615,27 +640,15 @@ static int build_variants(struct parse_state *ps)
 		return set_err(err, errlen, "--vary fps sets Render's and Game's frame rate; name "
 			       "one with -W or -w");
 	cfg->fps_given |= !strcmp(cfg->vary_name, "fps");
-	cfg->variant_cfg = calloc(MAX_VARIANTS, sizeof(*cfg->variant_cfg));
-	if (!cfg->variant_cfg)
+	if (vary_preempt_modes(cfg, err, errlen))
+		return -2;
+	c = malloc(sizeof(*c));
+	if (!c)
 		return set_err(err, errlen, "out of memory for --vary");
-	for (int v = 0; v < MAX_VARIANTS; v++) {
-		struct config *c = &cfg->variant_cfg[v];
-		const char *val = cfg->variants[v].value;
-		char e[400];
-
-		*c = *cfg;
-		c->variant_cfg = NULL;
-		if (v >= cfg->nvariants || cfg->vary_kind != VARY_TASK || !val[0])
-			continue;
-		if (option_apply(c, cfg->vary_option, val, e, sizeof(e)) ||
-		    knobs_validate(c, e, sizeof(e)))
-			return set_err(err, errlen, "--vary %s: %s", cfg->variants[v].label, e);
-		c->cpu_load_given |= !strcmp(cfg->vary_option, "cpu-load");
-		for (size_t i = 0; i < nr_workloads; i++)
-			if ((cfg_benches(c) & (1u << i)) && refuse_class(c, &workloads[i], e, sizeof(e)))
-				return set_err(err, errlen, "--vary %s: %s", cfg->variants[v].label, e);
-	}
-	return 0;
+	for (int v = 0; v < cfg->nvariants && !ret; v++)
+		ret = variant_config_of(cfg, v, c, err, errlen);
+	free(c);
+	return ret;
 }
 
 /* --compare's checks: only the options that make sense with it, and a file. */
@@ -695,7 +708,7 @@ static int validate(struct parse_state *ps)
 	    check_fps(cfg, err, errlen) || check_custom(cfg, err, errlen) ||
 	    workload_validate(cfg, err, errlen))
 		return -1;
-	return build_variants(ps);
+	return check_variants(ps);
 }
 
 /* getopt_long's view of opts[]: the short string (with ':' first) and the long table. */
@@ -748,8 +761,9 @@ static int operands(int argc, char **argv, struct parse_state *ps)
 }
 
 /*
- * Parse argv into cfg. PARSE_USAGE leaves one line in err; PARSE_EXIT_OK
- * means --help or --version was printed.
+ * Parse argv into cfg, which nothing writes after. PARSE_USAGE and
+ * PARSE_REFUSED leave one line in err; PARSE_EXIT_OK means --help or
+ * --version was printed.
  */
 enum parse_status parse_options(int argc, char **argv, struct config *cfg,
 				char *err, size_t errlen)
@@ -778,7 +792,8 @@ enum parse_status parse_options(int argc, char **argv, struct config *cfg,
 		if (ret)
 			return ret > 0 ? PARSE_EXIT_OK : PARSE_USAGE;
 	}
-	if (operands(argc, argv, &ps) || validate(&ps))
+	if (operands(argc, argv, &ps))
 		return PARSE_USAGE;
-	return PARSE_RUN;
+	ret = validate(&ps);
+	return !ret ? PARSE_RUN : ret == -2 ? PARSE_REFUSED : PARSE_USAGE;
 }

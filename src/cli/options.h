@@ -10,7 +10,8 @@
 
 #include "model/config.h"
 
-enum parse_status { PARSE_RUN, PARSE_EXIT_OK, PARSE_USAGE };
+/* PARSE_REFUSED: a good command line this machine cannot serve (exit 1) */
+enum parse_status { PARSE_RUN, PARSE_EXIT_OK, PARSE_USAGE, PARSE_REFUSED };
 enum parse_status parse_options(int argc, char **argv, struct config *cfg,
 				char *err, size_t errlen);
 void config_defaults(struct config *cfg);

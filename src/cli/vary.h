@@ -14,5 +14,10 @@ int vary_parse(struct config *cfg, char *err, size_t errlen);	/* 0, or -1 with e
 bool vary_runs_program(const struct config *cfg);		/* scx=, exec= */
 int vary_order_option(struct config *cfg, const char *arg, char *err, size_t errlen);
 int vary_ready_option(struct config *cfg, const char *arg, char *err, size_t errlen);
+int vary_preempt_modes(struct config *cfg, char *err, size_t errlen);	/* the kernel's */
+
+/* options.c: variant v's configuration, a copy of base with its value applied and checked */
+int variant_config_of(const struct config *base, int v, struct config *out, char *err,
+		      size_t errlen);
 
 #endif

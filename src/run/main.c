@@ -34,6 +34,7 @@
 #include "cli/derive.h"
 #include "run/runlock.h"
 #include "cli/vary.h"
+#include "run/configs.h"
 #include "run/switch.h"
 #include "sys/kernel_files.h"
 #include "sys/machine.h"
@@ -167,7 +168,9 @@ static void open_log(struct report *o, const struct config *cfg, const char *ker
 
 /* Everything a run holds, from its set-up to its exit. */
 struct orchestrator {
-	struct config *cfg;
+	const struct config *parsed;	/* the command line's */
+	struct run_configs cfgs;	/* the run's copies of it, made once in set-up */
+	const struct config *cfg;	/* the run's own: &cfgs.base once made */
 	struct machine sys;
 	struct plan plan;
 	struct run_record rec;		/* every row's result, read by every output */
@@ -177,16 +180,6 @@ struct orchestrator {
 	struct load_ctx lctx;
 	struct row_env env;
 };
-
-/* What variant v runs with: --vary's value applied, or the run's own configuration. */
-static const struct config *variant_config(const struct config *cfg, int v)
-{
-	if (!cfg->variant_cfg)
-		return cfg;
-	cfg->variant_cfg[v].loops_per_ms = cfg->loops_per_ms;	/* known only after set-up */
-	cfg->variant_cfg[v].period_drift_ns = cfg->period_drift_ns;
-	return &cfg->variant_cfg[v];
-}
 
 /*
  * A cell's row under its variant: the task knobs in the config its children
@@ -199,7 +192,7 @@ static const struct config *variant_config(const struct config *cfg, int v)
 static void run_variant_row(struct orchestrator *o, const struct cell *c, struct row *rows,
 			    int n)
 {
-	const struct config *cfg = o->cfg, *vc = variant_config(cfg, c->variant);
+	const struct config *cfg = o->cfg, *vc = run_config(&o->cfgs, c->variant);
 	char err[REASON_LEN] = "";
 	struct variant_seen seen = { 0 };
 	bool failed = false;
@@ -253,7 +246,7 @@ static int keep_rows(struct orchestrator *o, const struct cell *c, struct row *r
 		struct row *row = &rows[k];
 
 		failed += row->status == ROW_FAILED;
-		if (!row_result(&o->rec, row))
+		if (!row_result(&o->rec, row, run_config(&o->cfgs, row->variant)))
 			die("out of memory for the result of a row of %s",
 			    cell_table_name(o->cfg, c));
 		if (cell_table(c) == TABLE_BENCH)
@@ -334,12 +327,12 @@ static int run_plan(struct orchestrator *o)
 }
 
 /* The most wake-ups a row of any variant can have (--vary fps changes it). */
-static uint64_t wakeups_max(const struct config *cfg)
+static uint64_t wakeups_max(const struct run_configs *rc)
 {
 	uint64_t most = 0;
 
-	for (int v = 0; v < (cfg->nvariants ? cfg->nvariants : 1); v++) {
-		uint64_t n = row_wakeups_max(variant_config(cfg, v));
+	for (int v = 0; v < (rc->base.nvariants ? rc->base.nvariants : 1); v++) {
+		uint64_t n = row_wakeups_max(run_config(rc, v));
 
 		most = n > most ? n : most;
 	}
@@ -354,9 +347,10 @@ static uint64_t wakeups_max(const struct config *cfg)
  */
 #define PERIOD_KEEP_MAX (1u << 20)
 
-static uint64_t period_cap(const struct config *cfg)
+static uint64_t period_cap(const struct run_configs *rc)
 {
-	uint64_t most = wakeups_max(cfg), units;
+	const struct config *cfg = &rc->base;
+	uint64_t most = wakeups_max(rc), units;
 
 	if (!cfg->timeline_path && !cfg->explain && !cfg->plot_path)
 		return 0;
@@ -378,12 +372,12 @@ static uint64_t traced_wakeups(const struct config *cfg, int bench)
  * benchmark or of a group's members together (all of them are traced), in
  * any variant.
  */
-static uint64_t trace_wakeups(const struct config *cfg)
+static uint64_t trace_wakeups(const struct run_configs *rc)
 {
 	uint64_t most = 0;
 
-	for (int v = 0; v < (cfg->nvariants ? cfg->nvariants : 1); v++) {
-		const struct config *c = variant_config(cfg, v);
+	for (int v = 0; v < (rc->base.nvariants ? rc->base.nvariants : 1); v++) {
+		const struct config *c = run_config(rc, v);
 
 		for (size_t i = 0; i < nr_workloads; i++)
 			if (cfg_benches(c) & (1u << i) && traced_wakeups(c, (int)i) > most)
@@ -402,7 +396,7 @@ static uint64_t trace_wakeups(const struct config *cfg)
 /* What the run holds of the kernel's (PM QoS, tracefs) and may use (SCHED_FIFO). */
 static void hold_kernel_settings(struct orchestrator *o)
 {
-	const struct config *cfg = o->cfg;
+	const struct config *cfg = o->parsed;
 	struct machine *sys = &o->sys;
 	char err[512];
 	int top;
@@ -414,17 +408,28 @@ static void hold_kernel_settings(struct orchestrator *o)
 						  &o->env.trace_fd, &o->env.tracing_on_fd, err,
 						  sizeof(err)))
 		die("%s", err);
-	if (cfg->explain && ran_trace_open(trace_wakeups(cfg), err, sizeof(err)))
-		warn("--explain: who ran instead%s is not shown: %s", cfg->wake == WAKE_TIMER ?
-		     ", nor each wake-up's timer part (the kernel's sched_waking)," : "", err);
 	/* a waker runs one above the task; a task on its own timer needs its own priority */
 	top = cfg->rt_priority + (cfg->wake == WAKE_WAKER);
 	o->env.waker_rt = fifo_allowed(cfg->rt_priority + 1);
 	if (cfg->realtime && !fifo_allowed(top))
 		die("-r needs SCHED_FIFO up to priority %d: run as root, grant CAP_SYS_NICE, "
 		    "or raise RLIMIT_RTPRIO (ulimit -r %d)", top, top);
+}
+
+/*
+ * What each variant's configuration needs of the kernel: --explain's buffer
+ * for the most wake-ups of any, its scheduling tried (exit 1 when refused).
+ */
+static void probe_variants(struct orchestrator *o)
+{
+	const struct config *cfg = o->cfg;
+	char err[512];
+
+	if (cfg->explain && ran_trace_open(trace_wakeups(&o->cfgs), err, sizeof(err)))
+		warn("--explain: who ran instead%s is not shown: %s", cfg->wake == WAKE_TIMER ?
+		     ", nor each wake-up's timer part (the kernel's sched_waking)," : "", err);
 	for (int v = 0; v < (cfg->nvariants ? cfg->nvariants : 1); v++) {
-		const struct config *vc = variant_config(cfg, v);
+		const struct config *vc = run_config(&o->cfgs, v);
 
 		if (vc->policy == POL_FIFO || vc->policy == POL_RR)
 			warn_rt_throttling(vc);
@@ -441,13 +446,13 @@ static void hold_kernel_settings(struct orchestrator *o)
  * Swept periods drift one tick a row; without a tick's length known, a drift
  * that is a whole number of ticks at every usual HZ, said once.
  */
-static void set_period_drift(struct config *cfg, const struct machine *sys)
+static uint64_t period_drift(const struct config *cfg, const struct machine *sys)
 {
-	cfg->period_drift_ns = sys->tick_ns ? sys->tick_ns : TICKPHASE_DRIFT_ASSUMED;
 	if (cfg->periods == PERIOD_SWEPT && !sys->tick_ns)
 		warn("the tick's length is not known (no kernel config, no coarse clock): swept "
 		     "periods drift 20 ms a row, a whole number of ticks at HZ 100, 250, 300 "
 		     "and 1000");
+	return sys->tick_ns ? sys->tick_ns : TICKPHASE_DRIFT_ASSUMED;
 }
 
 /*
@@ -504,16 +509,18 @@ static int check_work_dir(const char *dir, char *err, size_t errlen)
 
 /*
  * Everything before the first row: the environment checked (exit 1 when it
- * cannot serve), the run lock taken, the machine described, the record
- * begun, the kernel settings held, loops per ms known.
+ * cannot serve), the run lock taken, the machine described, the kernel
+ * settings held, loops per ms known, the run's configurations made from
+ * them, the record begun, each variant's scheduling tried.
  */
 static void run_setup(struct orchestrator *o)
 {
-	struct config *cfg = o->cfg;
+	const struct config *parsed = o->parsed, *cfg;
+	struct run_facts facts = { .loops_per_ms = parsed->loops_per_ms };
 	time_t start;
 	char err[512];
 
-	if (check_work_dir(cfg->work_dir, err, sizeof(err)))
+	if (check_work_dir(parsed->work_dir, err, sizeof(err)))
 		die("%s", err);
 	install_signals();
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
@@ -524,31 +531,36 @@ static void run_setup(struct orchestrator *o)
 	if (journal_restore(false, err, sizeof(err)) < 0)
 		die("%s", err);
 	atexit(sysknob_atexit);
-	if (switch_prepare(cfg, err, sizeof(err)))	/* a refused knob: before anything runs */
+	if (switch_prepare(parsed, err, sizeof(err)))	/* a refused knob: before anything runs */
 		die("%s", err);
-	sysinfo_collect(&o->sys, cfg->work_dir);
-	set_period_drift(cfg, &o->sys);
+	sysinfo_collect(&o->sys, parsed->work_dir);
+	facts.period_drift_ns = period_drift(parsed, &o->sys);
+	o->out.text = stdout;
+	if ((parsed->json_path && !strcmp(parsed->json_path, "-")) ||
+	    (parsed->csv_path && !strcmp(parsed->csv_path, "-")))
+		o->out.text = stderr;
+	o->env = (struct row_env){ .lctx = &o->lctx, .trace_fd = -1, .tracing_on_fd = -1,
+				   .drop_inherited = drop_sig_pipe };
+	if (o->sys.work_dir_in_memory == 1 && load_files_needed(parsed->loads))
+		warn("--work-dir %s is on %s, in memory: Write, Read and Compile will measure "
+		     "memory, not a disk (give --work-dir a directory on a disk)", parsed->work_dir,
+		     o->sys.work_dir_fs[0] ? o->sys.work_dir_fs : "a filesystem without a disk");
+	hold_kernel_settings(o);
+	if (parsed->uniprocessor)
+		pin_to_one_cpu();
+	if (parsed->work == WORK_LOOPS && !parsed->loops_given)
+		calibration_get(parsed->work_dir, parsed->recalibrate, parsed->quiet, &o->sys,
+				&got_signal, &facts.loops_per_ms);
+	if (run_configs_build(&o->cfgs, parsed, &facts, err, sizeof(err)))
+		die("%s", err);
+	cfg = o->cfg = &o->cfgs.base;
 	record_init(&o->rec, cfg, &o->sys, &o->plan, start);
 	knobs_of_config(cfg, &o->rec.knobs);
 	switch_states(cfg, o->rec.variant_states);
-	o->out.text = stdout;
-	if ((cfg->json_path && !strcmp(cfg->json_path, "-")) ||
-	    (cfg->csv_path && !strcmp(cfg->csv_path, "-")))
-		o->out.text = stderr;
-	o->env = (struct row_env){ .cfg = cfg, .lctx = &o->lctx, .trace_fd = -1,
-				   .tracing_on_fd = -1, .drop_inherited = drop_sig_pipe,
-				   .period_cap = period_cap(cfg) };
-	if (o->sys.work_dir_in_memory == 1 && load_files_needed(cfg->loads))
-		warn("--work-dir %s is on %s, in memory: Write, Read and Compile will measure "
-		     "memory, not a disk (give --work-dir a directory on a disk)", cfg->work_dir,
-		     o->sys.work_dir_fs[0] ? o->sys.work_dir_fs : "a filesystem without a disk");
-	hold_kernel_settings(o);
+	o->env.cfg = cfg;
+	o->env.period_cap = period_cap(&o->cfgs);
+	probe_variants(o);
 	o->rec.waker_rt = o->env.waker_rt;
-	if (cfg->uniprocessor)
-		pin_to_one_cpu();
-	if (cfg->work == WORK_LOOPS && !cfg->loops_given)
-		calibration_get(cfg->work_dir, cfg->recalibrate, cfg->quiet, &o->sys, &got_signal,
-				&cfg->loops_per_ms);
 }
 
 /*
@@ -621,45 +633,47 @@ static int restore_main(void)
 
 int main(int argc, char **argv)
 {
-	static struct config cfg;
-	static struct orchestrator o = { .cfg = &cfg, .lctx = { .read_fd = -1, .write_fd = -1 } };
+	static struct config parsed;	/* written by parse_options() alone */
+	static struct orchestrator o = { .parsed = &parsed, .cfg = &parsed,
+					 .lctx = { .read_fd = -1, .write_fd = -1 } };
+	const struct config *cfg = &parsed;
 	char err[512], idle[128];
 	int failed = 0;
 
-	switch (parse_options(argc, argv, &cfg, err, sizeof(err))) {
+	switch (parse_options(argc, argv, &parsed, err, sizeof(err))) {
 	case PARSE_EXIT_OK:
 		return 0;
 	case PARSE_USAGE:
 		fprintf(stderr, "%s: %s\n", progname, err);
 		return 2;
+	case PARSE_REFUSED:
+		die("%s", err);
 	case PARSE_RUN:
 		break;
 	}
-	if (cfg.restore_only)
+	if (cfg->restore_only)
 		return restore_main();
-	if (cfg.compare_mode) {
-		if (cfg.dry_run) {
-			print_plan(&cfg, &o.plan);
+	if (cfg->compare_mode) {
+		if (cfg->dry_run) {
+			print_plan(cfg, &o.plan);
 			return 0;
 		}
-		return compare_main(&cfg);
+		return compare_main(cfg);
 	}
-	if (sysknob_resolve(&cfg, err, sizeof(err)))
-		die("%s", err);
-	if (plan_check_memory(&cfg, err, sizeof(err))) {
+	if (plan_check_memory(cfg, err, sizeof(err))) {
 		fprintf(stderr, "%s: %s\n", progname, err);
 		return 2;
 	}
-	if (plan_build(&o.plan, &cfg))
-		die("out of memory for the plan of %d passes", cfg.repeat);
-	plan_idle_benches(&cfg, &o.plan, idle, sizeof(idle));
+	if (plan_build(&o.plan, cfg))
+		die("out of memory for the plan of %d passes", cfg->repeat);
+	plan_idle_benches(cfg, &o.plan, idle, sizeof(idle));
 	if (idle[0])
 		warn("%s: no table, as the only load selected is itself (a workload is never its "
 		     "own load)", idle);
-	if (cfg.dry_run) {
-		if (switch_check_unchanged(&cfg, err, sizeof(err)))
+	if (cfg->dry_run) {
+		if (switch_check_unchanged(cfg, err, sizeof(err)))
 			die("%s", err);
-		print_plan(&cfg, &o.plan);
+		print_plan(cfg, &o.plan);
 		return 0;
 	}
 	run_setup(&o);
@@ -670,14 +684,14 @@ int main(int argc, char **argv)
 	}
 	load_close_files(&o.lctx);
 	o.rec.end = time(NULL);
-	if (cfg.plot_path && o.rec.nres) {
-		int ret = plot_run(&o.rec, cfg.plot_path);
+	if (cfg->plot_path && o.rec.nres) {
+		int ret = plot_run(&o.rec, cfg->plot_path);
 
 		if (ret)
-			error("--plot %s: %s", cfg.plot_path, strerror(-ret));
+			error("--plot %s: %s", cfg->plot_path, strerror(-ret));
 	}
 	progress_clear();
-	switch_leave(&cfg, true);
+	switch_leave(cfg, true);
 	if (got_signal) {
 		o.rec.interrupted = got_signal;
 		report_interrupted(&o.out, &o.rec);

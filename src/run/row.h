@@ -66,7 +66,8 @@ struct cell;
 /* row.c, row_result.c: a row and its result (the signals that end or redo it:
  * row_signals.h) */
 void run_row(const struct row_env *env, const struct cell *c, struct row *rows);	/* [members] */
-struct result *row_result(struct run_record *rec, const struct row *row);	/* NULL: no memory */
+struct result *row_result(struct run_record *rec, const struct row *row,
+			  const struct config *row_cfg);	/* NULL: no memory */
 
 /* instances.c: --instances, a row's copies pooled */
 void bench_pool(struct bench_result *m, const struct bench_result *a);

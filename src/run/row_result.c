@@ -171,12 +171,6 @@ static int result_instances(struct result *r, const struct instance_set *s)
 	return 0;
 }
 
-/* The configuration row ran with: its --vary value's, or the run's. */
-static const struct config *row_config(const struct run_record *rec, const struct row *row)
-{
-	return rec->cfg->variant_cfg ? &rec->cfg->variant_cfg[row->variant] : rec->cfg;
-}
-
 /*
  * What names a result: its benchmark (a workload file's thread, as in the
  * file), the group it ran in (or the file's name), its load, pass, variant.
@@ -227,9 +221,11 @@ static void result_beside(struct result *r, const struct row *row)
 /*
  * The row as a result, built once and appended to the record: the numbers
  * of what the children sent, the wake-up histogram kept (the rest of the
- * bench's result is not). NULL when out of memory.
+ * bench's result is not). row_cfg: the configuration the row ran with, its
+ * --vary value's or the run's. NULL when out of memory.
  */
-struct result *row_result(struct run_record *rec, const struct row *row)
+struct result *row_result(struct run_record *rec, const struct row *row,
+			  const struct config *row_cfg)
 {
 	const struct workload *lwl = &workloads[row->load];
 	const struct bench_result *b = row->bench_res;
@@ -283,8 +279,8 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 		r->v[RF_DROPPED] = (double)b->acct.dropped;
 		r->v[RF_PERIOD] = (double)b->plog.num / (double)b->plog.den;
 	}
-	if (bench_frame_rate(row_config(rec, row), row->bench))
-		r->v[RF_FRAME_RATE] = bench_frame_rate(row_config(rec, row), row->bench);
+	if (bench_frame_rate(row_cfg, row->bench))
+		r->v[RF_FRAME_RATE] = bench_frame_rate(row_cfg, row->bench);
 	r->v[RF_TASK_CPU] = (double)b->task_cpu_ns;
 	r->v[RF_WALL] = (double)b->wall_ns;
 	r->v[RF_TRACED] = known_u64(b->traced_ns);

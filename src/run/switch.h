@@ -19,7 +19,6 @@
 #define JOURNAL_DIR "/run/interbench"
 #define SYSKNOB_VALUE_LEN 256
 
-int sysknob_resolve(struct config *cfg, char *err, size_t errlen);	/* preempt's modes */
 int sysknob_prepare(const struct config *cfg, char *err, size_t errlen);	/* journal, probe */
 int sysknob_check(const struct config *cfg, char *err, size_t errlen);	/* --dry-run: a read */
 int sysknob_apply(const struct config *cfg, int variant, char *got, size_t len, char *err,
