@@ -16,6 +16,7 @@
 #include "model/kinds.h"
 #include "model/workloads.h"
 #include "child/child.h"
+#include "child/protocol.h"
 #include "cli/options.h"
 #include "cli/derive.h"
 #include "child/row_child.h"
@@ -111,20 +112,20 @@ int ring_setup(const struct row_env *env, struct period_ring *ring)
 	return 0;
 }
 
-/* After the head's records: a chain's stages, each its header, then its records. */
+/* After the head's records: a chain's stages, each its log, then its records (protocol.h). */
 static void send_stages(int res, const struct stage_set *st)
 {
 	for (uint32_t i = 0; i < st->n; i++) {
 		const struct stage_periods *sp = &st->s[i];
 
-		if (write_full(res, &sp->h, sizeof(sp->h)) != sizeof(sp->h) ||
-		    (sp->h.nrec && write_full(res, sp->rec, sp->h.nrec * sizeof(*sp->rec)) !=
-				   (ssize_t)(sp->h.nrec * sizeof(*sp->rec))))
+		if (pipe_send(res, TAG_STAGE_LOG, &sp->h, sizeof(sp->h)) ||
+		    (sp->h.nrec && pipe_send(res, TAG_STAGE_PERIODS, sp->rec,
+					     sp->h.nrec * sizeof(*sp->rec))))
 			return;
 	}
 }
 
-/* After the result: the ring's header, then its records, oldest first, then the stages'. */
+/* After the result: the ring's log, then its records, oldest first, then the stages'. */
 void send_periods(int res, struct bench_result *b, const struct period_ring *ring,
 			 const struct stage_set *st)
 {
@@ -138,14 +139,14 @@ void send_periods(int res, struct bench_result *b, const struct period_ring *rin
 		if (!out)
 			b->plog.nrec = 0;
 	}
-	if (write_full(res, &b->plog, sizeof(b->plog)) != sizeof(b->plog) || !b->plog.nrec) {
+	if (pipe_send(res, TAG_PERIOD_LOG, &b->plog, sizeof(b->plog)) || !b->plog.nrec) {
 		free(out);
 		return;
 	}
 	if (out)
 		period_ring_copy(ring, out);
-	if (write_full(res, out ? out : ring->rec, b->plog.nrec * sizeof(*out)) ==
-	    (ssize_t)(b->plog.nrec * sizeof(*out)) && b->plog.nstages)
+	if (!pipe_send(res, TAG_PERIODS, out ? out : ring->rec, b->plog.nrec * sizeof(*out)) &&
+	    b->plog.nstages)
 		send_stages(res, st);
 	free(out);
 }
@@ -198,8 +199,8 @@ int bench_body(void *arg, int ctl, int res)
 				snprintf(b->reason, sizeof(b->reason), "waker: %s", strerror(-ret));
 		}
 	}
-	if (write_full(res, b, sizeof(*b)) == sizeof(*b) && chain_pooled(rc, b))
-		write_full(res, hists, sizeof(*hists));
+	if (!pipe_send(res, TAG_BENCH_RESULT, b, sizeof(*b)) && chain_pooled(rc, b))
+		pipe_send(res, TAG_CHAIN_HISTS, hists, sizeof(*hists));
 	send_periods(res, b, &ring, &stages);
 	stage_set_free(&stages);
 	return 0;

@@ -14,8 +14,7 @@
 /*
  * A child gets two pipes. On ctl the orchestrator sends one-byte commands;
  * on res the child answers MSG_READY (or MSG_ERROR with its reason) once it
- * is set up, and later its result as plain bytes (struct bench_result or
- * struct load_result).
+ * is set up, and later its results as tagged messages (child/protocol.h).
  */
 enum child_msg {
 	MSG_NONE = 0,			/* no message: end of input or an error */

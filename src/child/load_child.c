@@ -16,6 +16,7 @@
 #include "loads/loads.h"
 #include "model/workloads.h"
 #include "child/child.h"
+#include "child/protocol.h"
 #include "child/row_child.h"
 #include "sys/proc_scan.h"
 
@@ -268,6 +269,6 @@ int load_process(const struct workload *wl, struct load_ctx *ctx, int ctl_fd, in
 	load_work(wl, ctx, &begin, &end, &res);
 	res.cache_kept = atomic_load(&ctx->ctr->cached_passes) > 0;
 	if (m == MSG_STOP)
-		write_full(res_fd, &res, sizeof(res));
+		pipe_send(res_fd, TAG_LOAD_RESULT, &res, sizeof(res));
 	return 0;
 }

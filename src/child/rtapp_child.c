@@ -15,6 +15,7 @@
 #include "model/kinds.h"
 #include "model/workloads.h"
 #include "child/child.h"
+#include "child/protocol.h"
 #include "cli/derive.h"
 #include "child/row_child.h"
 #include "sys/trace_instance.h"
@@ -137,7 +138,7 @@ static void send_all(int res, struct rtapp_bench *rb)
 
 	for (int j = 0; j < rb->n; j++) {
 		thread_result(rb->res, &rb->res->obj[j], &rb->b[j]);
-		if (write_full(res, &rb->b[j], sizeof(rb->b[j])) != sizeof(rb->b[j]))
+		if (pipe_send(res, TAG_BENCH_RESULT, &rb->b[j], sizeof(rb->b[j])))
 			return;
 	}
 	for (int j = 0; rb->rings && j < rb->n; j++)

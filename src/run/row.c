@@ -18,6 +18,7 @@
 #include "model/workloads.h"
 #include "model/record.h"
 #include "child/child.h"
+#include "child/protocol.h"
 #include "model/plan.h"
 #include "run/row.h"
 #include "run/row_signals.h"
@@ -134,27 +135,41 @@ static bool row_start(struct row_ctx *rc, struct row_try *t)
 }
 
 /*
- * A chain's stages, after the head's records: each header, then its
- * records; the stages up to the first that does not come whole are kept.
+ * A message that is not the one due (protocol.h) fails the row with its
+ * reason; true when msg came whole.
+ */
+static bool received(struct row *row, ssize_t r, size_t len, const char *why)
+{
+	if (r == -EPROTO)
+		fail_rows(row, 1, "%s", why);
+	return r == (ssize_t)len;
+}
+
+/*
+ * A chain's stages, after the head's records: each log, then its records;
+ * the stages up to the first that does not come whole are kept.
  */
 static void receive_stages(struct row_ctx *rc, struct row *row, struct child *bench,
 			   uint64_t deadline)
 {
 	struct stage_set *st = &row->stages;
+	char why[REASON_LEN];
 
 	for (uint32_t i = 0; i < row->plog.nstages && i < STAGES_MAX; i++) {
 		struct stage_periods *sp = &st->s[i];
 		size_t bytes;
 
-		if (child_read(bench->res, &sp->h, sizeof(sp->h), deadline, &row_watch) !=
-		    (ssize_t)sizeof(sp->h) || sp->h.nrec > rc->env->period_cap)
+		if (!received(row, pipe_receive(bench->res, TAG_STAGE_LOG, &sp->h, sizeof(sp->h),
+						deadline, &row_watch, why, sizeof(why)),
+			      sizeof(sp->h), why) || sp->h.nrec > rc->env->period_cap)
 			return;
 		sp->h.comm[sizeof(sp->h.comm) - 1] = '\0';
 		bytes = sp->h.nrec * sizeof(*sp->rec);
 		sp->rec = bytes ? malloc(bytes) : NULL;
-		if (bytes && (!sp->rec || child_read(bench->res, sp->rec, bytes,
-						     deadline + (uint64_t)bytes * 10, &row_watch) !=
-					  (ssize_t)bytes)) {
+		if (bytes && (!sp->rec ||
+			      !received(row, pipe_receive(bench->res, TAG_STAGE_PERIODS, sp->rec,
+							  bytes, deadline + (uint64_t)bytes * 10,
+							  &row_watch, why, sizeof(why)), bytes, why))) {
 			free(sp->rec);
 			sp->rec = NULL;
 			return;
@@ -166,26 +181,30 @@ static void receive_stages(struct row_ctx *rc, struct row *row, struct child *be
 /*
  * The bench's periods, sent after its result (none when it recorded none),
  * then its chain's stages'; a bench that ends without them leaves the row
- * without a timeline, not failed: its numbers came whole.
+ * without a timeline, not failed: its numbers came whole. Another message
+ * than these fails it.
  */
 static void receive_periods(struct row_ctx *rc, struct row *row, struct child *bench)
 {
 	uint64_t deadline = now_ns() + EXIT_WAIT_NS;
+	char why[REASON_LEN];
 	size_t bytes;
 
 	row->plog = (struct period_log){ 0 };
 	row->stages = (struct stage_set){ 0 };
 	if (!rc->env->period_cap ||
-	    child_read(bench->res, &row->plog, sizeof(row->plog), deadline, &row_watch) !=
-	    (ssize_t)sizeof(row->plog))
+	    !received(row, pipe_receive(bench->res, TAG_PERIOD_LOG, &row->plog,
+					sizeof(row->plog), deadline, &row_watch, why,
+					sizeof(why)), sizeof(row->plog), why))
 		return;
 	if (!row->plog.nrec || row->plog.nrec > rc->env->period_cap)
 		goto none;
 	bytes = row->plog.nrec * sizeof(*row->periods);
 	row->periods = malloc(bytes);
 	if (row->periods &&
-	    child_read(bench->res, row->periods, bytes, deadline + (uint64_t)bytes * 10,
-		       &row_watch) == (ssize_t)bytes) {
+	    received(row, pipe_receive(bench->res, TAG_PERIODS, row->periods, bytes,
+				       deadline + (uint64_t)bytes * 10, &row_watch, why,
+				       sizeof(why)), bytes, why)) {
 		receive_stages(rc, row, bench, deadline + (uint64_t)bytes * 10);
 		return;
 	}
@@ -202,25 +221,33 @@ none:
  */
 static void receive_hists(struct row *row, struct child *bench)
 {
+	char why[REASON_LEN] = "its chain's histograms did not come";
+
 	row->hists = malloc(sizeof(*row->hists));
 	if (row->hists &&
-	    child_read(bench->res, row->hists, sizeof(*row->hists), now_ns() + EXIT_WAIT_NS,
-		       &row_watch) == (ssize_t)sizeof(*row->hists))
+	    pipe_receive(bench->res, TAG_CHAIN_HISTS, row->hists, sizeof(*row->hists),
+			 now_ns() + EXIT_WAIT_NS, &row_watch, why, sizeof(why)) ==
+	    (ssize_t)sizeof(*row->hists))
 		return;
 	free(row->hists);
 	row->hists = NULL;
-	fail_rows(row, 1, "its chain's histograms did not come");
+	fail_rows(row, 1, "%s", why);
 }
 
-/* A bench_result into row->bench_res by the deadline: 1, else what child_read said (or -ENOMEM). */
+/*
+ * A bench_result into row->bench_res by the deadline: 1, else what
+ * pipe_receive() said (or -ENOMEM); -EPROTO has failed the row with why.
+ */
 static ssize_t read_result(struct row *row, struct child *bench, uint64_t deadline)
 {
+	char why[REASON_LEN];
 	ssize_t r;
 
 	row->bench_res = malloc(sizeof(*row->bench_res));
 	if (!row->bench_res)
 		return -ENOMEM;
-	r = child_read(bench->res, row->bench_res, sizeof(*row->bench_res), deadline, &row_watch);
+	r = pipe_receive(bench->res, TAG_BENCH_RESULT, row->bench_res, sizeof(*row->bench_res),
+			 deadline, &row_watch, why, sizeof(why));
 	if (r == (ssize_t)sizeof(*row->bench_res)) {
 		if (row->bench_res->status != ROW_OK)
 			fail_rows(row, 1, "%s", row->bench_res->reason);
@@ -228,6 +255,8 @@ static ssize_t read_result(struct row *row, struct child *bench, uint64_t deadli
 	}
 	free(row->bench_res);
 	row->bench_res = NULL;
+	if (r == -EPROTO)
+		fail_rows(row, 1, "%s", why);
 	return r;
 }
 
@@ -241,6 +270,10 @@ static bool result_missing(const struct config *cfg, struct row *rows, int n,
 	}
 	if (r == -EINTR)
 		return false;
+	if (r == -EPROTO) {	/* failed with its reason; the bench is ended */
+		child_finish(bench, now_ns());
+		return true;
+	}
 	if (r != -ETIMEDOUT) {
 		fail_ended(rows, n, bench, "bench", now_ns() + EXIT_WAIT_NS);
 		return true;
@@ -419,13 +452,13 @@ static void row_stop(struct row_try *t)
 {
 	struct row *row = &t->rows[0];
 	uint64_t t_stop = now_ns();
-	char why[REASON_LEN];
+	char why[REASON_LEN], msg[REASON_LEN];
 	ssize_t r;
 	int st;
 
 	child_tell(&t->load, MSG_STOP);
-	r = child_read(t->load.res, &row->load_res, sizeof(row->load_res),
-		       t_stop + LOAD_RESULT_NS, &row_watch);
+	r = pipe_receive(t->load.res, TAG_LOAD_RESULT, &row->load_res, sizeof(row->load_res),
+			 t_stop + LOAD_RESULT_NS, &row_watch, msg, sizeof(msg));
 	st = child_finish(&t->load, t_stop + LOAD_RESULT_NS);
 	row->load_stop_ns = now_ns() - t_stop;
 	if (r != (ssize_t)sizeof(row->load_res) && r != -EINTR) {
@@ -433,7 +466,7 @@ static void row_stop(struct row_try *t)
 
 		l->intensity = l->cpus = l->restarts = l->cpus_want = -1.0;
 		child_describe(why, sizeof(why), "load", st);
-		fail_rows(t->rows, t->n, "%s",
+		fail_rows(t->rows, t->n, "%s", r == -EPROTO ? msg :
 			  r == -ETIMEDOUT ? "load process did not answer the stop" : why);
 	}
 	load_due(t, &row->load_res);
