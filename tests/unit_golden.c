@@ -461,7 +461,7 @@ static void fake_misses(struct row *row)
 					   .state = e[i].state };
 		snprintf(ev[i].comm, sizeof(ev[i].comm), "%s", e[i].comm);
 	}
-	row->plog = (struct period_log){ .start0 = GOLD_START0, .num = NSEC_PER_SEC, .den = 60,
+	row->period_log = (struct period_log){ .start0 = GOLD_START0, .num = NSEC_PER_SEC, .den = 60,
 					 .counted = 8, .nrec = ARRAY_SIZE(p) };
 	row->periods = rec;
 	row->t_go = GOLD_START0 - 2 * NSEC_PER_MSEC;

@@ -58,8 +58,8 @@ int load_body(void *arg, int ctl, int res)
 			   strerror(errno));
 		return 1;
 	}
-	sim_params_init_beside(&rc->env->lctx->par.sim, &workloads[rc->load], rc->cfg);
-	return load_process(&workloads[rc->load], rc->env->lctx, ctl, res) ? 1 : 0;
+	sim_params_init_beside(&rc->env->load_ctx->par.sim, &workloads[rc->load], rc->cfg);
+	return load_process(&workloads[rc->load], rc->env->load_ctx, ctl, res) ? 1 : 0;
 }
 
 /* The bench's scheduling; a failure is the row's reason, sent with the result. */
@@ -175,7 +175,7 @@ int bench_body(void *arg, int ctl, int res)
 	int ret;
 
 	child_drop_inherited(rc->env);
-	load_close_files(rc->env->lctx);
+	load_close_files(rc->env->load_ctx);
 	if (confine(rc, res)) {
 		free(b);
 		return 1;

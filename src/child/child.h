@@ -44,14 +44,15 @@ struct child {
 #define CHILD_NONE ((struct child){ .pid = 0, .ctl = -1, .res = -1 })
 
 /*
- * What else ends or interrupts the orchestrator's waits: a stop flag and a
- * redo flag (set by a signal handler, which also writes to wake_fd so that
- * poll() returns, or by waited), a tick called at least once a second while
- * waiting, and waited, told after each poll() how long it asked and took.
+ * What else ends or interrupts the orchestrator's waits: an interrupt flag
+ * (an ending signal: SIGINT, SIGTERM, SIGHUP) and a redo flag (set by a
+ * signal handler, which also writes to wake_fd so that poll() returns, or
+ * by waited), a tick called at least once a second while waiting, and
+ * waited, told after each poll() how long it asked and took.
  */
 struct child_watch {
 	int wake_fd;			/* readable when a flag may have changed, or -1 */
-	volatile sig_atomic_t *stop;	/* a wait ends with -EINTR once set, or NULL */
+	volatile sig_atomic_t *interrupt;	/* a wait ends with -EINTR once set, or NULL */
 	volatile sig_atomic_t *pause;	/* the same (the row is redone), or NULL */
 	void (*tick)(void);		/* or NULL */
 	void (*waited)(uint64_t asked_ns, uint64_t took_ns);	/* or NULL */

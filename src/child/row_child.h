@@ -17,7 +17,7 @@
 /* What every row of a run starts from. */
 struct row_env {
 	const struct config *cfg;
-	struct load_ctx *lctx;		/* the loads' parameters and files */
+	struct load_ctx *load_ctx;		/* the loads' parameters and files */
 	bool waker_rt;			/* wakers may use SCHED_FIFO */
 	int trace_fd, tracing_on_fd;	/* tracefs for --trace-above, -1 when off */
 	void (*drop_inherited)(void);	/* closes what a child must not keep of the

@@ -162,7 +162,7 @@ int rtapp_body(void *arg, int ctl, int res)
 	char why[REASON_LEN];
 
 	child_drop_inherited(rc->env);
-	load_close_files(rc->env->lctx);
+	load_close_files(rc->env->load_ctx);
 	if (confine(rc, res))
 		return 1;
 	rb.res = calloc(1, sizeof(*rb.res));

@@ -49,8 +49,8 @@ struct row {
 	struct foreign foreign;		/* what tasks not of the run used over the row */
 	struct ran_instead ran;		/* --explain: who ran instead */
 	uint64_t t_go;			/* CLOCK_MONOTONIC: the measurement's start */
-	struct period_log plog;		/* the bench's period ring, as sent: */
-	struct period_rec *periods;	/* plog.nrec records, oldest first; NULL: none */
+	struct period_log period_log;	/* the bench's period ring, as sent: */
+	struct period_rec *periods;	/* period_log.nrec records, oldest first; NULL: none */
 	struct stage_set stages;	/* a chain's stages' records, after the head's */
 	struct sched_trace trace;	/* --explain: the task's scheduler events */
 	struct sched_trace stage_trace[STAGES_MAX];	/* and each of stages' */

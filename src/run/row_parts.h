@@ -13,10 +13,11 @@
 /* row_signals.c: what ends a row's waits, or has it run again */
 extern volatile sig_atomic_t got_tstp;	/* SIGTSTP (Ctrl-Z): pause, then redo the row */
 extern volatile sig_atomic_t got_cont;	/* SIGCONT: we were stopped, by whatever */
-extern volatile sig_atomic_t got_redo;	/* either, or the clocks saw a stop: the row in */
+extern volatile sig_atomic_t got_redo;	/* either, or the clocks saw a lapse: the row in */
 					/* progress runs again */
 extern struct child_watch row_watch;	/* every wait of the orchestrator's in a row */
-bool interrupted(void);			/* a stop signal, or a stop that discards the row */
+bool interrupted(void);			/* an ending signal, or a pause or lapse that */
+					/* discards the row */
 void signals_after_pause(void);
 
 #endif

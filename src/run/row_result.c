@@ -84,7 +84,7 @@ static struct kernel_split *kernel_split_new(const struct row *row)
 		return NULL;
 	latency_init(&ks->timer);
 	latency_init(&ks->sched);
-	kernel_split_of(&row->trace, row->periods, row->plog.nrec, ks);
+	kernel_split_of(&row->trace, row->periods, row->period_log.nrec, ks);
 	if (ks->timer.r.n)
 		return ks;
 	free(ks);
@@ -99,7 +99,7 @@ static void blame_stages(const struct row *row, struct miss_report *m)
 
 	if (!row->stages.n || !row->bench_res || !bench_hops(row->bench_res))
 		return;
-	st[0] = (struct missx_stage){ .rec = row->periods, .n = row->plog.nrec, .tr = &row->trace,
+	st[0] = (struct missx_stage){ .rec = row->periods, .n = row->period_log.nrec, .tr = &row->trace,
 				      .hop = 0 };
 	for (uint32_t i = 0; i < row->stages.n && i < MISS_STAGES_MAX; i++) {
 		const struct stage_periods *sp = &row->stages.s[i];
@@ -109,7 +109,7 @@ static void blame_stages(const struct row *row, struct miss_report *m)
 							.tr = &row->stage_trace[i],
 							.hop = sp->h.hop };
 	}
-	missx_blame(&row->plog, st, n, m);
+	missx_blame(&row->period_log, st, n, m);
 }
 
 /*
@@ -127,7 +127,7 @@ static void result_misses(struct result *r, const struct row *row)
 
 	if (!m)
 		return;
-	missx_explain(&row->plog, row->periods, row->plog.nrec, &row->trace, row->t_go, m);
+	missx_explain(&row->period_log, row->periods, row->period_log.nrec, &row->trace, row->t_go, m);
 	blame_stages(row, m);
 	r->misses = m;
 	for (int i = 0; i < MS_COUNT; i++)
@@ -259,9 +259,9 @@ struct result *row_result(struct run_record *rec, const struct row *row,
 		rec->nres--;
 		return NULL;
 	}
-	if ((row->plog.nrec || row->plog.lost) &&
-	    result_set_strip(r, &row->plog, row->periods, row->plog.nrec, row->plog.start0,
-			     rec->cfg->seconds)) {
+	if ((row->period_log.nrec || row->period_log.lost) &&
+	    result_set_strip(r, &row->period_log, row->periods, row->period_log.nrec,
+			     row->period_log.start0, rec->cfg->seconds)) {
 		rec->nres--;
 		return NULL;
 	}
