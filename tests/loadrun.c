@@ -15,11 +15,12 @@
 #include "loads/loads.h"
 #include "model/workloads.h"
 #include "model/record.h"
-#include "run/child.h"
-#include "run/options.h"
+#include "child/child.h"
+#include "child/protocol.h"
+#include "cli/options.h"
 #include "model/plan.h"
 #include "run/row.h"
-#include "run/derive.h"
+#include "cli/derive.h"
 #include "task/task.h"
 
 /*
@@ -151,7 +152,8 @@ static bool run_once(int li, struct load_ctx *ctx, const struct run_opts *o)
 		t_b = run_window(&c, o, &d0);
 	t_s = now_ns();
 	child_tell(&c, MSG_STOP);
-	got = child_read(c.res, &res, sizeof(res), t_s + RESULT_NS, NULL) == sizeof(res);
+	got = pipe_receive(c.res, TAG_LOAD_RESULT, &res, sizeof(res), t_s + RESULT_NS, NULL,
+			   why, sizeof(why)) == sizeof(res);
 	if (o->disk)
 		d1 = disk_read_bytes(o);
 	if (!got) {

@@ -45,7 +45,9 @@ if [ $ok = 1 ]; then pass "$t"; else fail "$t" "$why"; fi
 # What each folder may include, besides itself: the folders below it, with
 # no exceptions (data flows one way: measure -> row -> run record -> every
 # output). The model is what every output reads; the outputs are above it,
-# each a folder of one job; run/ alone is above them all.
+# each a folder of one job; the command line (cli/) reads the configuration
+# the model describes, the children (child/) measure with it; run/, the
+# orchestrator, alone is above them all.
 declare -A may=(
 	[core]=""
 	[lib]="core/"
@@ -53,13 +55,15 @@ declare -A may=(
 	[task]="core/ lib/ sys/"
 	[loads]="core/ lib/ sys/ task/"
 	[model]="core/ lib/ sys/ task/ loads/"
+	[cli]="core/ lib/ sys/ task/ loads/ model/"
+	[child]="core/ lib/ sys/ task/ loads/ model/ cli/"
 	[verdicts]="core/ lib/ sys/ task/ loads/ model/"
 	[report]="core/ lib/ sys/ task/ loads/ model/ verdicts/"
 	[timeline]="core/ lib/ sys/ task/ loads/ model/ verdicts/"
 	[plot]="core/ lib/ sys/ task/ loads/ model/ verdicts/"
 	[formats]="core/ lib/ sys/ task/ loads/ model/ verdicts/ report/ timeline/ plot/"
 	[compare]="core/ lib/ sys/ task/ loads/ model/ verdicts/ report/ timeline/ plot/ formats/"
-	[run]="core/ lib/ sys/ task/ loads/ model/ verdicts/ report/ timeline/ plot/ formats/ compare/"
+	[run]="core/ lib/ sys/ task/ loads/ model/ cli/ child/ verdicts/ report/ timeline/ plot/ formats/ compare/"
 )
 t="each folder includes only what is below it (doc/hacking.md: the layout)"
 bad=""

@@ -11,7 +11,8 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "model/record.h"
-#include "run/child.h"
+#include "child/child.h"
+#include "child/protocol.h"
 #include "model/config.h"
 #include "model/plan.h"
 #include "task/task.h"
@@ -190,6 +191,71 @@ static bool test_child_lifecycle(void)
 	return true;
 }
 
+/* One tagged message as the child would send it, then (cut) fewer payload bytes; the end. */
+struct pipe_case {
+	const char *name;
+	uint32_t tag;			/* on the wire */
+	uint64_t len;			/* the header's */
+	size_t sent;			/* payload bytes written, then the pipe closed */
+	enum pipe_tag want;
+	size_t want_len;
+	ssize_t ret;			/* pipe_receive's */
+	const char *why;		/* in its reason, "": none */
+};
+
+static const struct pipe_case pipe_cases[] = {
+	{ "the message due comes whole", TAG_PERIOD_LOG, 16, 16, TAG_PERIOD_LOG, 16, 16, "" },
+	{ "an unknown tag is refused", 99, 16, 16, TAG_PERIOD_LOG, 16, -EPROTO,
+	  "unknown tag 99 where the period log was due" },
+	{ "tag 0 is refused", 0, 16, 16, TAG_BENCH_RESULT, 16, -EPROTO, "unknown tag 0" },
+	{ "another message than the one due is refused", TAG_PERIODS, 16, 16, TAG_PERIOD_LOG,
+	  16, -EPROTO, "sent the periods where the period log was due" },
+	{ "another length is refused", TAG_BENCH_RESULT, 8, 8, TAG_BENCH_RESULT, 16, -EPROTO,
+	  "the bench's result came as 8 bytes, not 16" },
+	{ "a payload cut short is refused", TAG_LOAD_RESULT, 16, 5, TAG_LOAD_RESULT, 16,
+	  -EPROTO, "the load's result was cut short" },
+	{ "a child that ends before the header sent nothing", 0, 0, 0, TAG_PERIOD_LOG, 16, 0,
+	  "" },
+};
+
+static bool test_pipe_case(const struct pipe_case *c)
+{
+	char payload[32] = "0123456789abcdef", got[32] = "", why[REASON_LEN] = "";
+	struct pipe_header h = { .tag = c->tag, .len = c->len };
+	int p[2];
+	ssize_t r;
+
+	EXPECT(!pipe(p), "pipe: %s", strerror(errno));
+	if (c->len || c->tag)
+		EXPECT(write(p[1], &h, sizeof(h)) == sizeof(h), "header");
+	EXPECT(write(p[1], payload, c->sent) == (ssize_t)c->sent, "payload");
+	close(p[1]);
+	r = pipe_receive(p[0], c->want, got, c->want_len, now_ns() + NSEC_PER_SEC, NULL, why,
+			 sizeof(why));
+	close(p[0]);
+	EXPECT(r == c->ret, "returned %zd, not %zd (%s)", r, c->ret, why);
+	EXPECT(c->ret <= 0 || !memcmp(got, payload, c->want_len), "payload differs");
+	EXPECT(strstr(why, c->why) && (!c->why[0] || !strchr(why, '\n')), "reason '%s'", why);
+	return true;
+}
+
+/* What pipe_send() writes is what pipe_receive() takes. */
+static bool test_pipe_send(void)
+{
+	struct load_result a = { .intensity = 0.5, .status = ROW_OK }, b = { 0 };
+	char why[REASON_LEN];
+	int p[2];
+
+	EXPECT(!pipe(p), "pipe: %s", strerror(errno));
+	EXPECT(!pipe_send(p[1], TAG_LOAD_RESULT, &a, sizeof(a)), "send");
+	close(p[1]);
+	EXPECT(pipe_receive(p[0], TAG_LOAD_RESULT, &b, sizeof(b), now_ns() + NSEC_PER_SEC, NULL,
+			    why, sizeof(why)) == (ssize_t)sizeof(b), "%s", why);
+	close(p[0]);
+	EXPECT(!memcmp(&a, &b, sizeof(a)), "the result differs");
+	return true;
+}
+
 void unit_child(void)
 {
 	char name[160];
@@ -203,4 +269,10 @@ void unit_child(void)
 	check("child: a wait for the next command with a deadline", test_next_by());
 	check("child: how a child ended, for a row's reason", test_describe());
 	check("child: start, ready, exit status, all reaped", test_child_lifecycle());
+	for (size_t i = 0; i < ARRAY_SIZE(pipe_cases); i++) {
+		snprintf(name, sizeof(name), "child: tagged message: %s", pipe_cases[i].name);
+		check(name, test_pipe_case(&pipe_cases[i]));
+	}
+	check("child: tagged message: what pipe_send() writes, pipe_receive() takes",
+	      test_pipe_send());
 }

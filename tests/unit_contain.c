@@ -9,7 +9,7 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "model/record.h"
-#include "run/child.h"
+#include "child/child.h"
 #include "model/config.h"
 #include "model/plan.h"
 #include "run/runlock.h"

@@ -10,7 +10,7 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "report/report.h"
-#include "run/child.h"
+#include "child/child.h"
 #include "model/config.h"
 #include "model/plan.h"
 #include "task/task.h"

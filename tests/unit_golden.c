@@ -19,11 +19,11 @@
 #include "formats/format.h"
 #include "compare/compare.h"
 #include "plot/plot.h"
-#include "run/child.h"
-#include "run/options.h"
+#include "child/child.h"
+#include "cli/options.h"
 #include "model/plan.h"
 #include "run/row.h"
-#include "run/derive.h"
+#include "cli/derive.h"
 #include "sys/machine.h"
 #include "task/task.h"
 
@@ -379,7 +379,7 @@ static void golden_drive(struct golden_run *run, struct golden_out *o)
 				report_table_end(&run->out, &run->rec);
 			report_heading(&run->out, &run->rec, row->bench, 0);
 		}
-		r = row_result(&run->rec, row);
+		r = row_result(&run->rec, row, run->rec.cfg);
 		if (cfg->realtime)
 			fake_strip(run, i, r);
 		report_row(&run->out, &run->rec, run->rec.nres - 1);
@@ -461,7 +461,7 @@ static void fake_misses(struct row *row)
 					   .state = e[i].state };
 		snprintf(ev[i].comm, sizeof(ev[i].comm), "%s", e[i].comm);
 	}
-	row->plog = (struct period_log){ .start0 = GOLD_START0, .num = NSEC_PER_SEC, .den = 60,
+	row->period_log = (struct period_log){ .start0 = GOLD_START0, .num = NSEC_PER_SEC, .den = 60,
 					 .counted = 8, .nrec = ARRAY_SIZE(p) };
 	row->periods = rec;
 	row->t_go = GOLD_START0 - 2 * NSEC_PER_MSEC;

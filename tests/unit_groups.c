@@ -9,7 +9,7 @@
 #include "lib/util.h"
 #include "model/workloads.h"
 #include "report/report.h"
-#include "run/options.h"
+#include "cli/options.h"
 #include "model/plan.h"
 
 #include "tests/unit.h"

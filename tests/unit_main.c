@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "run/options.h"
+#include "cli/options.h"
 #include "tests/unit.h"
 
 /* argv from words split on spaces, parsed as the command line would be: a parse_status. */

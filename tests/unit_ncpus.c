@@ -7,7 +7,7 @@
 
 #include "lib/util.h"
 #include "model/workloads.h"
-#include "run/options.h"
+#include "cli/options.h"
 #include "model/plan.h"
 #include "sys/cgroup.h"
 
@@ -134,22 +134,17 @@ static bool test_plan_order_of(const struct config *cfg)
 	return true;
 }
 
-/* The plan of a --vary run (whose variants' configs the parse allocates, freed here). */
+/* The plan of a --vary run. */
 static bool test_plan_order(void)
 {
 	struct config cfg;
 	char err[512];
-	bool ok;
 
 	EXPECT(unit_parse_words("-W Audio -W Video -w None -w Burn --repeat 2 --ncpus 2,1 "
 			   "--vary load-nice=0,5", &cfg, err, sizeof(err)) == PARSE_RUN, "%s", err);
-	if (usable_cpus() < 2) {
-		free(cfg.variant_cfg);
+	if (usable_cpus() < 2)
 		return true;	/* the counts need two CPUs; the parse said so itself */
-	}
-	ok = test_plan_order_of(&cfg);
-	free(cfg.variant_cfg);
-	return ok;
+	return test_plan_order_of(&cfg);
 }
 
 void unit_ncpus(void)

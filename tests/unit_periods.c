@@ -7,8 +7,8 @@
 
 #include "core/render_work.h"
 #include "model/workloads.h"
-#include "run/options.h"
-#include "run/derive.h"
+#include "cli/options.h"
+#include "cli/derive.h"
 #include "task/task.h"
 
 #include "tests/unit.h"

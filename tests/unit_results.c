@@ -11,8 +11,8 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "compare/compare.h"
-#include "run/child.h"
-#include "run/options.h"
+#include "child/child.h"
+#include "cli/options.h"
 #include "model/plan.h"
 #include "task/task.h"
 

@@ -11,7 +11,7 @@
 #include "report/report.h"
 #include "formats/format.h"
 #include "compare/compare.h"
-#include "run/options.h"
+#include "cli/options.h"
 #include "sys/machine.h"
 
 #include "tests/unit.h"

@@ -13,7 +13,7 @@
 #include "loads/loads.h"
 #include "lib/sbuf.h"
 #include "model/record.h"
-#include "run/child.h"
+#include "child/child.h"
 #include "model/config.h"
 #include "model/plan.h"
 #include "sys/machine.h"

@@ -13,7 +13,7 @@
 #include "lib/util.h"
 #include "model/record.h"
 #include "timeline/timeline.h"
-#include "run/options.h"
+#include "cli/options.h"
 #include "model/plan.h"
 
 #include "tests/unit.h"

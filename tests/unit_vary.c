@@ -12,8 +12,9 @@
 #include "model/plan.h"
 #include "model/record.h"
 #include "model/workloads.h"
-#include "run/options.h"
-#include "run/vary.h"
+#include "cli/options.h"
+#include "cli/vary.h"
+#include "run/switch.h"
 
 #include "tests/unit.h"
 

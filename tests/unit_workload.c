@@ -16,7 +16,8 @@
 #include "model/record.h"
 #include "model/workloads.h"
 #include "report/report.h"
-#include "run/options.h"
+#include "cli/options.h"
+#include "cli/vary.h"
 #include "task/rtapp.h"
 
 #include "tests/unit.h"
@@ -175,7 +176,7 @@ static bool test_opt_case(const struct opt_case *c)
 static bool test_sched_and_timing(void)
 {
 	char args[256], err[256];
-	struct config cfg;
+	static struct config cfg, v0, v1;
 	bool ok;
 	int st;
 
@@ -192,11 +193,11 @@ static bool test_sched_and_timing(void)
 	EXPECT(strstr(cfg.workload.key, ":swept"), "key '%s'", cfg.workload.key);
 	snprintf(args, sizeof(args), "-W %s/tick.json --vary nice=0,19", dir);
 	st = unit_parse_words(args, &cfg, err, sizeof(err));
+	ok = st == PARSE_RUN && !variant_config_of(&cfg, 0, &v0, err, sizeof(err)) &&
+	     !variant_config_of(&cfg, 1, &v1, err, sizeof(err));
 	workload_free(&cfg);
-	EXPECT(st == PARSE_RUN, "%s", err);
-	ok = !cfg.sched_given && cfg.variant_cfg[0].sched_given && cfg.variant_cfg[1].sched_given;
-	free(cfg.variant_cfg);
-	EXPECT(ok, "--vary nice: each variant's");
+	EXPECT(ok, "%s", err);
+	EXPECT(!cfg.sched_given && v0.sched_given && v1.sched_given, "--vary nice: each variant's");
 	return true;
 }
 

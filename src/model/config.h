@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* model/config.h - the run's configuration as data, parsed and validated once from the command
- * line (run/options.c), then completed before the first row (run/main.c, run/sysknob.c). */
+ * line (cli/options.c) and read-only after; what set-up measures goes into the run's copies
+ * of it, made once (run/configs.c). */
 #ifndef MODEL_CONFIG_H
 #define MODEL_CONFIG_H
 
@@ -84,12 +85,14 @@ struct variant {		/* one value of --vary */
 struct config {
 	double seconds;			/* -t: per row */
 	enum work_mode work;		/* --work: CPU time (default) or loops */
-	unsigned long loops_per_ms;	/* loops mode: -l, or from calibration; else 0 */
+	unsigned long loops_per_ms;	/* loops mode: -l, or the run's copies: from */
+					/* calibration (run/configs.c); else 0 */
 	bool loops_given;
 	int periods;			/* --period: enum period_mode */
 	bool periods_given;		/* --period given: a workload file's timers follow it */
 	uint64_t period_drift_ns;	/* swept: a row's drift against the tick: one tick */
-					/* (run/main.c), TICKPHASE_DRIFT_ASSUMED until known */
+					/* (the run's copies, run/configs.c), */
+					/* TICKPHASE_DRIFT_ASSUMED until known */
 	int wake;			/* --wake: enum wake_mode, the task's own timer or */
 					/* the waker */
 	long timer_slack_ns;		/* --timer-slack: of the timer a task sleeps on */
@@ -155,7 +158,6 @@ struct config {
 	double vary_settle_s;		/* --vary-ready SECONDS: a program's settle time */
 	int nvariants;			/* 0 without --vary */
 	struct variant variants[MAX_VARIANTS];
-	struct config *variant_cfg;	/* [nvariants]: the run's config with each applied */
 	bool restore_only;		/* --restore */
 	int argc;			/* the command line, for the record */
 	char **argv;

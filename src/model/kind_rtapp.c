@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* model/kind_rtapp.c - an rt-app workload file (-W FILE.json): its threads in one process, a
- * result per thread object; its rows are run/row_rtapp.c's, its engine task/rtapp*.c. */
+ * result per thread object; its rows are child/rtapp_child.c's, its engine task/rtapp*.c. */
 #include <math.h>
 #include <stdio.h>
 

@@ -44,7 +44,7 @@ enum table_shape cell_table(const struct cell *c)
 	return cell_is_rtapp_file(c) ? TABLE_THREADS : c->group ? TABLE_GROUP : TABLE_BENCH;
 }
 
-/* An rt-app workload file's cell: one process, a result per thread object (run/row_rtapp.c). */
+/* An rt-app workload file's cell: one process, a result per thread object (child/rtapp_child.c). */
 bool cell_is_rtapp_file(const struct cell *c)
 {
 	return kind_of(c->bench) == &kind_rtapp;

@@ -47,7 +47,7 @@ struct bench_kind {
 	int (*nresults)(const struct config *cfg, const struct cell *c);
 	const char *(*result_name)(const struct config *cfg, const struct cell *c, int k);
 	const char *(*table_name)(const struct config *cfg, const struct cell *c);
-	/* What its child runs (NULL: its rows are the workload file's, run/row_rtapp.c). */
+	/* What its child runs (NULL: its rows are the workload file's, child/rtapp_child.c). */
 	kind_run_fn *run;
 	/* How it fills its results: their names (NULL: the benchmark's), its numbers from
 	 * the bench's result (thread: the file's thread it ran, -1: none), --instances' copy. */
@@ -85,7 +85,7 @@ void bench_chain_pool(struct bench_result *m, struct chain_hists *mh,
 		      const struct bench_result *a, const struct chain_hists *ah);
 void bench_chain_summarise(struct bench_result *b, const struct chain_hists *h);
 
-/* A cell of an rt-app workload file, a result per thread object (its rows are run/row_rtapp.c's) */
+/* A cell of an rt-app workload file, a result per thread object (its rows are child/rtapp_child.c's) */
 bool cell_is_rtapp_file(const struct cell *c);
 
 /* The records a workload file's threads keep in a row, together (20 MiB): each a share. */

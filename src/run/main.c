@@ -26,14 +26,16 @@
 #include "compare/compare.h"
 #include "plot/plot.h"
 #include "timeline/timeline.h"
-#include "run/options.h"
+#include "cli/options.h"
 #include "model/plan.h"
 #include "run/row.h"
 #include "run/row_signals.h"
 #include "run/progress.h"
-#include "run/derive.h"
+#include "cli/derive.h"
 #include "run/runlock.h"
-#include "run/vary.h"
+#include "cli/vary.h"
+#include "run/configs.h"
+#include "run/switch.h"
 #include "sys/kernel_files.h"
 #include "sys/machine.h"
 #include "sys/proc_scan.h"
@@ -139,7 +141,7 @@ static int open_own_log(char *path, size_t len, const struct config *cfg, const 
 	return fd;
 }
 
-static void open_log(struct report *o, const struct config *cfg, const char *kernel)
+static void open_log(struct report *out, const struct config *cfg, const char *kernel)
 {
 	char path[PATH_MAX];
 	int fd;
@@ -159,33 +161,25 @@ static void open_log(struct report *o, const struct config *cfg, const char *ker
 	if (flock(fd, LOCK_EX | LOCK_NB) < 0)
 		die("log %s is being written by another run: its rows and ours would mix (use -c, "
 		    "or another --work-dir)", path);
-	o->log = fdopen(fd, "a");
-	if (!o->log)
+	out->log = fdopen(fd, "a");
+	if (!out->log)
 		die("fdopen %s: %s", path, strerror(errno));
 }
 
 /* Everything a run holds, from its set-up to its exit. */
 struct orchestrator {
-	struct config *cfg;
+	const struct config *parsed;	/* the command line's */
+	struct run_configs cfgs;	/* the run's copies of it, made once in set-up */
+	const struct config *cfg;	/* the run's own: &cfgs.base once made */
 	struct machine sys;
 	struct plan plan;
 	struct run_record rec;		/* every row's result, read by every output */
 	struct report out;		/* the text as it is printed */
 	struct live_files files;	/* --json and --csv as they grow */
 	struct timeline tl;		/* --timeline as it grows */
-	struct load_ctx lctx;
+	struct load_ctx load_ctx;
 	struct row_env env;
 };
-
-/* What variant v runs with: --vary's value applied, or the run's own configuration. */
-static const struct config *variant_config(const struct config *cfg, int v)
-{
-	if (!cfg->variant_cfg)
-		return cfg;
-	cfg->variant_cfg[v].loops_per_ms = cfg->loops_per_ms;	/* known only after set-up */
-	cfg->variant_cfg[v].period_drift_ns = cfg->period_drift_ns;
-	return &cfg->variant_cfg[v];
-}
 
 /*
  * A cell's row under its variant: the task knobs in the config its children
@@ -195,26 +189,26 @@ static const struct config *variant_config(const struct config *cfg, int v)
  * row never measures another setting than its own. One whose program or
  * scheduler went during the row fails it. rows: one per member of its group.
  */
-static void run_variant_row(struct orchestrator *o, const struct cell *c, struct row *rows,
+static void run_variant_row(struct orchestrator *orch, const struct cell *c, struct row *rows,
 			    int n)
 {
-	const struct config *cfg = o->cfg, *vc = variant_config(cfg, c->variant);
+	const struct config *cfg = orch->cfg, *vc = run_config(&orch->cfgs, c->variant);
 	char err[REASON_LEN] = "";
 	struct variant_seen seen = { 0 };
 	bool failed = false;
 	int knob = 0;
 
-	o->env.cfg = vc;
-	load_params_of(vc, &o->lctx.par);
+	orch->env.cfg = vc;
+	load_params_of(vc, &orch->load_ctx.par);
 	if (c->ncpus && !vc->cpu_load_given)
-		o->lctx.par.cpu_load = c->ncpus;	/* -L follows the row's CPUs */
+		orch->load_ctx.par.cpu_load = c->ncpus;	/* -L follows the row's CPUs */
 	if (cfg->vary_kind != VARY_NONE && cfg->vary_kind != VARY_TASK)
 		knob = switch_enter(cfg, c->variant, &seen, err, sizeof(err));
 	if (knob < 0 && got_signal)
 		return;
 	if (knob < 0)
 		die("%s", err);
-	run_row(&o->env, c, rows);
+	run_row(&orch->env, c, rows);
 	if (switch_check(cfg, err, sizeof(err)) < 0)
 		knob = -1;
 	for (int k = 0; k < n; k++) {
@@ -244,7 +238,7 @@ static void run_variant_row(struct orchestrator *o, const struct cell *c, struct
  * members' waits overlap, and so would their slices on a CPU. A workload
  * file's threads are its members here. The number of them that failed.
  */
-static int keep_rows(struct orchestrator *o, const struct cell *c, struct row *rows, int n)
+static int keep_rows(struct orchestrator *orch, const struct cell *c, struct row *rows, int n)
 {
 	int failed = 0;
 
@@ -252,14 +246,14 @@ static int keep_rows(struct orchestrator *o, const struct cell *c, struct row *r
 		struct row *row = &rows[k];
 
 		failed += row->status == ROW_FAILED;
-		if (!row_result(&o->rec, row))
+		if (!row_result(&orch->rec, row, run_config(&orch->cfgs, row->variant)))
 			die("out of memory for the result of a row of %s",
-			    cell_table_name(o->cfg, c));
+			    cell_table_name(orch->cfg, c));
 		if (cell_table(c) == TABLE_BENCH)
-			report_row(&o->out, &o->rec, o->rec.nres - 1);
-		report_files_row(&o->files, &o->rec);
-		timeline_add_row(&o->tl, &o->rec, &(struct timeline_row){
-					 .t_go = row->t_go, .plog = &row->plog,
+			report_row(&orch->out, &orch->rec, orch->rec.nres - 1);
+		report_files_row(&orch->files, &orch->rec);
+		timeline_add_row(&orch->tl, &orch->rec, &(struct timeline_row){
+					 .t_go = row->t_go, .plog = &row->period_log,
 					 .periods = row->periods, .stages = &row->stages,
 					 .metrics = row->bench_res && bench_has_chain(row->bench_res) ?
 						    kind_of(row->bench)->metrics : 0,
@@ -268,19 +262,19 @@ static int keep_rows(struct orchestrator *o, const struct cell *c, struct row *r
 		row_free(row);
 	}
 	if (cell_table(c) == TABLE_THREADS)	/* its load's line, and a line per thread */
-		report_threads(&o->out, &o->rec, o->rec.nres - n, n);
+		report_threads(&orch->out, &orch->rec, orch->rec.nres - n, n);
 	return failed;
 }
 
 /* A table's end; a group's tables, all of them, once its last row has run. */
-static void end_table(struct orchestrator *o, const struct cell *c, int first)
+static void end_table(struct orchestrator *orch, const struct cell *c, int first)
 {
 	if (cell_table(c) == TABLE_THREADS)
-		report_workload_end(&o->out, &o->rec);
+		report_workload_end(&orch->out, &orch->rec);
 	else if (cell_table(c) == TABLE_GROUP)
-		report_group(&o->out, &o->rec, first, c->ncpus, o->cfg->groups[c->group - 1].name);
+		report_group(&orch->out, &orch->rec, first, c->ncpus, orch->cfg->groups[c->group - 1].name);
 	else
-		report_table_end(&o->out, &o->rec);
+		report_table_end(&orch->out, &orch->rec);
 }
 
 /*
@@ -288,14 +282,14 @@ static void end_table(struct orchestrator *o, const struct cell *c, int first)
  * the row, its results kept, the table's end after its last. The number
  * of rows that failed.
  */
-static int run_plan(struct orchestrator *o)
+static int run_plan(struct orchestrator *orch)
 {
-	const struct config *cfg = o->cfg;
+	const struct config *cfg = orch->cfg;
 	int failed = 0, first = 0;
 
-	progress_start(&o->plan, cfg->seconds, isatty(STDERR_FILENO) && !cfg->quiet);
-	for (int i = 0; i < o->plan.ncells; i++) {
-		const struct cell *c = &o->plan.cells[i];
+	progress_start(&orch->plan, cfg->seconds, isatty(STDERR_FILENO) && !cfg->quiet);
+	for (int i = 0; i < orch->plan.ncells; i++) {
+		const struct cell *c = &orch->plan.cells[i];
 		int n = cell_nresults(cfg, c);
 		struct row *rows = calloc((size_t)n, sizeof(*rows));
 
@@ -303,42 +297,42 @@ static int run_plan(struct orchestrator *o)
 			die("out of memory for a row of %s", cell_table_name(cfg, c));
 		if (c->table_start) {
 			progress_clear();
-			first = o->rec.nres;
+			first = orch->rec.nres;
 			if (cell_table(c) == TABLE_THREADS)
-				report_workload_heading(&o->out, &o->rec, c->ncpus);
+				report_workload_heading(&orch->out, &orch->rec, c->ncpus);
 			else if (cell_table(c) == TABLE_BENCH)
-				report_heading(&o->out, &o->rec, c->bench, c->ncpus);
+				report_heading(&orch->out, &orch->rec, c->bench, c->ncpus);
 		}
 		if (got_signal) {
 			free(rows);
 			return failed;
 		}
 		progress_row(c, cell_table_name(cfg, c));
-		run_variant_row(o, c, rows, n);
+		run_variant_row(orch, c, rows, n);
 		progress_clear();
 		if (got_signal) {
 			for (int k = 0; k < n; k++)
 				row_free(&rows[k]);	/* an interrupted row is not a result */
-			if (cell_table(c) != TABLE_BENCH && o->rec.nres > first)
-				end_table(o, c, first);	/* the table's rows before it */
+			if (cell_table(c) != TABLE_BENCH && orch->rec.nres > first)
+				end_table(orch, c, first);	/* the table's rows before it */
 			free(rows);
 			return failed;
 		}
-		failed += keep_rows(o, c, rows, n);
+		failed += keep_rows(orch, c, rows, n);
 		free(rows);
 		if (c->table_end)
-			end_table(o, c, first);
+			end_table(orch, c, first);
 	}
 	return failed;
 }
 
 /* The most wake-ups a row of any variant can have (--vary fps changes it). */
-static uint64_t wakeups_max(const struct config *cfg)
+static uint64_t wakeups_max(const struct run_configs *rc)
 {
 	uint64_t most = 0;
 
-	for (int v = 0; v < (cfg->nvariants ? cfg->nvariants : 1); v++) {
-		uint64_t n = row_wakeups_max(variant_config(cfg, v));
+	for (int v = 0; v < (rc->base.nvariants ? rc->base.nvariants : 1); v++) {
+		uint64_t n = row_wakeups_max(run_config(rc, v));
 
 		most = n > most ? n : most;
 	}
@@ -353,9 +347,10 @@ static uint64_t wakeups_max(const struct config *cfg)
  */
 #define PERIOD_KEEP_MAX (1u << 20)
 
-static uint64_t period_cap(const struct config *cfg)
+static uint64_t period_cap(const struct run_configs *rc)
 {
-	uint64_t most = wakeups_max(cfg), units;
+	const struct config *cfg = &rc->base;
+	uint64_t most = wakeups_max(rc), units;
 
 	if (!cfg->timeline_path && !cfg->explain && !cfg->plot_path)
 		return 0;
@@ -377,12 +372,12 @@ static uint64_t traced_wakeups(const struct config *cfg, int bench)
  * benchmark or of a group's members together (all of them are traced), in
  * any variant.
  */
-static uint64_t trace_wakeups(const struct config *cfg)
+static uint64_t trace_wakeups(const struct run_configs *rc)
 {
 	uint64_t most = 0;
 
-	for (int v = 0; v < (cfg->nvariants ? cfg->nvariants : 1); v++) {
-		const struct config *c = variant_config(cfg, v);
+	for (int v = 0; v < (rc->base.nvariants ? rc->base.nvariants : 1); v++) {
+		const struct config *c = run_config(rc, v);
 
 		for (size_t i = 0; i < nr_workloads; i++)
 			if (cfg_benches(c) & (1u << i) && traced_wakeups(c, (int)i) > most)
@@ -399,10 +394,10 @@ static uint64_t trace_wakeups(const struct config *cfg)
 }
 
 /* What the run holds of the kernel's (PM QoS, tracefs) and may use (SCHED_FIFO). */
-static void hold_kernel_settings(struct orchestrator *o)
+static void hold_kernel_settings(struct orchestrator *orch)
 {
-	const struct config *cfg = o->cfg;
-	struct machine *sys = &o->sys;
+	const struct config *cfg = orch->parsed;
+	struct machine *sys = &orch->sys;
 	char err[512];
 	int top;
 
@@ -410,20 +405,31 @@ static void hold_kernel_settings(struct orchestrator *o)
 		die("%s", err);
 	sys->pm_qos_us = cfg->pm_qos_us >= 0 ? cfg->pm_qos_us : SI_UNKNOWN;
 	if (cfg->trace_above_us > 0 && trace_open(sys->tracefs, sizeof(sys->tracefs),
-						  &o->env.trace_fd, &o->env.tracing_on_fd, err,
+						  &orch->env.trace_fd, &orch->env.tracing_on_fd, err,
 						  sizeof(err)))
 		die("%s", err);
-	if (cfg->explain && ran_trace_open(trace_wakeups(cfg), err, sizeof(err)))
-		warn("--explain: who ran instead%s is not shown: %s", cfg->wake == WAKE_TIMER ?
-		     ", nor each wake-up's timer part (the kernel's sched_waking)," : "", err);
 	/* a waker runs one above the task; a task on its own timer needs its own priority */
 	top = cfg->rt_priority + (cfg->wake == WAKE_WAKER);
-	o->env.waker_rt = fifo_allowed(cfg->rt_priority + 1);
+	orch->env.waker_rt = fifo_allowed(cfg->rt_priority + 1);
 	if (cfg->realtime && !fifo_allowed(top))
 		die("-r needs SCHED_FIFO up to priority %d: run as root, grant CAP_SYS_NICE, "
 		    "or raise RLIMIT_RTPRIO (ulimit -r %d)", top, top);
+}
+
+/*
+ * What each variant's configuration needs of the kernel: --explain's buffer
+ * for the most wake-ups of any, its scheduling tried (exit 1 when refused).
+ */
+static void probe_variants(struct orchestrator *orch)
+{
+	const struct config *cfg = orch->cfg;
+	char err[512];
+
+	if (cfg->explain && ran_trace_open(trace_wakeups(&orch->cfgs), err, sizeof(err)))
+		warn("--explain: who ran instead%s is not shown: %s", cfg->wake == WAKE_TIMER ?
+		     ", nor each wake-up's timer part (the kernel's sched_waking)," : "", err);
 	for (int v = 0; v < (cfg->nvariants ? cfg->nvariants : 1); v++) {
-		const struct config *vc = variant_config(cfg, v);
+		const struct config *vc = run_config(&orch->cfgs, v);
 
 		if (vc->policy == POL_FIFO || vc->policy == POL_RR)
 			warn_rt_throttling(vc);
@@ -431,7 +437,7 @@ static void hold_kernel_settings(struct orchestrator *o)
 			die("%s%s%s", cfg->nvariants ? cfg->variants[v].label : "",
 			    cfg->nvariants ? ": " : "", err);
 	}
-	if (!o->env.waker_rt && cfg->wake == WAKE_WAKER)
+	if (!orch->env.waker_rt && cfg->wake == WAKE_WAKER)
 		warn("cannot use SCHED_FIFO: wakers run as normal tasks, so results are less "
 		     "reliable (run as root, or grant CAP_SYS_NICE or RLIMIT_RTPRIO)");
 }
@@ -440,13 +446,13 @@ static void hold_kernel_settings(struct orchestrator *o)
  * Swept periods drift one tick a row; without a tick's length known, a drift
  * that is a whole number of ticks at every usual HZ, said once.
  */
-static void set_period_drift(struct config *cfg, const struct machine *sys)
+static uint64_t period_drift(const struct config *cfg, const struct machine *sys)
 {
-	cfg->period_drift_ns = sys->tick_ns ? sys->tick_ns : TICKPHASE_DRIFT_ASSUMED;
 	if (cfg->periods == PERIOD_SWEPT && !sys->tick_ns)
 		warn("the tick's length is not known (no kernel config, no coarse clock): swept "
 		     "periods drift 20 ms a row, a whole number of ticks at HZ 100, 250, 300 "
 		     "and 1000");
+	return sys->tick_ns ? sys->tick_ns : TICKPHASE_DRIFT_ASSUMED;
 }
 
 /*
@@ -503,16 +509,18 @@ static int check_work_dir(const char *dir, char *err, size_t errlen)
 
 /*
  * Everything before the first row: the environment checked (exit 1 when it
- * cannot serve), the run lock taken, the machine described, the record
- * begun, the kernel settings held, loops per ms known.
+ * cannot serve), the run lock taken, the machine described, the kernel
+ * settings held, loops per ms known, the run's configurations made from
+ * them, the record begun, each variant's scheduling tried.
  */
-static void run_setup(struct orchestrator *o)
+static void run_setup(struct orchestrator *orch)
 {
-	struct config *cfg = o->cfg;
+	const struct config *parsed = orch->parsed, *cfg;
+	struct run_facts facts = { .loops_per_ms = parsed->loops_per_ms };
 	time_t start;
 	char err[512];
 
-	if (check_work_dir(cfg->work_dir, err, sizeof(err)))
+	if (check_work_dir(parsed->work_dir, err, sizeof(err)))
 		die("%s", err);
 	install_signals();
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
@@ -523,30 +531,36 @@ static void run_setup(struct orchestrator *o)
 	if (journal_restore(false, err, sizeof(err)) < 0)
 		die("%s", err);
 	atexit(sysknob_atexit);
-	if (switch_prepare(cfg, err, sizeof(err)))	/* a refused knob: before anything runs */
+	if (switch_prepare(parsed, err, sizeof(err)))	/* a refused knob: before anything runs */
 		die("%s", err);
-	sysinfo_collect(&o->sys, cfg->work_dir);
-	set_period_drift(cfg, &o->sys);
-	record_init(&o->rec, cfg, &o->sys, &o->plan, start);
-	knobs_of_config(cfg, &o->rec.knobs);
-	switch_states(cfg, o->rec.variant_states);
-	o->out.text = stdout;
-	if ((cfg->json_path && !strcmp(cfg->json_path, "-")) ||
-	    (cfg->csv_path && !strcmp(cfg->csv_path, "-")))
-		o->out.text = stderr;
-	o->env = (struct row_env){ .cfg = cfg, .lctx = &o->lctx, .trace_fd = -1,
-				   .tracing_on_fd = -1, .period_cap = period_cap(cfg) };
-	if (o->sys.work_dir_in_memory == 1 && load_files_needed(cfg->loads))
+	sysinfo_collect(&orch->sys, parsed->work_dir);
+	facts.period_drift_ns = period_drift(parsed, &orch->sys);
+	orch->out.text = stdout;
+	if ((parsed->json_path && !strcmp(parsed->json_path, "-")) ||
+	    (parsed->csv_path && !strcmp(parsed->csv_path, "-")))
+		orch->out.text = stderr;
+	orch->env = (struct row_env){ .load_ctx = &orch->load_ctx, .trace_fd = -1, .tracing_on_fd = -1,
+				   .drop_inherited = drop_sig_pipe };
+	if (orch->sys.work_dir_in_memory == 1 && load_files_needed(parsed->loads))
 		warn("--work-dir %s is on %s, in memory: Write, Read and Compile will measure "
-		     "memory, not a disk (give --work-dir a directory on a disk)", cfg->work_dir,
-		     o->sys.work_dir_fs[0] ? o->sys.work_dir_fs : "a filesystem without a disk");
-	hold_kernel_settings(o);
-	o->rec.waker_rt = o->env.waker_rt;
-	if (cfg->uniprocessor)
+		     "memory, not a disk (give --work-dir a directory on a disk)", parsed->work_dir,
+		     orch->sys.work_dir_fs[0] ? orch->sys.work_dir_fs : "a filesystem without a disk");
+	hold_kernel_settings(orch);
+	if (parsed->uniprocessor)
 		pin_to_one_cpu();
-	if (cfg->work == WORK_LOOPS && !cfg->loops_given)
-		calibration_get(cfg->work_dir, cfg->recalibrate, cfg->quiet, &o->sys, &got_signal,
-				&cfg->loops_per_ms);
+	if (parsed->work == WORK_LOOPS && !parsed->loops_given)
+		calibration_get(parsed->work_dir, parsed->recalibrate, parsed->quiet, &orch->sys,
+				&got_signal, &facts.loops_per_ms);
+	if (run_configs_build(&orch->cfgs, parsed, &facts, err, sizeof(err)))
+		die("%s", err);
+	cfg = orch->cfg = &orch->cfgs.base;
+	record_init(&orch->rec, cfg, &orch->sys, &orch->plan, start);
+	knobs_of_config(cfg, &orch->rec.knobs);
+	switch_states(cfg, orch->rec.variant_states);
+	orch->env.cfg = cfg;
+	orch->env.period_cap = period_cap(&orch->cfgs);
+	probe_variants(orch);
+	orch->rec.waker_rt = orch->env.waker_rt;
 }
 
 /*
@@ -564,39 +578,39 @@ static void timeline_atexit(void)
 }
 
 /* The rows, once the set-up is done: the files first, then the tables and the summary. */
-static int run_rows(struct orchestrator *o)
+static int run_rows(struct orchestrator *orch)
 {
-	const struct config *cfg = o->cfg;
+	const struct config *cfg = orch->cfg;
 	char err[512];
 	int failed;
 
-	if (timeline_begin(&o->tl, &o->rec))
+	if (timeline_begin(&orch->tl, &orch->rec))
 		return -1;	/* --timeline cannot be written: said before running */
-	if (report_files_begin(&o->files, &o->rec)) {
-		timeline_abort(&o->tl);
+	if (report_files_begin(&orch->files, &orch->rec)) {
+		timeline_abort(&orch->tl);
 		return -1;	/* --json or --csv cannot be written: say so before running */
 	}
-	live_timeline = &o->tl;
+	live_timeline = &orch->tl;
 	timeline_pid = getpid();
 	atexit(timeline_atexit);
-	load_params_of(cfg, &o->lctx.par);
-	if (!got_signal && load_prepare_files(load_files_needed(cfg->loads), &o->lctx,
+	load_params_of(cfg, &orch->load_ctx.par);
+	if (!got_signal && load_prepare_files(load_files_needed(cfg->loads), &orch->load_ctx,
 					      &got_signal, err, sizeof(err)))
 		die("%s", err);
 	if (got_signal)
 		return 0;
 	idle_check(cfg);
-	open_log(&o->out, cfg, o->rec.kernel);
-	report_header(&o->out, &o->rec);
+	open_log(&orch->out, cfg, orch->rec.kernel);
+	report_header(&orch->out, &orch->rec);
 	catch_tstp(true);
-	failed = run_plan(o);
+	failed = run_plan(orch);
 	catch_tstp(false);
 	if ((cfg->repeat > 1 || cfg->nvariants) && !got_signal)
-		report_summary(&o->out, &o->rec);
+		report_summary(&orch->out, &orch->rec);
 	if (cfg->nvariants && !got_signal)
-		report_verdicts(&o->out, &o->rec);
+		report_verdicts(&orch->out, &orch->rec);
 	if (cfg->nncpus && !got_signal)
-		report_by_ncpus(&o->out, &o->rec);
+		report_by_ncpus(&orch->out, &orch->rec);
 	return failed;
 }
 
@@ -619,73 +633,75 @@ static int restore_main(void)
 
 int main(int argc, char **argv)
 {
-	static struct config cfg;
-	static struct orchestrator o = { .cfg = &cfg, .lctx = { .read_fd = -1, .write_fd = -1 } };
+	static struct config parsed;	/* written by parse_options() alone */
+	static struct orchestrator orch = { .parsed = &parsed, .cfg = &parsed,
+					 .load_ctx = { .read_fd = -1, .write_fd = -1 } };
+	const struct config *cfg = &parsed;
 	char err[512], idle[128];
 	int failed = 0;
 
-	switch (parse_options(argc, argv, &cfg, err, sizeof(err))) {
+	switch (parse_options(argc, argv, &parsed, err, sizeof(err))) {
 	case PARSE_EXIT_OK:
 		return 0;
 	case PARSE_USAGE:
 		fprintf(stderr, "%s: %s\n", progname, err);
 		return 2;
+	case PARSE_REFUSED:
+		die("%s", err);
 	case PARSE_RUN:
 		break;
 	}
-	if (cfg.restore_only)
+	if (cfg->restore_only)
 		return restore_main();
-	if (cfg.compare_mode) {
-		if (cfg.dry_run) {
-			print_plan(&cfg, &o.plan);
+	if (cfg->compare_mode) {
+		if (cfg->dry_run) {
+			print_plan(cfg, &orch.plan);
 			return 0;
 		}
-		return compare_main(&cfg);
+		return compare_main(cfg);
 	}
-	if (sysknob_resolve(&cfg, err, sizeof(err)))
-		die("%s", err);
-	if (plan_check_memory(&cfg, err, sizeof(err))) {
+	if (plan_check_memory(cfg, err, sizeof(err))) {
 		fprintf(stderr, "%s: %s\n", progname, err);
 		return 2;
 	}
-	if (plan_build(&o.plan, &cfg))
-		die("out of memory for the plan of %d passes", cfg.repeat);
-	plan_idle_benches(&cfg, &o.plan, idle, sizeof(idle));
+	if (plan_build(&orch.plan, cfg))
+		die("out of memory for the plan of %d passes", cfg->repeat);
+	plan_idle_benches(cfg, &orch.plan, idle, sizeof(idle));
 	if (idle[0])
 		warn("%s: no table, as the only load selected is itself (a workload is never its "
 		     "own load)", idle);
-	if (cfg.dry_run) {
-		if (switch_check_unchanged(&cfg, err, sizeof(err)))
+	if (cfg->dry_run) {
+		if (switch_check_unchanged(cfg, err, sizeof(err)))
 			die("%s", err);
-		print_plan(&cfg, &o.plan);
+		print_plan(cfg, &orch.plan);
 		return 0;
 	}
-	run_setup(&o);
+	run_setup(&orch);
 	if (!got_signal) {
-		failed = run_rows(&o);
+		failed = run_rows(&orch);
 		if (failed < 0)
 			return 1;
 	}
-	load_close_files(&o.lctx);
-	o.rec.end = time(NULL);
-	if (cfg.plot_path && o.rec.nres) {
-		int ret = plot_run(&o.rec, cfg.plot_path);
+	load_close_files(&orch.load_ctx);
+	orch.rec.end = time(NULL);
+	if (cfg->plot_path && orch.rec.nres) {
+		int ret = plot_run(&orch.rec, cfg->plot_path);
 
 		if (ret)
-			error("--plot %s: %s", cfg.plot_path, strerror(-ret));
+			error("--plot %s: %s", cfg->plot_path, strerror(-ret));
 	}
 	progress_clear();
-	switch_leave(&cfg, true);
+	switch_leave(cfg, true);
 	if (got_signal) {
-		o.rec.interrupted = got_signal;
-		report_interrupted(&o.out, &o.rec);
-		report_files_end(&o.files, &o.rec);
-		timeline_end(&o.tl, &o.rec);
+		orch.rec.interrupted = got_signal;
+		report_interrupted(&orch.out, &orch.rec);
+		report_files_end(&orch.files, &orch.rec);
+		timeline_end(&orch.tl, &orch.rec);
 		return 128 + got_signal;
 	}
-	report_files_end(&o.files, &o.rec);
-	timeline_end(&o.tl, &o.rec);
-	if (o.out.log)
-		fclose(o.out.log);
+	report_files_end(&orch.files, &orch.rec);
+	timeline_end(&orch.tl, &orch.rec);
+	if (orch.out.log)
+		fclose(orch.out.log);
 	return failed ? 1 : 0;
 }

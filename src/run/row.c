@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/row.c - one row: its load and bench processes started, measured, stopped; the stops
- * that redo it; its result. */
+/* run/row.c - one row: its load and bench processes started, measured, stopped; the pauses
+ * and lapses that redo it; its results received. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
@@ -17,14 +17,15 @@
 #include "loads/loads.h"
 #include "model/workloads.h"
 #include "model/record.h"
-#include "run/child.h"
+#include "child/child.h"
+#include "child/protocol.h"
 #include "model/plan.h"
 #include "run/row.h"
 #include "run/row_signals.h"
 #include "run/row_parts.h"
-#include "run/stops.h"
+#include "run/lapses.h"
 #include "run/progress.h"
-#include "run/derive.h"
+#include "cli/derive.h"
 #include "sys/trace_instance.h"
 #include "task/rtapp_run.h"
 
@@ -134,27 +135,41 @@ static bool row_start(struct row_ctx *rc, struct row_try *t)
 }
 
 /*
- * A chain's stages, after the head's records: each header, then its
- * records; the stages up to the first that does not come whole are kept.
+ * A message that is not the one due (protocol.h) fails the row with its
+ * reason; true when msg came whole.
+ */
+static bool received(struct row *row, ssize_t r, size_t len, const char *why)
+{
+	if (r == -EPROTO)
+		fail_rows(row, 1, "%s", why);
+	return r == (ssize_t)len;
+}
+
+/*
+ * A chain's stages, after the head's records: each log, then its records;
+ * the stages up to the first that does not come whole are kept.
  */
 static void receive_stages(struct row_ctx *rc, struct row *row, struct child *bench,
 			   uint64_t deadline)
 {
 	struct stage_set *st = &row->stages;
+	char why[REASON_LEN];
 
-	for (uint32_t i = 0; i < row->plog.nstages && i < STAGES_MAX; i++) {
+	for (uint32_t i = 0; i < row->period_log.nstages && i < STAGES_MAX; i++) {
 		struct stage_periods *sp = &st->s[i];
 		size_t bytes;
 
-		if (child_read(bench->res, &sp->h, sizeof(sp->h), deadline, &row_watch) !=
-		    (ssize_t)sizeof(sp->h) || sp->h.nrec > rc->env->period_cap)
+		if (!received(row, pipe_receive(bench->res, TAG_STAGE_LOG, &sp->h, sizeof(sp->h),
+						deadline, &row_watch, why, sizeof(why)),
+			      sizeof(sp->h), why) || sp->h.nrec > rc->env->period_cap)
 			return;
 		sp->h.comm[sizeof(sp->h.comm) - 1] = '\0';
 		bytes = sp->h.nrec * sizeof(*sp->rec);
 		sp->rec = bytes ? malloc(bytes) : NULL;
-		if (bytes && (!sp->rec || child_read(bench->res, sp->rec, bytes,
-						     deadline + (uint64_t)bytes * 10, &row_watch) !=
-					  (ssize_t)bytes)) {
+		if (bytes && (!sp->rec ||
+			      !received(row, pipe_receive(bench->res, TAG_STAGE_PERIODS, sp->rec,
+							  bytes, deadline + (uint64_t)bytes * 10,
+							  &row_watch, why, sizeof(why)), bytes, why))) {
 			free(sp->rec);
 			sp->rec = NULL;
 			return;
@@ -166,34 +181,38 @@ static void receive_stages(struct row_ctx *rc, struct row *row, struct child *be
 /*
  * The bench's periods, sent after its result (none when it recorded none),
  * then its chain's stages'; a bench that ends without them leaves the row
- * without a timeline, not failed: its numbers came whole.
+ * without a timeline, not failed: its numbers came whole. Another message
+ * than these fails it.
  */
 static void receive_periods(struct row_ctx *rc, struct row *row, struct child *bench)
 {
 	uint64_t deadline = now_ns() + EXIT_WAIT_NS;
+	char why[REASON_LEN];
 	size_t bytes;
 
-	row->plog = (struct period_log){ 0 };
+	row->period_log = (struct period_log){ 0 };
 	row->stages = (struct stage_set){ 0 };
 	if (!rc->env->period_cap ||
-	    child_read(bench->res, &row->plog, sizeof(row->plog), deadline, &row_watch) !=
-	    (ssize_t)sizeof(row->plog))
+	    !received(row, pipe_receive(bench->res, TAG_PERIOD_LOG, &row->period_log,
+					sizeof(row->period_log), deadline, &row_watch, why,
+					sizeof(why)), sizeof(row->period_log), why))
 		return;
-	if (!row->plog.nrec || row->plog.nrec > rc->env->period_cap)
+	if (!row->period_log.nrec || row->period_log.nrec > rc->env->period_cap)
 		goto none;
-	bytes = row->plog.nrec * sizeof(*row->periods);
+	bytes = row->period_log.nrec * sizeof(*row->periods);
 	row->periods = malloc(bytes);
 	if (row->periods &&
-	    child_read(bench->res, row->periods, bytes, deadline + (uint64_t)bytes * 10,
-		       &row_watch) == (ssize_t)bytes) {
+	    received(row, pipe_receive(bench->res, TAG_PERIODS, row->periods, bytes,
+				       deadline + (uint64_t)bytes * 10, &row_watch, why,
+				       sizeof(why)), bytes, why)) {
 		receive_stages(rc, row, bench, deadline + (uint64_t)bytes * 10);
 		return;
 	}
 	free(row->periods);
 	row->periods = NULL;
 none:
-	row->plog.lost += row->plog.nrec;
-	row->plog.nrec = 0;
+	row->period_log.lost += row->period_log.nrec;
+	row->period_log.nrec = 0;
 }
 
 /*
@@ -202,25 +221,33 @@ none:
  */
 static void receive_hists(struct row *row, struct child *bench)
 {
+	char why[REASON_LEN] = "its chain's histograms did not come";
+
 	row->hists = malloc(sizeof(*row->hists));
 	if (row->hists &&
-	    child_read(bench->res, row->hists, sizeof(*row->hists), now_ns() + EXIT_WAIT_NS,
-		       &row_watch) == (ssize_t)sizeof(*row->hists))
+	    pipe_receive(bench->res, TAG_CHAIN_HISTS, row->hists, sizeof(*row->hists),
+			 now_ns() + EXIT_WAIT_NS, &row_watch, why, sizeof(why)) ==
+	    (ssize_t)sizeof(*row->hists))
 		return;
 	free(row->hists);
 	row->hists = NULL;
-	fail_rows(row, 1, "its chain's histograms did not come");
+	fail_rows(row, 1, "%s", why);
 }
 
-/* A bench_result into row->bench_res by the deadline: 1, else what child_read said (or -ENOMEM). */
+/*
+ * A bench_result into row->bench_res by the deadline: 1, else what
+ * pipe_receive() said (or -ENOMEM); -EPROTO has failed the row with why.
+ */
 static ssize_t read_result(struct row *row, struct child *bench, uint64_t deadline)
 {
+	char why[REASON_LEN];
 	ssize_t r;
 
 	row->bench_res = malloc(sizeof(*row->bench_res));
 	if (!row->bench_res)
 		return -ENOMEM;
-	r = child_read(bench->res, row->bench_res, sizeof(*row->bench_res), deadline, &row_watch);
+	r = pipe_receive(bench->res, TAG_BENCH_RESULT, row->bench_res, sizeof(*row->bench_res),
+			 deadline, &row_watch, why, sizeof(why));
 	if (r == (ssize_t)sizeof(*row->bench_res)) {
 		if (row->bench_res->status != ROW_OK)
 			fail_rows(row, 1, "%s", row->bench_res->reason);
@@ -228,10 +255,12 @@ static ssize_t read_result(struct row *row, struct child *bench, uint64_t deadli
 	}
 	free(row->bench_res);
 	row->bench_res = NULL;
+	if (r == -EPROTO)
+		fail_rows(row, 1, "%s", why);
 	return r;
 }
 
-/* A result that did not come (r: read_result's) fails the rows; false when a stop ended it. */
+/* A result that did not come (r: read_result's) fails the rows; false if an interrupt ended it. */
 static bool result_missing(const struct config *cfg, struct row *rows, int n,
 			   struct child *bench, ssize_t r, uint64_t grace)
 {
@@ -241,6 +270,10 @@ static bool result_missing(const struct config *cfg, struct row *rows, int n,
 	}
 	if (r == -EINTR)
 		return false;
+	if (r == -EPROTO) {	/* failed with its reason; the bench is ended */
+		child_finish(bench, now_ns());
+		return true;
+	}
 	if (r != -ETIMEDOUT) {
 		fail_ended(rows, n, bench, "bench", now_ns() + EXIT_WAIT_NS);
 		return true;
@@ -252,7 +285,7 @@ static bool result_missing(const struct config *cfg, struct row *rows, int n,
 }
 
 /*
- * One member's result, by the row's deadline; false when a stop signal
+ * One member's result, by the row's deadline; false when an ending signal
  * ended the wait (the row is over).
  */
 static bool member_result(struct row_ctx *rc, struct row *row, struct child *bench,
@@ -365,7 +398,7 @@ static void row_foreign(struct row_try *t)
 /*
  * Let the load settle alone, then open its window and start every bench
  * at once, and take their results. False when the load need not be asked
- * for its result (it died, or a stop signal came).
+ * for its result (it died, or an ending signal came).
  */
 static bool row_measure(struct row_ctx *rc, struct row_try *t)
 {
@@ -382,7 +415,7 @@ static bool row_measure(struct row_ctx *rc, struct row_try *t)
 	child_tell(&t->load, MSG_BEGIN);
 	for (int k = 0; k < t->n / t->per; k++)
 		child_tell(&t->bench[k], MSG_GO);
-	stops_test_jump();
+	lapses_test_jump();
 	for (int k = 0; k < t->n / t->per; k++)
 		if (t->per > 1 ? !workload_result(rc, &t->rows[k * t->per], t->per, &t->bench[k],
 						  t_go) :
@@ -419,13 +452,13 @@ static void row_stop(struct row_try *t)
 {
 	struct row *row = &t->rows[0];
 	uint64_t t_stop = now_ns();
-	char why[REASON_LEN];
+	char why[REASON_LEN], msg[REASON_LEN];
 	ssize_t r;
 	int st;
 
 	child_tell(&t->load, MSG_STOP);
-	r = child_read(t->load.res, &row->load_res, sizeof(row->load_res),
-		       t_stop + LOAD_RESULT_NS, &row_watch);
+	r = pipe_receive(t->load.res, TAG_LOAD_RESULT, &row->load_res, sizeof(row->load_res),
+			 t_stop + LOAD_RESULT_NS, &row_watch, msg, sizeof(msg));
 	st = child_finish(&t->load, t_stop + LOAD_RESULT_NS);
 	row->load_stop_ns = now_ns() - t_stop;
 	if (r != (ssize_t)sizeof(row->load_res) && r != -EINTR) {
@@ -433,7 +466,7 @@ static void row_stop(struct row_try *t)
 
 		l->intensity = l->cpus = l->restarts = l->cpus_want = -1.0;
 		child_describe(why, sizeof(why), "load", st);
-		fail_rows(t->rows, t->n, "%s",
+		fail_rows(t->rows, t->n, "%s", r == -EPROTO ? msg :
 			  r == -ETIMEDOUT ? "load process did not answer the stop" : why);
 	}
 	load_due(t, &row->load_res);
@@ -504,7 +537,7 @@ static void trace_collect_threads(const struct row_ctx *rc, struct row_try *t)
 			continue;
 		th[n++] = (struct ran_thread){ .tid = b->plog.tid_task > 0 ? b->plog.tid_task : -1,
 					       .t_first = b->split.t_first, .rec = row->periods,
-					       .nrec = row->plog.nrec, .trace = &row->trace,
+					       .nrec = row->period_log.nrec, .trace = &row->trace,
 					       .ran = b->split.state != SPLIT_OFF ? &row->ran : NULL,
 					       .max_wait = b->wake.r.max };
 	}
@@ -544,7 +577,7 @@ static void trace_collect(const struct row_ctx *rc, struct row_try *t)
 			continue;
 		}
 		th[n++] = (struct ran_thread){ .tid = t->traced[k], .t_first = t_first,
-					       .rec = row->periods, .nrec = row->plog.nrec,
+					       .rec = row->periods, .nrec = row->period_log.nrec,
 					       .trace = &row->trace,
 					       .ran = tally ? &row->ran : NULL,
 					       .max_wait = b ? b->wake.r.max : 0,
@@ -566,8 +599,8 @@ static void trace_collect(const struct row_ctx *rc, struct row_try *t)
 
 /*
  * One try at a row; judged: whether the clocks may discard it. REDO_NONE
- * when it stands (or a stop signal ended it), else why it must run again:
- * Ctrl-Z, another stop (SIGCONT says so), or a stop only the clocks saw.
+ * when it stands (or an ending signal ended it), else why it must run again:
+ * Ctrl-Z, another pause (SIGCONT says so), or a lapse only the clocks saw.
  */
 static enum redo run_row_once(struct row_ctx *rc, struct row_try *t, bool judged)
 {
@@ -585,11 +618,11 @@ static enum redo run_row_once(struct row_ctx *rc, struct row_try *t, bool judged
 		t->rows[k].foreign = (struct foreign){ .pct = -1.0 };
 	}
 	if (!got_tstp)
-		got_cont = got_redo = 0;	/* a stop before the row is no part of it */
-	stops_begin(judged);
+		got_cont = got_redo = 0;	/* a pause before the row is no part of it */
+	lapses_begin(judged);
 	if (row_start(rc, t) && row_measure(rc, t))
 		row_stop(t);
-	if (!got_redo && stops_check())
+	if (!got_redo && lapses_check())
 		got_redo = 1;
 	if (got_redo && !got_signal)
 		why = got_tstp ? REDO_TSTP : got_cont ? REDO_CONT : REDO_CLOCK;
@@ -613,7 +646,7 @@ void row_free(struct row *row)
 	row->bench_res = NULL;
 	free(row->periods);
 	row->periods = NULL;
-	row->plog.nrec = 0;
+	row->period_log.nrec = 0;
 	stage_set_free(&row->stages);
 	sched_trace_free(&row->trace);
 	for (int i = 0; i < STAGES_MAX; i++)
@@ -627,15 +660,15 @@ void row_free(struct row *row)
 /* The line that says a row runs again, and why. */
 static void redo_note(enum redo why, const struct row_ctx *rc, const struct cell *c)
 {
-	char stop[128];
+	char what[128];
 
 	if (why == REDO_TSTP)
-		snprintf(stop, sizeof(stop), "continued after SIGTSTP");
+		snprintf(what, sizeof(what), "continued after SIGTSTP");
 	else if (why == REDO_CONT)
-		snprintf(stop, sizeof(stop), "continued after a stop (SIGCONT)");
+		snprintf(what, sizeof(what), "continued after a stop (SIGCONT)");
 	else
-		stops_describe(stop, sizeof(stop));
-	fprintf(stderr, "%s: %s: the %s row of %s runs again from its start\n", progname, stop,
+		lapses_describe(what, sizeof(what));
+	fprintf(stderr, "%s: %s: the %s row of %s runs again from its start\n", progname, what,
 		workloads[rc->load].name, cell_table_name(rc->cfg, c));
 }
 
@@ -650,9 +683,9 @@ static void rows_reset(struct row_try *t, const struct cell *c)
 }
 
 /*
- * A cell's row, run again from its start as often as a stop discards it:
- * each Ctrl-Z or SIGCONT (someone stopped us), and up to STOP_REDO_MAX
- * stops the clocks saw, after which the clocks no longer judge it (a
+ * A cell's row, run again from its start as often as a pause or a lapse
+ * discards it: each Ctrl-Z or SIGCONT (someone paused us), and up to
+ * LAPSE_REDO_MAX lapses the clocks saw, after which the clocks no longer judge it (a
  * machine that keeps us from running is measured, not waited out). rows
  * has one per result of the cell: a member of its group, a thread object of
  * its workload file (cell_nresults(), model/plan.h).
@@ -684,7 +717,7 @@ void run_row(const struct row_env *env, const struct cell *c, struct row *rows)
 			t.member[t.n] = t.member[t.n % n];
 		rows_reset(&t, c);
 	}
-	while ((why = run_row_once(&ctx, &t, clock_redos < STOP_REDO_MAX)) != REDO_NONE) {
+	while ((why = run_row_once(&ctx, &t, clock_redos < LAPSE_REDO_MAX)) != REDO_NONE) {
 		clock_redos += why == REDO_CLOCK;
 		rows_reset(&t, c);
 		progress_restart_row();

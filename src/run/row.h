@@ -14,6 +14,7 @@
 #include "core/period.h"
 #include "core/sched_events.h"
 #include "core/split.h"
+#include "child/row_child.h"
 #include "loads/loads.h"
 #include "model/kinds.h"
 #include "model/workloads.h"
@@ -48,8 +49,8 @@ struct row {
 	struct foreign foreign;		/* what tasks not of the run used over the row */
 	struct ran_instead ran;		/* --explain: who ran instead */
 	uint64_t t_go;			/* CLOCK_MONOTONIC: the measurement's start */
-	struct period_log plog;		/* the bench's period ring, as sent: */
-	struct period_rec *periods;	/* plog.nrec records, oldest first; NULL: none */
+	struct period_log period_log;	/* the bench's period ring, as sent: */
+	struct period_rec *periods;	/* period_log.nrec records, oldest first; NULL: none */
 	struct stage_set stages;	/* a chain's stages' records, after the head's */
 	struct sched_trace trace;	/* --explain: the task's scheduler events */
 	struct sched_trace stage_trace[STAGES_MAX];	/* and each of stages' */
@@ -60,30 +61,16 @@ struct row {
 
 void row_free(struct row *row);
 
-/* What every row of a run starts from. */
-struct row_env {
-	const struct config *cfg;
-	struct load_ctx *lctx;		/* the loads' parameters and files */
-	bool waker_rt;			/* wakers may use SCHED_FIFO */
-	int trace_fd, tracing_on_fd;	/* tracefs for --trace-above, -1 when off */
-	uint64_t period_cap;		/* periods a row's ring keeps (0: none recorded) */
-};
-
 struct cell;
 
 /* row.c, row_result.c: a row and its result (the signals that end or redo it:
  * row_signals.h) */
 void run_row(const struct row_env *env, const struct cell *c, struct row *rows);	/* [members] */
-struct result *row_result(struct run_record *rec, const struct row *row);	/* NULL: no memory */
+struct result *row_result(struct run_record *rec, const struct row *row,
+			  const struct config *row_cfg);	/* NULL: no memory */
 
 /* instances.c: --instances, a row's copies pooled */
 void bench_pool(struct bench_result *m, const struct bench_result *a);
 void instances_pool(struct row *rows, struct row *all, int n, int ni);
-
-/* load_child.c: the load process, run by the orchestrator's commands (child.h) */
-int load_process(const struct workload *wl, struct load_ctx *ctx, int ctl_fd, int res_fd);
-
-/* ncpus.c: a row's process confined to the first n CPUs allowed at start */
-int cpus_confine(int n, char *err, size_t errlen);
 
 #endif

@@ -11,7 +11,7 @@
 #include "model/workloads.h"
 #include "model/record.h"
 #include "run/row.h"
-#include "run/derive.h"
+#include "cli/derive.h"
 #include "sys/machine.h"
 
 
@@ -84,7 +84,7 @@ static struct kernel_split *kernel_split_new(const struct row *row)
 		return NULL;
 	latency_init(&ks->timer);
 	latency_init(&ks->sched);
-	kernel_split_of(&row->trace, row->periods, row->plog.nrec, ks);
+	kernel_split_of(&row->trace, row->periods, row->period_log.nrec, ks);
 	if (ks->timer.r.n)
 		return ks;
 	free(ks);
@@ -99,7 +99,7 @@ static void blame_stages(const struct row *row, struct miss_report *m)
 
 	if (!row->stages.n || !row->bench_res || !bench_hops(row->bench_res))
 		return;
-	st[0] = (struct missx_stage){ .rec = row->periods, .n = row->plog.nrec, .tr = &row->trace,
+	st[0] = (struct missx_stage){ .rec = row->periods, .n = row->period_log.nrec, .tr = &row->trace,
 				      .hop = 0 };
 	for (uint32_t i = 0; i < row->stages.n && i < MISS_STAGES_MAX; i++) {
 		const struct stage_periods *sp = &row->stages.s[i];
@@ -109,7 +109,7 @@ static void blame_stages(const struct row *row, struct miss_report *m)
 							.tr = &row->stage_trace[i],
 							.hop = sp->h.hop };
 	}
-	missx_blame(&row->plog, st, n, m);
+	missx_blame(&row->period_log, st, n, m);
 }
 
 /*
@@ -127,7 +127,7 @@ static void result_misses(struct result *r, const struct row *row)
 
 	if (!m)
 		return;
-	missx_explain(&row->plog, row->periods, row->plog.nrec, &row->trace, row->t_go, m);
+	missx_explain(&row->period_log, row->periods, row->period_log.nrec, &row->trace, row->t_go, m);
 	blame_stages(row, m);
 	r->misses = m;
 	for (int i = 0; i < MS_COUNT; i++)
@@ -169,12 +169,6 @@ static int result_instances(struct result *r, const struct instance_set *s)
 	memcpy(r->inst, s, bytes);
 	r->instances = s->n;
 	return 0;
-}
-
-/* The configuration row ran with: its --vary value's, or the run's. */
-static const struct config *row_config(const struct run_record *rec, const struct row *row)
-{
-	return rec->cfg->variant_cfg ? &rec->cfg->variant_cfg[row->variant] : rec->cfg;
 }
 
 /*
@@ -227,9 +221,11 @@ static void result_beside(struct result *r, const struct row *row)
 /*
  * The row as a result, built once and appended to the record: the numbers
  * of what the children sent, the wake-up histogram kept (the rest of the
- * bench's result is not). NULL when out of memory.
+ * bench's result is not). row_cfg: the configuration the row ran with, its
+ * --vary value's or the run's. NULL when out of memory.
  */
-struct result *row_result(struct run_record *rec, const struct row *row)
+struct result *row_result(struct run_record *rec, const struct row *row,
+			  const struct config *row_cfg)
 {
 	const struct workload *lwl = &workloads[row->load];
 	const struct bench_result *b = row->bench_res;
@@ -263,9 +259,9 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 		rec->nres--;
 		return NULL;
 	}
-	if ((row->plog.nrec || row->plog.lost) &&
-	    result_set_strip(r, &row->plog, row->periods, row->plog.nrec, row->plog.start0,
-			     rec->cfg->seconds)) {
+	if ((row->period_log.nrec || row->period_log.lost) &&
+	    result_set_strip(r, &row->period_log, row->periods, row->period_log.nrec,
+			     row->period_log.start0, rec->cfg->seconds)) {
 		rec->nres--;
 		return NULL;
 	}
@@ -283,8 +279,8 @@ struct result *row_result(struct run_record *rec, const struct row *row)
 		r->v[RF_DROPPED] = (double)b->acct.dropped;
 		r->v[RF_PERIOD] = (double)b->plog.num / (double)b->plog.den;
 	}
-	if (bench_frame_rate(row_config(rec, row), row->bench))
-		r->v[RF_FRAME_RATE] = bench_frame_rate(row_config(rec, row), row->bench);
+	if (bench_frame_rate(row_cfg, row->bench))
+		r->v[RF_FRAME_RATE] = bench_frame_rate(row_cfg, row->bench);
 	r->v[RF_TASK_CPU] = (double)b->task_cpu_ns;
 	r->v[RF_WALL] = (double)b->wall_ns;
 	r->v[RF_TRACED] = known_u64(b->traced_ns);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/row_signals.c - the signals that end a row or run it again (Ctrl-Z, a stop, SIGINT), the
+/* run/row_signals.c - the signals that end a row or run it again (Ctrl-Z, SIGCONT, SIGINT), the
  * watch every wait of a row keeps, and what a child drops of them. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -10,17 +10,17 @@
 #include <unistd.h>
 
 #include "lib/util.h"
-#include "run/child.h"
+#include "child/child.h"
 #include "run/progress.h"
 #include "run/row.h"
 #include "run/row_signals.h"
 #include "run/row_parts.h"
-#include "run/stops.h"
+#include "run/lapses.h"
 
 volatile sig_atomic_t got_signal;		/* SIGINT, SIGTERM or SIGHUP */
 volatile sig_atomic_t got_tstp;		/* SIGTSTP (Ctrl-Z): pause, then redo the row */
 volatile sig_atomic_t got_cont;		/* SIGCONT: we were stopped, by whatever */
-volatile sig_atomic_t got_redo;		/* either, or the clocks saw a stop: the row */
+volatile sig_atomic_t got_redo;		/* either, or the clocks saw a lapse: the row */
 						/* in progress runs again */
 static int sig_pipe[2] = { -1, -1 };		/* wakes poll() when one comes */
 int lock_fd = -1;			/* the run lock, held until we exit */
@@ -40,7 +40,7 @@ static void on_signal(int sig)
 	errno = saved;
 }
 
-/* A wait that ended early: a stop signal, or a stop that discards the row. */
+/* A wait that ended early: an ending signal, or a pause or lapse that discards the row. */
 bool interrupted(void)
 {
 	return got_signal || got_redo;
@@ -60,18 +60,18 @@ void catch_tstp(bool on)
 }
 
 
-/* After each wait: did the clocks see a stop that no signal told of (stops.c)? */
+/* After each wait: did the clocks see a lapse, a stop no signal told of (lapses.c)? */
 static void row_waited(uint64_t asked_ns, uint64_t took_ns)
 {
-	if (!got_redo && stops_waited(asked_ns, took_ns))
+	if (!got_redo && lapses_waited(asked_ns, took_ns))
 		got_redo = 1;
 }
 
 /*
- * The orchestrator's waits end when a stop signal comes or the row must run
+ * The orchestrator's waits end when an ending signal comes or the row must run
  * again, and keep the progress line fresh.
  */
-struct child_watch row_watch = { .wake_fd = -1, .stop = &got_signal, .pause = &got_redo,
+struct child_watch row_watch = { .wake_fd = -1, .interrupt = &got_signal, .pause = &got_redo,
 				    .tick = progress_tick, .waited = row_waited };
 
 void install_signals(void)

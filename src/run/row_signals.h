@@ -11,5 +11,6 @@ extern volatile sig_atomic_t got_signal;	/* SIGINT, SIGTERM or SIGHUP */
 extern int lock_fd;				/* the run lock: children do not keep it */
 void install_signals(void);
 void catch_tstp(bool on);
+void drop_sig_pipe(void);		/* a child's first act: row_env's drop_inherited */
 
 #endif

@@ -19,7 +19,8 @@
 
 #include "lib/util.h"
 #include "run/row_signals.h"
-#include "run/vary.h"
+#include "cli/vary.h"
+#include "run/switch.h"
 
 #define ARGS_MAX 16
 #define POLL_NS (20 * NSEC_PER_MSEC)

@@ -15,7 +15,8 @@
 #include <unistd.h>
 
 #include "lib/util.h"
-#include "run/vary.h"
+#include "cli/vary.h"
+#include "run/switch.h"
 
 #define SCHED_DEBUG_DIR "/sys/kernel/debug/sched"
 #define JOURNAL_ENV "INTERBENCH_TEST_JOURNAL"	/* tests/lib.sh: a journal of each script's own */
@@ -187,36 +188,6 @@ bool sysknob_matches(const char *want, const char *got)
 	x = strtoll(a, &ea, 10);
 	y = strtoll(b, &eb, 10);
 	return !errno && *a && *b && !*ea && !*eb && x == y;
-}
-
-/* --vary preempt alone: one variant per mode the kernel lists, in its order. */
-int sysknob_resolve(struct config *cfg, char *err, size_t errlen)
-{
-	static char text[KNOB_FILE_MAX];
-	char path[PATH_MAX];
-	int ret;
-
-	if (cfg->vary_kind != VARY_PREEMPT || cfg->nvariants)
-		return 0;
-	sysknob_path(cfg, path, sizeof(path));
-	ret = read_small_file(path, text, sizeof(text));
-	if (ret)
-		return set_err(err, errlen, "--vary preempt: cannot read %s: %s (the modes are "
-			       "listed there; debugfs mounted, and root?)", path, strerror(-ret));
-	squeeze(text);
-	for (char *w = strtok(text, " ()"); w; w = strtok(NULL, " ()")) {
-		struct variant *v = &cfg->variants[cfg->nvariants];
-
-		if (cfg->nvariants == MAX_VARIANTS)
-			break;
-		snprintf(v->value, sizeof(v->value), "%s", w);
-		snprintf(v->label, sizeof(v->label), "preempt=%s", w);
-		cfg->nvariants++;
-	}
-	if (cfg->nvariants < 2)
-		return set_err(err, errlen, "--vary preempt: %s lists %d mode%s: nothing to compare",
-			       path, cfg->nvariants, cfg->nvariants == 1 ? "" : "s");
-	return 0;
 }
 
 /* The journal: which file, and the text that puts it back, written before the first write. */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/workload_file.c - -W FILE.json, --workload FILE: the run's rt-app workload file, read once
+/* cli/workload_file.c - -W FILE.json, --workload FILE: the run's rt-app workload file, read once
  * with the options, checked against this machine's limits, named and recorded. */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -16,7 +16,7 @@
 #include "lib/util.h"
 #include "model/record.h"
 #include "model/workloads.h"
-#include "run/options.h"
+#include "cli/options.h"
 #include "sys/machine.h"
 #include "task/rtapp_run.h"
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* run/options.h - the command line read into the configuration: the options, their checks,
+/* cli/options.h - the command line read into the configuration: the options, their checks,
  * --help. */
-#ifndef RUN_OPTIONS_H
-#define RUN_OPTIONS_H
+#ifndef CLI_OPTIONS_H
+#define CLI_OPTIONS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -10,7 +10,8 @@
 
 #include "model/config.h"
 
-enum parse_status { PARSE_RUN, PARSE_EXIT_OK, PARSE_USAGE };
+/* PARSE_REFUSED: a good command line this machine cannot serve (exit 1) */
+enum parse_status { PARSE_RUN, PARSE_EXIT_OK, PARSE_USAGE, PARSE_REFUSED };
 enum parse_status parse_options(int argc, char **argv, struct config *cfg,
 				char *err, size_t errlen);
 void config_defaults(struct config *cfg);
@@ -21,6 +22,7 @@ void print_help(void);
 int ncpus_parse(const char *arg, int max, const char *allowed, int *counts, int *n,
 		char *err, size_t errlen);
 int ncpus_option(struct config *cfg, const char *arg, char *err, size_t errlen);
+int cpus_confine(int n, char *err, size_t errlen);	/* a row's process: the first n */
 
 /* selection.c: what runs, from -W/-X/-w/-x and the class; options that need one of them */
 int resolve_selection(struct config *cfg, const uint32_t sel[4], char *err, size_t errlen);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/options.c - the one table of command-line options: parsing, validation, --help. */
+/* cli/options.c - the one table of command-line options: parsing, validation, --help. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
@@ -13,8 +13,8 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "model/workloads.h"
-#include "run/options.h"
-#include "run/vary.h"
+#include "cli/options.h"
+#include "cli/vary.h"
 #include "sys/cgroup.h"
 #include "sys/machine.h"
 #include "task/task.h"
@@ -53,7 +53,7 @@ enum opt_type {
 struct opt;
 struct parse_state;
 /* A row's own step, after set_value(): 0, -1 with a message in err, or 1 to stop. */
-typedef int opt_set_fn(const struct opt *o, const char *arg, struct parse_state *ps);
+typedef int opt_set_fn(const struct opt *opt, const char *arg, struct parse_state *ps);
 
 struct opt {
 	int id;			/* short letter, 0 for a long-only option */
@@ -261,9 +261,9 @@ void config_defaults(struct config *cfg)
 /* getopt_long's value for a row: its letter, or LONG_ONLY + its index. */
 #define LONG_ONLY 256
 
-static int opt_val(const struct opt *o)
+static int opt_val(const struct opt *opt)
 {
-	return o->id ? o->id : LONG_ONLY + (int)(o - opts);
+	return opt->id ? opt->id : LONG_ONLY + (int)(opt - opts);
 }
 
 static const struct opt *find_opt(int val)
@@ -275,14 +275,14 @@ static const struct opt *find_opt(int val)
 }
 
 /* "-t/--time" for messages. */
-static const char *opt_label(const struct opt *o, char *buf, size_t len)
+static const char *opt_label(const struct opt *opt, char *buf, size_t len)
 {
-	if (!o)
+	if (!opt)
 		snprintf(buf, len, "option");
-	else if (o->id)
-		snprintf(buf, len, "-%c/--%s", o->id, o->name);
+	else if (opt->id)
+		snprintf(buf, len, "-%c/--%s", opt->id, opt->name);
 	else
-		snprintf(buf, len, "--%s", o->name);
+		snprintf(buf, len, "--%s", opt->name);
 	return buf;
 }
 
@@ -291,16 +291,16 @@ static const char *opt_label(const struct opt *o, char *buf, size_t len)
  * before; a long option alone is indented as if it had a short one, but
  * not after another on its line.
  */
-static int help_left(const struct opt *o, const char *before, char *buf, size_t len)
+static int help_left(const struct opt *opt, const char *before, char *buf, size_t len)
 {
 	char flag[8] = "    ";
 
 	if (*before)
 		flag[0] = '\0';
-	if (o->id)
-		snprintf(flag, sizeof(flag), "-%c, ", o->id);
-	return snprintf(buf, len, "%s%s--%s%s%s", before, flag, o->name, o->arg ? " " : "",
-			o->arg ? o->arg : "");
+	if (opt->id)
+		snprintf(flag, sizeof(flag), "-%c, ", opt->id);
+	return snprintf(buf, len, "%s%s--%s%s%s", before, flag, opt->name, opt->arg ? " " : "",
+			opt->arg ? opt->arg : "");
 }
 
 void print_help(void)
@@ -321,15 +321,15 @@ void print_help(void)
 			printf("  Loads:      %s\n", names);
 		}
 		for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
-			const struct opt *o = &opts[i];
+			const struct opt *opt = &opts[i];
 			char left[160], help[256];
 			size_t k;
 			int n, h;
 
-			if (o->group != (enum group)g || o->joined)
+			if (opt->group != (enum group)g || opt->joined)
 				continue;
-			n = help_left(o, "", left, sizeof(left));
-			h = snprintf(help, sizeof(help), "%s", o->help);
+			n = help_left(opt, "", left, sizeof(left));
+			h = snprintf(help, sizeof(help), "%s", opt->help);
 			for (k = i + 1; k < ARRAY_SIZE(opts) && opts[k].joined; k++) {
 				n += help_left(&opts[k], " / ", left + n, sizeof(left) - (size_t)n);
 				h += snprintf(help + h, sizeof(help) - (size_t)h, " / %s", opts[k].help);
@@ -347,30 +347,30 @@ static const char *shorten(const char *arg, char *buf, size_t len)
 	return buf;
 }
 
-static int number_error(const struct opt *o, const char *arg, int ret, const char *range,
+static int number_error(const struct opt *opt, const char *arg, int ret, const char *range,
 			struct parse_state *ps)
 {
 	char label[48], shown[40];
 
 	return set_err(ps->err, ps->errlen, "%s: '%s' is %s (expected %s)",
-		       opt_label(o, label, sizeof(label)), shorten(arg, shown, sizeof(shown)),
+		       opt_label(opt, label, sizeof(label)), shorten(arg, shown, sizeof(shown)),
 		       ret == -ERANGE ? "out of range" : "not a number", range);
 }
 
 /* An integer option: parse, check the range of its row, store at its width. */
-static int set_integer(const struct opt *o, const char *arg, void *field, struct parse_state *ps)
+static int set_integer(const struct opt *opt, const char *arg, void *field, struct parse_state *ps)
 {
-	long min = (long)o->min, max = (long)o->max, v;
+	long min = (long)opt->min, max = (long)opt->max, v;
 	int ret = parse_long(arg, min, max, &v);
 	char range[64];
 
 	if (ret) {
 		snprintf(range, sizeof(range), "an integer from %ld to %ld", min, max);
-		return number_error(o, arg, ret, range, ps);
+		return number_error(opt, arg, ret, range, ps);
 	}
-	if (o->type == T_INT)
+	if (opt->type == T_INT)
 		*(int *)field = (int)v;
-	else if (o->type == T_LONG)
+	else if (opt->type == T_LONG)
 		*(long *)field = v;
 	else
 		*(unsigned long *)field = (unsigned long)v;
@@ -378,48 +378,48 @@ static int set_integer(const struct opt *o, const char *arg, void *field, struct
 }
 
 /* A word of the row's names: its index, any case; else every word in the message. */
-static int set_choice(const struct opt *o, const char *arg, int *field, struct parse_state *ps)
+static int set_choice(const struct opt *opt, const char *arg, int *field, struct parse_state *ps)
 {
 	char label[48], shown[40], valid[128];
 	size_t used = 0;
 
-	for (int i = 0; o->names[i]; i++) {
-		if (!strcasecmp(arg, o->names[i])) {
+	for (int i = 0; opt->names[i]; i++) {
+		if (!strcasecmp(arg, opt->names[i])) {
 			*field = i;
 			return 0;
 		}
 		used += (size_t)snprintf(valid + used, sizeof(valid) - used, "%s%s",
-					 i ? ", " : "", o->names[i]);
+					 i ? ", " : "", opt->names[i]);
 	}
 	return set_err(ps->err, ps->errlen, "%s: unknown %s '%s' (valid: %s)",
-		       opt_label(o, label, sizeof(label)), o->what,
+		       opt_label(opt, label, sizeof(label)), opt->what,
 		       shorten(arg, shown, sizeof(shown)), valid);
 }
 
-static int set_string(const struct opt *o, const char *arg, const char **field,
+static int set_string(const struct opt *opt, const char *arg, const char **field,
 		      struct parse_state *ps)
 {
 	char label[48];
 	size_t len = strlen(arg);
 
-	if (len < (size_t)o->min)
+	if (len < (size_t)opt->min)
 		return set_err(ps->err, ps->errlen, "%s: empty %s name",
-			       opt_label(o, label, sizeof(label)), o->what);
-	if (o->max && len > (size_t)o->max)
+			       opt_label(opt, label, sizeof(label)), opt->what);
+	if (opt->max && len > (size_t)opt->max)
 		return set_err(ps->err, ps->errlen, "%s: longer than %.0f bytes",
-			       opt_label(o, label, sizeof(label)), o->max);
+			       opt_label(opt, label, sizeof(label)), opt->max);
 	*field = arg;
 	return 0;
 }
 
 /* Store one option's argument by its row's type; 0, -1 (message in err), or 1 to stop. */
-static int set_value(const struct opt *o, const char *arg, struct parse_state *ps)
+static int set_value(const struct opt *opt, const char *arg, struct parse_state *ps)
 {
-	void *field = (char *)ps->cfg + o->off;
+	void *field = (char *)ps->cfg + opt->off;
 	char range[64];
 	int ret = 0;
 
-	switch (o->type) {
+	switch (opt->type) {
 	case T_CALL:
 		break;
 	case T_FLAG:
@@ -428,26 +428,26 @@ static int set_value(const struct opt *o, const char *arg, struct parse_state *p
 	case T_INT:
 	case T_LONG:
 	case T_ULONG:
-		ret = set_integer(o, arg, field, ps);
+		ret = set_integer(opt, arg, field, ps);
 		break;
 	case T_DOUBLE:
-		ret = parse_double(arg, o->min, o->max, field);
+		ret = parse_double(arg, opt->min, opt->max, field);
 		if (ret) {
-			snprintf(range, sizeof(range), "%s from %g to %g", o->what, o->min, o->max);
-			return number_error(o, arg, ret, range, ps);
+			snprintf(range, sizeof(range), "%s from %g to %g", opt->what, opt->min, opt->max);
+			return number_error(opt, arg, ret, range, ps);
 		}
 		break;
 	case T_STRING:
-		ret = set_string(o, arg, field, ps);
+		ret = set_string(opt, arg, field, ps);
 		break;
 	case T_CHOICE:
-		ret = set_choice(o, arg, field, ps);
+		ret = set_choice(opt, arg, field, ps);
 		break;
 	}
 	if (ret)
 		return ret;
-	ps->cfg->sched_given |= o->group == G_TASK;
-	return o->set ? o->set(o, arg, ps) : 0;
+	ps->cfg->sched_given |= opt->group == G_TASK;
+	return opt->set ? opt->set(opt, arg, ps) : 0;
 }
 
 /* --vary's task knob: one option, by its long name, set in cfg as the command line would. */
@@ -464,21 +464,21 @@ static int option_apply(struct config *cfg, const char *name, const char *arg, c
 }
 
 /* -W, -X, -w, -x: a benchmark or load name into its slot of ps->sel. */
-static int select_workload(const struct opt *o, const char *arg, struct parse_state *ps)
+static int select_workload(const struct opt *opt, const char *arg, struct parse_state *ps)
 {
 	static const char slots[] = "WXwx";	/* the order of ps->sel */
-	int slot = (int)(strchr(slots, o->id) - slots);
+	int slot = (int)(strchr(slots, opt->id) - slots);
 	unsigned need = slot < 2 ? WL_BENCH : WL_LOAD;
 	char names[256], label[48], shown[40];
 	int i = workload_find(arg);
 
 	if (slot == 0 && workload_spec(arg))
-		return set_workload_file(o, arg, ps);
+		return set_workload_file(opt, arg, ps);
 	if (slot == 0 && group_spec(arg))
 		return group_parse(ps->cfg, arg, ps->err, ps->errlen) ? -1 : 0;
 	if (i >= 0 && (workloads[i].flags & WL_RTAPP_FILE))
 		return set_err(ps->err, ps->errlen, "%s %s: name the workload file itself (-W "
-			       "FILE.json, --workload FILE)", opt_label(o, label, sizeof(label)),
+			       "FILE.json, --workload FILE)", opt_label(opt, label, sizeof(label)),
 			       workloads[i].name);
 	if (i >= 0 && (workloads[i].flags & need)) {
 		ps->sel[slot] |= 1u << i;
@@ -486,13 +486,13 @@ static int select_workload(const struct opt *o, const char *arg, struct parse_st
 	}
 	workload_names(need, names, sizeof(names));
 	return set_err(ps->err, ps->errlen, "%s: unknown %s '%s' (valid: %s)",
-		       opt_label(o, label, sizeof(label)),
+		       opt_label(opt, label, sizeof(label)),
 		       need == WL_BENCH ? "benchmark" : "load", shorten(arg, shown, sizeof(shown)),
 		       names);
 }
 
 /* -W FILE.json, --workload FILE: the file read now, and its benchmark selected. */
-static int set_workload_file(const struct opt *o UNUSED, const char *arg, struct parse_state *ps)
+static int set_workload_file(const struct opt *opt UNUSED, const char *arg, struct parse_state *ps)
 {
 	if (workload_option(ps->cfg, arg, ps->err, ps->errlen))
 		return -1;
@@ -501,7 +501,7 @@ static int set_workload_file(const struct opt *o UNUSED, const char *arg, struct
 }
 
 /* --period given: a workload file's timers follow it, else they keep rt-app's own timing. */
-static int note_periods_given(const struct opt *o UNUSED, const char *arg UNUSED,
+static int note_periods_given(const struct opt *opt UNUSED, const char *arg UNUSED,
 			      struct parse_state *ps)
 {
 	ps->cfg->periods_given = true;
@@ -509,20 +509,20 @@ static int note_periods_given(const struct opt *o UNUSED, const char *arg UNUSED
 }
 
 /* -l: a given value is used as is, never replaced by calibration. */
-static int note_loops_given(const struct opt *o UNUSED, const char *arg UNUSED,
+static int note_loops_given(const struct opt *opt UNUSED, const char *arg UNUSED,
 			    struct parse_state *ps)
 {
 	ps->cfg->loops_given = true;
 	return 0;
 }
 
-static int set_ncpus(const struct opt *o UNUSED, const char *arg, struct parse_state *ps)
+static int set_ncpus(const struct opt *opt UNUSED, const char *arg, struct parse_state *ps)
 {
 	return ncpus_option(ps->cfg, arg, ps->err, ps->errlen) ? -1 : 0;
 }
 
 /* --work cpu|loops: remembered as given, so that -l and -b can be checked against it. */
-static int set_work(const struct opt *o, const char *arg, struct parse_state *ps)
+static int set_work(const struct opt *opt, const char *arg, struct parse_state *ps)
 {
 	char label[48], shown[40];
 
@@ -532,17 +532,17 @@ static int set_work(const struct opt *o, const char *arg, struct parse_state *ps
 		ps->cfg->work = WORK_LOOPS;
 	else
 		return set_err(ps->err, ps->errlen, "%s: unknown work '%s' (valid: cpu, loops)",
-			       opt_label(o, label, sizeof(label)), shorten(arg, shown, sizeof(shown)));
+			       opt_label(opt, label, sizeof(label)), shorten(arg, shown, sizeof(shown)));
 	return 0;
 }
 
 /* --vary-order abba|blocks and --vary-ready FILE|S, read in vary.c */
-static int set_vary_order(const struct opt *o UNUSED, const char *arg, struct parse_state *ps)
+static int set_vary_order(const struct opt *opt UNUSED, const char *arg, struct parse_state *ps)
 {
 	return vary_order_option(ps->cfg, arg, ps->err, ps->errlen);
 }
 
-static int set_vary_ready(const struct opt *o UNUSED, const char *arg, struct parse_state *ps)
+static int set_vary_ready(const struct opt *opt UNUSED, const char *arg, struct parse_state *ps)
 {
 	return vary_ready_option(ps->cfg, arg, ps->err, ps->errlen);
 }
@@ -570,14 +570,14 @@ static int resolve_work(struct parse_state *ps)
 	return 0;
 }
 
-static int show_help(const struct opt *o UNUSED, const char *arg UNUSED,
+static int show_help(const struct opt *opt UNUSED, const char *arg UNUSED,
 		     struct parse_state *ps UNUSED)
 {
 	print_help();
 	return 1;
 }
 
-static int show_version(const struct opt *o UNUSED, const char *arg UNUSED,
+static int show_version(const struct opt *opt UNUSED, const char *arg UNUSED,
 			struct parse_state *ps UNUSED)
 {
 	printf("interbench %s\n", INTERBENCH_VERSION);
@@ -585,15 +585,40 @@ static int show_version(const struct opt *o UNUSED, const char *arg UNUSED,
 }
 
 /*
- * --vary: each value applied to a copy of the validated configuration, and
- * checked as the command line's own would be. A task knob also given as its
+ * Variant v's configuration: a copy of base with --vary's value applied, and
+ * checked as the command line's own would be. Parsing checks every variant
+ * this way; the run makes its copies with it once (run/configs.c).
+ */
+int variant_config_of(const struct config *base, int v, struct config *out, char *err,
+		      size_t errlen)
+{
+	const char *val = base->variants[v].value;
+	char e[400];
+
+	*out = *base;
+	if (v >= base->nvariants || base->vary_kind != VARY_TASK || !val[0])
+		return 0;
+	if (option_apply(out, base->vary_option, val, e, sizeof(e)) ||
+	    knobs_validate(out, e, sizeof(e)))
+		return set_err(err, errlen, "--vary %s: %s", base->variants[v].label, e);
+	out->cpu_load_given |= !strcmp(base->vary_option, "cpu-load");
+	for (size_t i = 0; i < nr_workloads; i++)
+		if ((cfg_benches(out) & (1u << i)) && refuse_class(out, &workloads[i], e, sizeof(e)))
+			return set_err(err, errlen, "--vary %s: %s", base->variants[v].label, e);
+	return 0;
+}
+
+/*
+ * --vary: the spec, preempt's modes as the kernel lists them (-2: it cannot
+ * be read, exit 1), each variant checked. A task knob also given as its
  * option is a contradiction: which value would "default" be?
  */
-static int build_variants(struct parse_state *ps)
+static int check_variants(struct parse_state *ps)
 {
-	struct config *cfg = ps->cfg;
+	struct config *cfg = ps->cfg, *c;
 	char *err = ps->err;
 	size_t errlen = ps->errlen;
+	int ret = 0;
 
 	if (!cfg->vary_spec && (given(ps, "vary-order") || given(ps, "vary-ready")))
 		return set_err(err, errlen, "--vary-%s without --vary: nothing to switch",
@@ -615,27 +640,15 @@ static int build_variants(struct parse_state *ps)
 		return set_err(err, errlen, "--vary fps sets Render's and Game's frame rate; name "
 			       "one with -W or -w");
 	cfg->fps_given |= !strcmp(cfg->vary_name, "fps");
-	cfg->variant_cfg = calloc(MAX_VARIANTS, sizeof(*cfg->variant_cfg));
-	if (!cfg->variant_cfg)
+	if (vary_preempt_modes(cfg, err, errlen))
+		return -2;
+	c = malloc(sizeof(*c));
+	if (!c)
 		return set_err(err, errlen, "out of memory for --vary");
-	for (int v = 0; v < MAX_VARIANTS; v++) {
-		struct config *c = &cfg->variant_cfg[v];
-		const char *val = cfg->variants[v].value;
-		char e[400];
-
-		*c = *cfg;
-		c->variant_cfg = NULL;
-		if (v >= cfg->nvariants || cfg->vary_kind != VARY_TASK || !val[0])
-			continue;
-		if (option_apply(c, cfg->vary_option, val, e, sizeof(e)) ||
-		    knobs_validate(c, e, sizeof(e)))
-			return set_err(err, errlen, "--vary %s: %s", cfg->variants[v].label, e);
-		c->cpu_load_given |= !strcmp(cfg->vary_option, "cpu-load");
-		for (size_t i = 0; i < nr_workloads; i++)
-			if ((cfg_benches(c) & (1u << i)) && refuse_class(c, &workloads[i], e, sizeof(e)))
-				return set_err(err, errlen, "--vary %s: %s", cfg->variants[v].label, e);
-	}
-	return 0;
+	for (int v = 0; v < cfg->nvariants && !ret; v++)
+		ret = variant_config_of(cfg, v, c, err, errlen);
+	free(c);
+	return ret;
 }
 
 /* --compare's checks: only the options that make sense with it, and a file. */
@@ -695,7 +708,7 @@ static int validate(struct parse_state *ps)
 	    check_fps(cfg, err, errlen) || check_custom(cfg, err, errlen) ||
 	    workload_validate(cfg, err, errlen))
 		return -1;
-	return build_variants(ps);
+	return check_variants(ps);
 }
 
 /* getopt_long's view of opts[]: the short string (with ':' first) and the long table. */
@@ -748,8 +761,9 @@ static int operands(int argc, char **argv, struct parse_state *ps)
 }
 
 /*
- * Parse argv into cfg. PARSE_USAGE leaves one line in err; PARSE_EXIT_OK
- * means --help or --version was printed.
+ * Parse argv into cfg, which nothing writes after. PARSE_USAGE and
+ * PARSE_REFUSED leave one line in err; PARSE_EXIT_OK means --help or
+ * --version was printed.
  */
 enum parse_status parse_options(int argc, char **argv, struct config *cfg,
 				char *err, size_t errlen)
@@ -767,18 +781,19 @@ enum parse_status parse_options(int argc, char **argv, struct config *cfg,
 	optind = 0;		/* full re-initialisation: tests parse many times */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
-		const struct opt *o = find_opt(c);
+		const struct opt *opt = find_opt(c);
 
 		if (c == '?' || c == ':') {
 			getopt_error(c, argv, &ps);
 			return PARSE_USAGE;
 		}
-		given[o - opts] = true;
-		ret = set_value(o, optarg, &ps);
+		given[opt - opts] = true;
+		ret = set_value(opt, optarg, &ps);
 		if (ret)
 			return ret > 0 ? PARSE_EXIT_OK : PARSE_USAGE;
 	}
-	if (operands(argc, argv, &ps) || validate(&ps))
+	if (operands(argc, argv, &ps))
 		return PARSE_USAGE;
-	return PARSE_RUN;
+	ret = validate(&ps);
+	return !ret ? PARSE_RUN : ret == -2 ? PARSE_REFUSED : PARSE_USAGE;
 }

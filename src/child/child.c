@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/child.c - the orchestrator's children: start, messages both ways, waits with deadlines,
+/* child/child.c - the orchestrator's children: start, messages both ways, waits with deadlines,
  * end. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "lib/util.h"
-#include "run/child.h"
+#include "child/child.h"
 
 _Static_assert(MSG_TEXT_MAX <= 255, "a MSG_ERROR's length is one byte");
 
@@ -204,7 +204,7 @@ int child_start(struct child *c, child_body body, void *arg)
 
 static bool stopped(const struct child_watch *w)
 {
-	return w && ((w->stop && *w->stop) || (w->pause && *w->pause));
+	return w && ((w->interrupt && *w->interrupt) || (w->pause && *w->pause));
 }
 
 /* poll() on fd and the watch's wake_fd, waking at least once a second for its tick. */
@@ -229,7 +229,7 @@ static int poll_watch(struct pollfd *p, const struct child_watch *w, uint64_t le
 
 /*
  * Read exactly len bytes before the deadline. Returns len, 0 on EOF (the
- * child died), -ETIMEDOUT, -EINTR once the watch's stop is set.
+ * child died), -ETIMEDOUT, -EINTR once the watch's interrupt is set.
  */
 ssize_t child_read(int fd, void *buf, size_t len, uint64_t deadline,
 		   const struct child_watch *w)

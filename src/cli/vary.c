@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/vary.c - --vary NAME=V1,V2: which knob, which values, and the labels the outputs use. */
+/* cli/vary.c - --vary NAME=V1,V2: which knob, which values, and the labels the outputs use. */
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "lib/util.h"
-#include "run/vary.h"
+#include "cli/vary.h"
 
 /* The task knobs --vary takes, by the name users know, and the option that sets each. */
 static const struct {
@@ -208,7 +208,7 @@ static int vary_value(struct config *cfg, const char *v, size_t len, char *err, 
  * --vary NAME=V1,V2[,...]: the knob and at least two values, each a
  * variant. A value may repeat (an A/A check of the machine's own noise):
  * the variant's index keeps the two apart. preempt alone takes the modes
- * the kernel lists, found later (sysknob_resolve).
+ * the kernel lists, read after the spec (vary_preempt_modes).
  */
 int vary_parse(struct config *cfg, char *err, size_t errlen)
 {
@@ -273,5 +273,36 @@ int vary_ready_option(struct config *cfg, const char *arg, char *err, size_t err
 	if (!*arg)
 		return set_err(err, errlen, "--vary-ready: an empty file name");
 	cfg->vary_ready = arg;
+	return 0;
+}
+
+#define PREEMPT_FILE "/sys/kernel/debug/sched/preempt"	/* run/sysknob.c writes it */
+#define PREEMPT_TEXT_MAX 8192
+
+/* --vary preempt alone: one variant per mode the kernel lists, in its order, read once here. */
+int vary_preempt_modes(struct config *cfg, char *err, size_t errlen)
+{
+	static char text[PREEMPT_TEXT_MAX];
+	int ret;
+
+	if (cfg->vary_kind != VARY_PREEMPT || cfg->nvariants)
+		return 0;
+	ret = read_small_file(PREEMPT_FILE, text, sizeof(text));
+	if (ret)
+		return set_err(err, errlen, "--vary preempt: cannot read %s: %s (the modes are "
+			       "listed there; debugfs mounted, and root?)", PREEMPT_FILE,
+			       strerror(-ret));
+	for (char *w = strtok(text, " ()\t\n"); w; w = strtok(NULL, " ()\t\n")) {
+		struct variant *v = &cfg->variants[cfg->nvariants];
+
+		if (cfg->nvariants == MAX_VARIANTS)
+			break;
+		snprintf(v->value, sizeof(v->value), "%s", w);
+		snprintf(v->label, sizeof(v->label), "preempt=%s", w);
+		cfg->nvariants++;
+	}
+	if (cfg->nvariants < 2)
+		return set_err(err, errlen, "--vary preempt: %s lists %d mode%s: nothing to compare",
+			       PREEMPT_FILE, cfg->nvariants, cfg->nvariants == 1 ? "" : "s");
 	return 0;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* run/child.h - the protocol between the orchestrator and its children: start, messages, end. */
+/* child/child.h - the protocol between the orchestrator and its children: start, messages, end. */
 #ifndef CHILD_H
 #define CHILD_H
 
@@ -14,8 +14,7 @@
 /*
  * A child gets two pipes. On ctl the orchestrator sends one-byte commands;
  * on res the child answers MSG_READY (or MSG_ERROR with its reason) once it
- * is set up, and later its result as plain bytes (struct bench_result or
- * struct load_result).
+ * is set up, and later its results as tagged messages (child/protocol.h).
  */
 enum child_msg {
 	MSG_NONE = 0,			/* no message: end of input or an error */
@@ -45,14 +44,15 @@ struct child {
 #define CHILD_NONE ((struct child){ .pid = 0, .ctl = -1, .res = -1 })
 
 /*
- * What else ends or interrupts the orchestrator's waits: a stop flag and a
- * redo flag (set by a signal handler, which also writes to wake_fd so that
- * poll() returns, or by waited), a tick called at least once a second while
- * waiting, and waited, told after each poll() how long it asked and took.
+ * What else ends or interrupts the orchestrator's waits: an interrupt flag
+ * (an ending signal: SIGINT, SIGTERM, SIGHUP) and a redo flag (set by a
+ * signal handler, which also writes to wake_fd so that poll() returns, or
+ * by waited), a tick called at least once a second while waiting, and
+ * waited, told after each poll() how long it asked and took.
  */
 struct child_watch {
 	int wake_fd;			/* readable when a flag may have changed, or -1 */
-	volatile sig_atomic_t *stop;	/* a wait ends with -EINTR once set, or NULL */
+	volatile sig_atomic_t *interrupt;	/* a wait ends with -EINTR once set, or NULL */
 	volatile sig_atomic_t *pause;	/* the same (the row is redone), or NULL */
 	void (*tick)(void);		/* or NULL */
 	void (*waited)(uint64_t asked_ns, uint64_t took_ns);	/* or NULL */

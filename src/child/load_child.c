@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/load_child.c - the load process: a load run on the orchestrator's word, its intensity
+/* child/load_child.c - the load process: a load run on the orchestrator's word, its intensity
  * measured over the window. */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -15,8 +15,9 @@
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "model/workloads.h"
-#include "run/child.h"
-#include "run/row.h"
+#include "child/child.h"
+#include "child/protocol.h"
+#include "child/row_child.h"
 #include "sys/proc_scan.h"
 
 struct snapshot {
@@ -268,6 +269,6 @@ int load_process(const struct workload *wl, struct load_ctx *ctx, int ctl_fd, in
 	load_work(wl, ctx, &begin, &end, &res);
 	res.cache_kept = atomic_load(&ctx->ctr->cached_passes) > 0;
 	if (m == MSG_STOP)
-		write_full(res_fd, &res, sizeof(res));
+		pipe_send(res_fd, TAG_LOAD_RESULT, &res, sizeof(res));
 	return 0;
 }

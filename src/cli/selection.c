@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/selection.c - which benchmarks and loads run, and the options that need one of them. */
+/* cli/selection.c - which benchmarks and loads run, and the options that need one of them. */
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "lib/util.h"
 #include "model/workloads.h"
-#include "run/options.h"
+#include "cli/options.h"
 #include "task/task.h"
 
 /* Custom needs at least one whole period in a row. */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* run/derive.h - the configuration turned into what each part needs: a task's parameters and
+/* cli/derive.h - the configuration turned into what each part needs: a task's parameters and
  * scheduling, the loads', the knobs' record, a trial of them. */
-#ifndef RUN_DERIVE_H
-#define RUN_DERIVE_H
+#ifndef CLI_DERIVE_H
+#define CLI_DERIVE_H
 
 #include <stddef.h>
 #include <stdint.h>

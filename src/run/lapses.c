@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/stops.c - how the orchestrator learns that a row ran across a stop no signal told of:
- * its three clocks (core/stop.h), and the tests' simulated jump of them. */
+/* run/lapses.c - how the orchestrator learns that a row ran across a lapse (the machine stopped
+ * under it, no signal told of it): its three clocks (core/stop.h), and the tests' simulated
+ * jump of them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,7 +9,7 @@
 
 #include "core/stop.h"
 #include "lib/util.h"
-#include "run/stops.h"
+#include "run/lapses.h"
 
 /*
  * For the tests only: INTERBENCH_TEST_CLOCK_JUMP=KIND:SECONDS makes the
@@ -77,7 +78,7 @@ static void read_jump(void)
 }
 
 /* A try of a row begins; judge: whether the clocks may send it round again. */
-void stops_begin(bool judge)
+void lapses_begin(bool judge)
 {
 	st.judge = judge;
 	st.kind = STOP_NONE;
@@ -86,7 +87,7 @@ void stops_begin(bool judge)
 }
 
 /* The row's measured window opened: where the tests' jump, if asked for, happens. */
-void stops_test_jump(void)
+void lapses_test_jump(void)
 {
 	uint64_t j;
 
@@ -118,10 +119,10 @@ static bool judge(uint64_t late_ns)
 
 /*
  * After one of the orchestrator's waits (asked_ns, it took took_ns): true
- * once a stop is seen. A pause of P in a wait of A (at most 1 s) makes it
+ * once a lapse is seen. A lapse of P in a wait of A (at most 1 s) makes it
  * at least P - A late: one of 2 s or more is always seen.
  */
-bool stops_waited(uint64_t asked_ns, uint64_t took_ns)
+bool lapses_waited(uint64_t asked_ns, uint64_t took_ns)
 {
 	uint64_t late = (took_ns > asked_ns ? took_ns - asked_ns : 0) + st.late_once;
 
@@ -129,14 +130,14 @@ bool stops_waited(uint64_t asked_ns, uint64_t took_ns)
 	return judge(late);
 }
 
-/* At the try's end: true if a stop is seen. */
-bool stops_check(void)
+/* At the try's end: true if a lapse is seen. */
+bool lapses_check(void)
 {
 	return judge(0);
 }
 
 /* What the clocks said, for the line that says the row runs again. */
-void stops_describe(char *buf, size_t len)
+void lapses_describe(char *buf, size_t len)
 {
 	double s = (double)st.len_ns / 1e9;
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/derive.c - the configuration turned into what a part needs: a task's parameters and
+/* cli/derive.c - the configuration turned into what a part needs: a task's parameters and
  * scheduling, the loads', the knobs' record, a trial of them. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -13,11 +13,11 @@
 #include "core/accounting.h"
 #include "lib/util.h"
 #include "loads/loads.h"
+#include "model/kinds.h"
 #include "model/workloads.h"
 #include "model/record.h"
-#include "run/options.h"
-#include "run/derive.h"
-#include "run/row.h"
+#include "cli/options.h"
+#include "cli/derive.h"
 
 void task_sched_of(const struct config *cfg, uint64_t period_num, uint64_t period_den,
 		   uint64_t work_ns, struct task_sched *ts)

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/groups.c - -W A+B+C, benchmarks measured at the same time, and the Desktop preset. */
+/* cli/groups.c - -W A+B+C, benchmarks measured at the same time, and the Desktop preset. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #include "lib/util.h"
 #include "model/workloads.h"
-#include "run/options.h"
+#include "cli/options.h"
 
 
 /* A group is named by a '+' between names, or by a preset's name. */

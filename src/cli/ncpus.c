@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/ncpus.c - --ncpus: the list of CPU counts, the allowed set read at start, and a row's
+/* cli/ncpus.c - --ncpus: the list of CPU counts, the allowed set read at start, and a row's
  * children confined to its first N CPUs. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -8,8 +8,7 @@
 #include <string.h>
 
 #include "lib/util.h"
-#include "run/options.h"
-#include "run/row.h"
+#include "cli/options.h"
 #include "sys/cgroup.h"
 
 #define NCPUS_ARG_MAX 256		/* longer is no list of counts we could hold */

@@ -1,20 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* run/vary.h - --vary: the knob and its values, and the system knobs set, read back and put
- * back. */
-#ifndef RUN_VARY_H
-#define RUN_VARY_H
+/* run/switch.h - the system knobs that --vary sets, read back and puts back (sysknob.c), and
+ * entering and leaving a variant (switch.c). */
+#ifndef RUN_SWITCH_H
+#define RUN_SWITCH_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
 #include "model/config.h"
-
-/* vary.c: the spec, parsed once with the options */
-int vary_parse(struct config *cfg, char *err, size_t errlen);	/* 0, or -1 with err */
-bool vary_runs_program(const struct config *cfg);		/* scx=, exec= */
-int vary_order_option(struct config *cfg, const char *arg, char *err, size_t errlen);
-int vary_ready_option(struct config *cfg, const char *arg, char *err, size_t errlen);
 
 /*
  * sysknob.c: a system knob (sysctl:, sched-debug:, sched-feature:, preempt).
@@ -25,7 +19,6 @@ int vary_ready_option(struct config *cfg, const char *arg, char *err, size_t err
 #define JOURNAL_DIR "/run/interbench"
 #define SYSKNOB_VALUE_LEN 256
 
-int sysknob_resolve(struct config *cfg, char *err, size_t errlen);	/* preempt's modes */
 int sysknob_prepare(const struct config *cfg, char *err, size_t errlen);	/* journal, probe */
 int sysknob_check(const struct config *cfg, char *err, size_t errlen);	/* --dry-run: a read */
 int sysknob_apply(const struct config *cfg, int variant, char *got, size_t len, char *err,

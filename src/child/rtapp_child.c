@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/row_rtapp.c - a workload file's bench process: its threads run by the rt-app engine, a
+/* child/rtapp_child.c - a workload file's bench process: its threads run by the rt-app engine, a
  * result per thread object sent, then each one's records; which threads --explain traces. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -12,11 +12,12 @@
 #include "core/sched_events.h"
 #include "lib/util.h"
 #include "loads/loads.h"
+#include "model/kinds.h"
 #include "model/workloads.h"
-#include "run/child.h"
-#include "run/derive.h"
-#include "run/row.h"
-#include "run/row_parts.h"
+#include "child/child.h"
+#include "child/protocol.h"
+#include "cli/derive.h"
+#include "child/row_child.h"
 #include "sys/trace_instance.h"
 #include "task/rtapp_run.h"
 
@@ -137,7 +138,7 @@ static void send_all(int res, struct rtapp_bench *rb)
 
 	for (int j = 0; j < rb->n; j++) {
 		thread_result(rb->res, &rb->res->obj[j], &rb->b[j]);
-		if (write_full(res, &rb->b[j], sizeof(rb->b[j])) != sizeof(rb->b[j]))
+		if (pipe_send(res, TAG_BENCH_RESULT, &rb->b[j], sizeof(rb->b[j])))
 			return;
 	}
 	for (int j = 0; rb->rings && j < rb->n; j++)
@@ -160,8 +161,8 @@ int rtapp_body(void *arg, int ctl, int res)
 	struct rtapp_run_params p;
 	char why[REASON_LEN];
 
-	drop_sig_pipe();
-	load_close_files(rc->env->lctx);
+	child_drop_inherited(rc->env);
+	load_close_files(rc->env->load_ctx);
 	if (confine(rc, res))
 		return 1;
 	rb.res = calloc(1, sizeof(*rb.res));

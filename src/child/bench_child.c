@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* run/row_children.c - the row's children, their side: the load process and the bench process
+/* child/bench_child.c - the row's children, their side: the load process and the bench process
  * of a simulated task, set up, measured, their results sent. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -15,10 +15,18 @@
 #include "loads/loads.h"
 #include "model/kinds.h"
 #include "model/workloads.h"
-#include "run/child.h"
-#include "run/derive.h"
-#include "run/row.h"
-#include "run/row_parts.h"
+#include "child/child.h"
+#include "child/protocol.h"
+#include "cli/options.h"
+#include "cli/derive.h"
+#include "child/row_child.h"
+
+/* A child's first act: what it must not keep of the orchestrator's closed. */
+void child_drop_inherited(const struct row_env *env)
+{
+	if (env->drop_inherited)
+		env->drop_inherited();
+}
 
 /* --ncpus: the child, before any thread or process of its own, to the row's CPUs. */
 int confine(const struct row_ctx *rc, int res)
@@ -36,7 +44,7 @@ int load_body(void *arg, int ctl, int res)
 	struct row_ctx *rc = arg;
 	char name[16];
 
-	drop_sig_pipe();
+	child_drop_inherited(rc->env);
 	snprintf(name, sizeof(name), "ibload-%s", workloads[rc->load].name);
 	prctl(PR_SET_NAME, name);
 	if (confine(rc, res))
@@ -50,8 +58,8 @@ int load_body(void *arg, int ctl, int res)
 			   strerror(errno));
 		return 1;
 	}
-	sim_params_init_beside(&rc->env->lctx->par.sim, &workloads[rc->load], rc->cfg);
-	return load_process(&workloads[rc->load], rc->env->lctx, ctl, res) ? 1 : 0;
+	sim_params_init_beside(&rc->env->load_ctx->par.sim, &workloads[rc->load], rc->cfg);
+	return load_process(&workloads[rc->load], rc->env->load_ctx, ctl, res) ? 1 : 0;
 }
 
 /* The bench's scheduling; a failure is the row's reason, sent with the result. */
@@ -104,20 +112,20 @@ int ring_setup(const struct row_env *env, struct period_ring *ring)
 	return 0;
 }
 
-/* After the head's records: a chain's stages, each its header, then its records. */
+/* After the head's records: a chain's stages, each its log, then its records (protocol.h). */
 static void send_stages(int res, const struct stage_set *st)
 {
 	for (uint32_t i = 0; i < st->n; i++) {
 		const struct stage_periods *sp = &st->s[i];
 
-		if (write_full(res, &sp->h, sizeof(sp->h)) != sizeof(sp->h) ||
-		    (sp->h.nrec && write_full(res, sp->rec, sp->h.nrec * sizeof(*sp->rec)) !=
-				   (ssize_t)(sp->h.nrec * sizeof(*sp->rec))))
+		if (pipe_send(res, TAG_STAGE_LOG, &sp->h, sizeof(sp->h)) ||
+		    (sp->h.nrec && pipe_send(res, TAG_STAGE_PERIODS, sp->rec,
+					     sp->h.nrec * sizeof(*sp->rec))))
 			return;
 	}
 }
 
-/* After the result: the ring's header, then its records, oldest first, then the stages'. */
+/* After the result: the ring's log, then its records, oldest first, then the stages'. */
 void send_periods(int res, struct bench_result *b, const struct period_ring *ring,
 			 const struct stage_set *st)
 {
@@ -131,14 +139,14 @@ void send_periods(int res, struct bench_result *b, const struct period_ring *rin
 		if (!out)
 			b->plog.nrec = 0;
 	}
-	if (write_full(res, &b->plog, sizeof(b->plog)) != sizeof(b->plog) || !b->plog.nrec) {
+	if (pipe_send(res, TAG_PERIOD_LOG, &b->plog, sizeof(b->plog)) || !b->plog.nrec) {
 		free(out);
 		return;
 	}
 	if (out)
 		period_ring_copy(ring, out);
-	if (write_full(res, out ? out : ring->rec, b->plog.nrec * sizeof(*out)) ==
-	    (ssize_t)(b->plog.nrec * sizeof(*out)) && b->plog.nstages)
+	if (!pipe_send(res, TAG_PERIODS, out ? out : ring->rec, b->plog.nrec * sizeof(*out)) &&
+	    b->plog.nstages)
 		send_stages(res, st);
 	free(out);
 }
@@ -166,8 +174,8 @@ int bench_body(void *arg, int ctl, int res)
 	struct sim_params p;
 	int ret;
 
-	drop_sig_pipe();
-	load_close_files(rc->env->lctx);
+	child_drop_inherited(rc->env);
+	load_close_files(rc->env->load_ctx);
 	if (confine(rc, res)) {
 		free(b);
 		return 1;
@@ -191,8 +199,8 @@ int bench_body(void *arg, int ctl, int res)
 				snprintf(b->reason, sizeof(b->reason), "waker: %s", strerror(-ret));
 		}
 	}
-	if (write_full(res, b, sizeof(*b)) == sizeof(*b) && chain_pooled(rc, b))
-		write_full(res, hists, sizeof(*hists));
+	if (!pipe_send(res, TAG_BENCH_RESULT, b, sizeof(*b)) && chain_pooled(rc, b))
+		pipe_send(res, TAG_CHAIN_HISTS, hists, sizeof(*hists));
 	send_periods(res, b, &ring, &stages);
 	stage_set_free(&stages);
 	return 0;
