@@ -132,6 +132,21 @@ stray=$(find "$TOP" -maxdepth 1 \( -name '*.o' -o -name '*.d' -o -name '*.a' \) 
 if [ -z "$stray" ] && [ -d "$TOP/build/core" ]; then pass "$t"
 else fail "$t" "${stray:-build/core is missing}"; fi
 
+# The symbols of every object of the tree's sources (not a stale object's), from one nm:
+# "@folder/file.c", then that object's lines.
+nm_all() {
+	local c objs=()
+	[ -s "$dir/nm" ] && return
+	for c in $(grep -E '^src/[^/]+/[^/]+\.c$' "$dir/files"); do
+		c=$TOP/build/${c#src/}
+		objs+=("${c%.c}.o")
+	done
+	nm "${objs[@]}" 2>/dev/null | awk -v top="$TOP/build/" '
+		index($0, top) == 1 && /:$/ { f = substr($0, length(top) + 1); sub(/\.o:$/, ".c", f)
+					     print "@" f; next }
+		NF { print }' >"$dir/nm"
+}
+
 t="no two source files call each other, directly or around a cycle"
 if [ -z "$PY" ] || ! command -v nm >/dev/null; then
 	skip "$t" "it needs python3 and nm"
@@ -141,9 +156,8 @@ else
 	# Each object's defined symbols and the ones it uses: an edge per call
 	# (or data reference) to another file; a strongly connected set of two
 	# or more files is a cycle.
-	out=$(for c in $(grep -E '^src/[^/]+/[^/]+\.c$' "$dir/files"); do	# not a stale object's
-		o=$TOP/build/${c#src/}
-		printf '@%s\n' "${c#src/}"; nm "${o%.c}.o"; done | "$PY" -c '
+	nm_all
+	out=$("$PY" -c '
 import sys, collections
 defs, uses, cur = {}, collections.defaultdict(set), None
 for line in sys.stdin:
@@ -173,7 +187,7 @@ def visit(v):
         if len(comp) > 1: cycles.append(" <-> ".join(sorted(comp)))
 for v in sorted(g):
     if v not in index: visit(v)
-print("; ".join(cycles))')
+print("; ".join(cycles))' <"$dir/nm")
 	if [ -z "$out" ]; then pass "$t"; else fail "$t" "$out"; fi
 fi
 
@@ -185,10 +199,8 @@ if [ -z "$PY" ] || ! command -v nm >/dev/null; then
 elif ! ls "$TOP"/build/core/*.o >/dev/null 2>&1; then
 	skip "$t" "nothing is built under build/"
 else
-	for c in $(grep -E '^src/[^/]+/[^/]+\.c$' "$dir/files"); do	# not a stale object's
-		o=$TOP/build/${c#src/}
-		nm --defined-only "${o%.c}.o" | awk -v f="${c#src/}" '$2 == "T" { print $3, f }'
-	done >"$dir/defs"
+	nm_all
+	awk '/^@/ { f = substr($0, 2); next } $2 == "T" { print $3, f }' "$dir/nm" >"$dir/defs"
 	out=$("$PY" - "$dir/defs" $(grep -E '^src/.*\.h$' "$dir/files") <<-'EOF'
 	import re, sys
 	where = dict(l.split() for l in open(sys.argv[1]))
