@@ -153,19 +153,20 @@ static void json_miss_task(struct jw *w, const char *key, const struct miss_task
 
 /*
  * One explained miss (core/miss_explain.h); what only the trace tells is null
- * without it. A chain's (c) names the stage whose story it is, by its
+ * without it. A chain's (r's) names the stage whose story it is, by its
  * thread and its hop (null: the head's whole frame).
  */
-static void json_miss(struct jw *w, const struct miss *m, const struct chain_summary *c)
+static void json_miss(struct jw *w, const struct miss *m, const struct result *r)
 {
+	const struct hop_stats *hop = result_hop(r, m->hop);
 	bool traced = m->flags & MISS_TRACED;
 
 	jw_open(w, NULL, '{');
 	jw_u64(w, "period", m->period);
-	if (c && m->hop >= 0 && m->hop < c->nhops) {
-		jw_str(w, "stage", c->hop[m->hop].thread);
-		jw_str(w, "hop", c->hop[m->hop].name);
-	} else if (c) {
+	if (hop) {
+		jw_str(w, "stage", hop->thread);
+		jw_str(w, "hop", hop->name);
+	} else if (result_chain_words(r, NULL)) {
 		jw_null(w, "stage");
 		jw_null(w, "hop");
 	}
@@ -196,7 +197,7 @@ static void json_misses(struct jw *w, const struct result *r)
 	} else {
 		jw_open(w, "misses", '[');
 		for (int i = 0; i < mr->n; i++)
-			json_miss(w, &mr->worst[i], r->chain);
+			json_miss(w, &mr->worst[i], r);
 		jw_close(w, ']');
 	}
 	json_place(w, r, JP_MISSES);
@@ -235,26 +236,13 @@ static void json_hops(struct jw *w, const struct chain_summary *c, const struct 
 	jw_close(w, ']');
 }
 
-/* A chain's words, by its kind (doc/chains.md), and what its copies (--instances) have. */
-static const struct chain_words {
-	const char *time, *done, *on_time, *input, *marks, *copy_p99;
-	struct { const char *key; size_t off; } copy[2];	/* of struct instance_fig */
-} chain_words[] = {
-	[CHAIN_GAME] = { "frame_time_ns", "frames", "frames_on_time", "input_latency_ns",
-			 "stutter_frames", "frame_time_p99_ns",
-			 { { "fps", offsetof(struct instance_fig, fps) },
-			   { "stutters", offsetof(struct instance_fig, stutters) } } },
-	[CHAIN_AUDIO] = { "cycle_ns", "cycles", "cycles_in_time", NULL, "xrun_cycles",
-			  "cycle_p99_ns", { { "xruns", offsetof(struct instance_fig, xruns) } } },
-};
-
 /* Game's frames or AudioGraph's cycles; nothing for a single task. */
 static void json_chain(struct jw *w, const struct result *r)
 {
-	const struct chain_summary *c = r->chain;
-	const struct chain_words *cw = c ? &chain_words[c->kind] : NULL;
+	const struct chain_summary *c;
+	const struct chain_words *cw = result_chain_words(r, &c);
 
-	if (!c)
+	if (!cw)
 		return;
 	json_chain_stats(w, cw->time, c->time);
 	jw_num(w, cw->done, (double)c->done);
@@ -283,6 +271,7 @@ static void json_instance_chain(struct jw *w, const struct chain_words *cw,
 static void json_instances(struct jw *w, const struct result *r)
 {
 	const struct instance_set *s = r->inst;
+	const struct chain_words *cw = result_chain_words(r, NULL);
 
 	if (!s)
 		return;
@@ -298,8 +287,8 @@ static void json_instances(struct jw *w, const struct result *r)
 		jw_num(w, "latency_max_ns", s->f[i].max_ns);
 		jw_num(w, "pct_deadlines", s->f[i].pct_deadlines);
 		jw_num(w, "pct_cpu", s->f[i].pct_cpu);
-		if (r->chain)
-			json_instance_chain(w, &chain_words[r->chain->kind], &s->f[i]);
+		if (cw)
+			json_instance_chain(w, cw, &s->f[i]);
 		jw_close(w, '}');
 	}
 	jw_close(w, ']');
@@ -337,13 +326,14 @@ static void json_summary(void *arg, const struct cell *c, const struct pass_summ
 	struct jw *w = arg;
 	double nan = NAN;
 	bool have = s->npass > 0;
+	const char *file = cell_kind_table_name(w->cfg, c);	/* an rt-app file's */
 
 	jw_open(w, NULL, '{');
 	jw_str(w, "benchmark", cell_result_name(w->cfg, c, c->member));
 	if (c->group)		/* only then: a run without groups keeps its summary's shape */
 		jw_str(w, "group", cell_group_name(w->cfg, c));
-	if (cell_is_rtapp_file(c))
-		jw_str(w, "workload", cell_group_name(w->cfg, c));
+	if (file)
+		jw_str(w, "workload", file);
 	jw_str(w, "load", workloads[c->load].name);
 	jw_known(w, "variant", w->cfg->nvariants ? w->cfg->variants[c->variant].label : NULL);
 	jw_int(w, "variant_index", w->cfg->nvariants ? c->variant + 1 : SI_UNKNOWN);

@@ -129,6 +129,24 @@ const char *result_chain_unit(const struct result *r)
 	return !r->chain ? NULL : r->chain->kind == CHAIN_GAME ? "frame" : "cycle";
 }
 
+static const struct chain_words chain_words[] = {
+	[CHAIN_GAME] = { "frame_time_ns", "frames", "frames_on_time", "input_latency_ns",
+			 "stutter_frames", "frame_time_p99_ns",
+			 { { "fps", offsetof(struct instance_fig, fps) },
+			   { "stutters", offsetof(struct instance_fig, stutters) } } },
+	[CHAIN_AUDIO] = { "cycle_ns", "cycles", "cycles_in_time", NULL, "xrun_cycles",
+			  "cycle_p99_ns", { { "xruns", offsetof(struct instance_fig, xruns) } } },
+};
+
+/* A result's chain's words and (c, unless NULL) its summary; NULL: no chain, one task's. */
+const struct chain_words *result_chain_words(const struct result *r,
+					     const struct chain_summary **c)
+{
+	if (c)
+		*c = r->chain;
+	return r->chain ? &chain_words[r->chain->kind] : NULL;
+}
+
 /* Whether a chain's summary has Game's input to present. */
 bool chain_has_input(const struct chain_summary *c)
 {

@@ -39,6 +39,14 @@ bool kinds_have(uint32_t benches, unsigned want)
 	return false;
 }
 
+/* The name a cell's kind gives its table (an rt-app file's: the file's); NULL: none of its own. */
+const char *cell_kind_table_name(const struct config *cfg, const struct cell *c)
+{
+	const struct bench_kind *k = kind_of(c->bench);
+
+	return k->table_name ? k->table_name(cfg, c) : NULL;
+}
+
 enum table_shape cell_table(const struct cell *c)
 {
 	return cell_is_rtapp_file(c) ? TABLE_THREADS : c->group ? TABLE_GROUP : TABLE_BENCH;

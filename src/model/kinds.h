@@ -6,6 +6,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "task/task.h"
@@ -70,6 +71,7 @@ bool kind_has(int bench, unsigned metrics);		/* all of them */
 bool has_metrics(const struct workload *wl, unsigned metrics);
 bool kinds_have(uint32_t benches, unsigned metrics);	/* one of benches has them all */
 unsigned result_kind(const struct result *r);		/* the metric table's MF_ kind of r */
+const char *cell_kind_table_name(const struct config *cfg, const struct cell *c);
 
 /* kind_chain.c: what the outputs and the orchestrator read of a chain */
 struct hop_stats;
@@ -77,6 +79,13 @@ struct chain_summary;
 struct chain_hists;
 const struct hop_stats *result_hop(const struct result *r, int hop);
 const char *result_chain_unit(const struct result *r);
+/* A chain's JSON words, by its kind (doc/chains.md), and what its copies (--instances) have. */
+struct chain_words {
+	const char *time, *done, *on_time, *input, *marks, *copy_p99;
+	struct { const char *key; size_t off; } copy[2];	/* of struct instance_fig */
+};
+const struct chain_words *result_chain_words(const struct result *r,
+					     const struct chain_summary **c);
 bool chain_has_input(const struct chain_summary *c);
 int bench_hops(const struct bench_result *b);
 double bench_hop_max(const struct bench_result *b, int hop);

@@ -65,8 +65,10 @@ int cell_members(const struct config *cfg, const struct cell *c, int *member)
 /* What a cell's table is titled by: its group, its workload file, else its benchmark. */
 const char *cell_table_name(const struct config *cfg, const struct cell *c)
 {
-	if (kind_of(c->bench)->table_name)
-		return kind_of(c->bench)->table_name(cfg, c);
+	const char *own = cell_kind_table_name(cfg, c);
+
+	if (own)
+		return own;
 	return c->group ? cfg->groups[c->group - 1].name : workloads[c->bench].name;
 }
 

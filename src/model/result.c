@@ -212,8 +212,10 @@ int load_rank(const char *name)
  */
 const char *cell_group_name(const struct config *cfg, const struct cell *c)
 {
-	if (kind_of(c->bench)->table_name)
-		return kind_of(c->bench)->table_name(cfg, c);
+	const char *own = cell_kind_table_name(cfg, c);
+
+	if (own)
+		return own;
 	return c->group > 0 && c->group <= cfg->ngroups ? cfg->groups[c->group - 1].name : "";
 }
 
