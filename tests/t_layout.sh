@@ -227,13 +227,13 @@ fi
 # kinds and of their data (an rt-app file's cell or flag, a chain's summary or its kinds, a
 # table of threads), in C files outside the kinds' own (src/model/kind*.c, the task's
 # chain.c, game.c, audiograph.c, rtapp*.c and core/frames.c) and the registry of
-# workloads. src/formats/ is left out for now: json.c still asks in 7 places (a chain's
-# words, by its kind; a file's thread in the summary), for the metric table to take over.
+# workloads, src/formats/ included (its JSON reads a chain's words and a file's table name
+# from the kinds: result_chain_words(), cell_kind_table_name()).
 t="at most 10 places outside the kinds' files ask which kind a benchmark is"
 pat='SIM_[A-Z]+|cell_is_rtapp_file|cell_is_workload|WL_RTAPP_FILE|WL_WORKLOAD_FILE|->chain\b'
 pat="$pat|CHAIN_(NONE|GAME|AUDIO)|&kind_[a-z]+|TABLE_THREADS"
 asks=$(grep -E '^src/[^/]+/[^/]+\.c$' "$dir/files" |
-	grep -vE '^src/(formats/|model/kind|model/workloads\.c|core/frames\.c)' |
+	grep -vE '^src/(model/kind|model/workloads\.c|core/frames\.c)' |
 	grep -vE '^src/task/(chain|game|audiograph|rtapp[a-z_]*)\.c$' |
 	xargs grep -nE "$pat" | cut -d: -f1,2)
 n=$(grep -c . <<<"$asks")
