@@ -28,7 +28,7 @@ static int add_member(struct task_group *g, const char *arg, const char *name, s
 	memcpy(one, name, len);
 	one[len] = '\0';
 	i = workload_find(one);
-	if (i < 0 || !(workloads[i].flags & WL_BENCH) || (workloads[i].flags & WL_RTAPP_FILE)) {
+	if (i < 0 || !(workloads[i].flags & WL_BENCH) || workloads[i].not_by_name) {
 		workload_names(WL_BENCH, names, sizeof(names));
 		return set_err(err, errlen, "-W %.80s: unknown benchmark '%s' (valid: %s)", arg,
 			       one, names);

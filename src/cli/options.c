@@ -476,10 +476,9 @@ static int select_workload(const struct opt *opt, const char *arg, struct parse_
 		return set_workload_file(opt, arg, ps);
 	if (slot == 0 && group_spec(arg))
 		return group_parse(ps->cfg, arg, ps->err, ps->errlen) ? -1 : 0;
-	if (i >= 0 && (workloads[i].flags & WL_RTAPP_FILE))
-		return set_err(ps->err, ps->errlen, "%s %s: name the workload file itself (-W "
-			       "FILE.json, --workload FILE)", opt_label(opt, label, sizeof(label)),
-			       workloads[i].name);
+	if (i >= 0 && workloads[i].not_by_name)
+		return set_err(ps->err, ps->errlen, "%s %s: %s", opt_label(opt, label, sizeof(label)),
+			       workloads[i].name, workloads[i].not_by_name);
 	if (i >= 0 && (workloads[i].flags & need)) {
 		ps->sel[slot] |= 1u << i;
 		return 0;

@@ -84,9 +84,7 @@ int resolve_selection(struct config *cfg, const uint32_t sel[4], char *err,
 
 	for (size_t i = 0; i < nr_workloads; i++) {
 		const struct workload *wl = &workloads[i];
-		bool exists = (custom || !(wl->flags & WL_CUSTOM)) &&
-			      (cfg->workload.model || !(wl->flags & WL_RTAPP_FILE)) &&
-			      (cfg->load_cmd || !(wl->flags & WL_COMMAND));
+		bool exists = workload_defined(wl, cfg);
 		uint32_t bit = 1u << i;
 
 		if ((sel[2] & bit) && !exists && (wl->flags & WL_COMMAND))

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "model/config.h"
 #include "model/kinds.h"
 #include "model/workloads.h"
 
@@ -107,6 +108,7 @@ const struct workload workloads[] = {
 		.name = "rt-app", .flags = WL_BENCH | WL_RT | WL_OPTIN | WL_RTAPP_FILE,
 		.what = "an rt-app workload file, -W FILE.json: a line per thread",
 		.kind = &kind_rtapp,
+		.not_by_name = "name the workload file itself (-W FILE.json, --workload FILE)",
 	},
 };
 const size_t nr_workloads = ARRAY_SIZE(workloads);
@@ -140,6 +142,17 @@ void workload_names(unsigned need, char *buf, size_t len)
 		used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
 					 workloads[i].name);
 	}
+}
+
+/* Whether what defines wl is given: -C and -I (Custom), a workload file (rt-app's row),
+ * --load-cmd (Command); without it wl does not exist in the run. */
+bool workload_defined(const struct workload *wl, const struct config *cfg)
+{
+	bool custom = cfg->custom_pct && cfg->custom_interval_us;
+
+	return (custom || !(wl->flags & WL_CUSTOM)) &&
+	       (cfg->workload.model || !(wl->flags & WL_RTAPP_FILE)) &&
+	       (cfg->load_cmd || !(wl->flags & WL_COMMAND));
 }
 
 /* Which of the Read and Write files (WL_READ_FILE, WL_WRITE_FILE) the selected loads use. */

@@ -3,6 +3,7 @@
 #ifndef MODEL_WORKLOADS_H
 #define MODEL_WORKLOADS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,7 +21,7 @@ enum wl_flag {
 	WL_FILES = WL_READ_FILE | WL_WRITE_FILE,	/* uses files in the work directory */
 	WL_OPTIN = 1u << 7,		/* only when named: not in 0.31's default matrix */
 	WL_RTAPP_FILE = 1u << 8,	/* rt-app: exists only with a workload file, which */
-					/* selects it; never named (-W FILE.json) */
+					/* selects it (-W FILE.json; its .not_by_name) */
 	WL_CPU_SIDE = 1u << 9,		/* -L threads burn the CPU: their CPUs reported and */
 					/* held against min(L, CPUs) (Burn, Compile) */
 	WL_COMMAND = 1u << 10,		/* exists only with --load-cmd */
@@ -49,6 +50,8 @@ struct workload {
 	double unit_scale;			/* units counted -> shown */
 	const char *threads;			/* a chain's threads' names as a tracefs glob */
 						/* (--explain's trace follows them), or NULL */
+	const char *not_by_name;		/* why -W NAME cannot select it, what selects */
+						/* it instead; NULL: its name does */
 };
 
 extern const struct workload workloads[];
@@ -56,6 +59,8 @@ extern const size_t nr_workloads;
 int workload_find(const char *name);		/* case-insensitive, -1 if none */
 int workload_rtapp(void);			/* the rt-app row's index */
 void workload_names(unsigned need, char *buf, size_t len);
+struct config;
+bool workload_defined(const struct workload *wl, const struct config *cfg);
 
 /* Which of the Read and Write files (WL_READ_FILE, WL_WRITE_FILE) the selected loads use. */
 unsigned load_files_needed(uint32_t loads);
