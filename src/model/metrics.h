@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "model/log_format.h"
+
 struct result;
 
 /*
@@ -61,6 +63,8 @@ struct metric {
 	const char *unit;		/* "ns", "%", "" */
 	unsigned flags;			/* enum metric_flag */
 	const char *verdict;		/* the verdicts judge it, by this name; NULL: not */
+	struct log_column log;		/* its column in a log's table (.pos 0: none) */
+	struct log_column thread;	/* in a workload file's thread table (.pos 0: none) */
 	size_t text, text_len;		/* field -1: the text's offset and size in struct result */
 };
 
