@@ -19,6 +19,8 @@
 /* A column of a log's table: its place, head, separator, width, flags (LC_) and key */
 #define LOG(p, h, s, w, fl, k) { .pos = p, .head = h, .sep = s, .width = w, .flags = fl, \
 				 .key = k }
+/* A column of --compare's table: its head, digits (0: a percentage) and flags (CC_) */
+#define CMP(h, d, fl) { .head = h, .sig = d, .flags = fl }
 /* A latency's eight numbers: F##MIN .. F##P999, under JSON's object j and CSV's prefix c */
 #define LATENCY(F, j, p, c, round) \
 	NUM(F##MIN, j ".min", p, c "_min_ns", "ns", MF_ALL), \
@@ -34,14 +36,15 @@ const struct metric metrics[] = {
 	NUM(RF_SAMPLES, "samples", JP_LATENCY, "samples", "", MF_ALL | MF_COUNT),
 	NUM(RF_MIN, "latency_ns.min", JP_LATENCY, "latency_min_ns", "ns", MF_ALL),
 	NUM(RF_MEAN, "latency_ns.mean", JP_LATENCY, "latency_mean_ns", "ns",
-	    MF_ALL | MF_ROUND3 | MF_COMPARE, .verdict = "mean",
+	    MF_ALL | MF_ROUND3, .verdict = "mean", .compare = CMP("Mean", 3, CC_CHANGE),
 	    .log = LOG(1, "Latency +/- SD", "", 7, LC_LATENCY | LC_UNIT | LC_SINGLE, "Latency +/-"),
 	    .thread = LOG(1, "  Latency +/- SD", "", 9, LC_LATENCY | LC_UNIT, "Latency +/-")),
 	NUM(RF_SD, "latency_ns.sd", JP_LATENCY, "latency_sd_ns", "ns",
-	    MF_ALL | MF_ROUND3 | MF_COMPARE,
+	    MF_ALL | MF_ROUND3, .compare = CMP("SD", 2, CC_JOINED),
 	    .log = LOG(2, "", " +/- ", -8, LC_LATENCY | LC_SINGLE, "Latency +/-"),
 	    .thread = LOG(2, "", " +/- ", -8, LC_LATENCY, "Latency +/-")),
-	NUM(RF_MAX, "latency_ns.max", JP_LATENCY, "latency_max_ns", "ns", MF_ALL | MF_COMPARE,
+	NUM(RF_MAX, "latency_ns.max", JP_LATENCY, "latency_max_ns", "ns", MF_ALL,
+	    .compare = CMP("Max", 3, CC_CHANGE),
 	    .log = LOG(3, "  Max Latency", "", 12, LC_LATENCY | LC_SINGLE, "Max Latency"),
 	    .thread = LOG(3, "  Max Latency", "", 12, LC_LATENCY, "Max Latency")),
 	NUM(RF_P50, "latency_ns.p50", JP_LATENCY, "latency_p50_ns", "ns", MF_ALL),
@@ -53,10 +56,10 @@ const struct metric metrics[] = {
 	NUM(RF_P999, "latency_ns.p999", JP_LATENCY, "latency_p999_ns", "ns", MF_ALL,
 	    .log = LOG(7, "     p99.9", "", 10, LC_LATENCY | LC_PERCENTILE | LC_SINGLE, "p99.9"),
 	    .thread = LOG(8, "     p99.9", "", 10, LC_LATENCY | LC_PERCENTILE, "p99.9")),
-	NUM(RF_CPU, "pct_desired_cpu", JP_LOAD, "pct_desired_cpu", "%", MF_ALL | MF_COMPARE,
-	    .log = LOG(4, "   % Desired CPU", "", 16, LC_PCT, NULL)),
+	NUM(RF_CPU, "pct_desired_cpu", JP_LOAD, "pct_desired_cpu", "%", MF_ALL,
+	    .compare = CMP("%CPU", 0, 0), .log = LOG(4, "   % Desired CPU", "", 16, LC_PCT, NULL)),
 	NUM(RF_DEADLINES_MET_PCT, "pct_deadlines_met", JP_LOAD, "pct_deadlines_met", "%",
-	    MF_ALL | MF_COMPARE, .verdict = "deadlines",
+	    MF_ALL, .verdict = "deadlines", .compare = CMP("%DL", 0, CC_IF_ANY),
 	    .log = LOG(5, "  % Deadlines Met", "", 17, LC_PCT | LC_DEADLINE, "Deadlines"),
 	    .thread = LOG(6, "  % Deadlines Met", "", 17, LC_PCT, "Deadlines")),
 	NUM(RF_INTENSITY, "load_intensity.value", JP_LOAD, "load_intensity", "", MF_ALL),
