@@ -20,6 +20,7 @@
 #include "core/verdict_stats.h"
 #include "lib/numfmt.h"
 #include "formats/readers.h"
+#include "model/metrics.h"
 
 /* ---- reading results back: logs and CSV ---- */
 
@@ -875,8 +876,35 @@ static bool test_load_work(void)
 	return true;
 }
 
+/*
+ * The log's columns are in the metrics' rows, each with its place: in each
+ * table the places are 1..n, each once (a hole or a twin moves a column).
+ */
+static bool test_log_positions(void)
+{
+	for (int t = 0; t < LT_COUNT; t++) {
+		int seen[LOG_COLUMNS_MAX + 1] = { 0 }, n = 0, hi = 0;
+
+		for (size_t i = 0; i < nr_metrics; i++) {
+			int pos = t == LT_TASK ? metrics[i].log.pos : metrics[i].thread.pos;
+
+			if (!pos)
+				continue;
+			if (pos < 0 || pos > LOG_COLUMNS_MAX || seen[pos]++)
+				return false;
+			n++;
+			hi = pos > hi ? pos : hi;
+		}
+		if (!n || hi != n)
+			return false;
+	}
+	return true;
+}
+
 void unit_results(void)
 {
+	check("results: the log's columns in the metrics' rows: each table's places 1..n, once each",
+	      test_log_positions());
 	check("results: a load's whole work in the table, read back from a log; its shortfall",
 	      test_load_work());
 	char name[160];

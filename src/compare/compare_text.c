@@ -16,6 +16,7 @@
 #include "model/config.h"
 #include "lib/numfmt.h"
 #include "model/log_format.h"
+#include "model/metrics.h"
 
 #define CMP_WIDTH 100		/* two runs must fit, for mail */
 #define CMP_VALUE_WIDTH 6	/* characters of a latency: costs only decimals */
@@ -23,13 +24,16 @@
 
 /* ---- the text ---- */
 
-enum { K_MEAN, K_SD, K_MCHG, K_MAX, K_XCHG, K_CPU, K_DL, K_COUNT };
-
 #define CELL_LEN 24
+#define CMP_COLS_MAX 8
+
+struct text_cell {		/* a run's number of a column, and its change against [1] */
+	char v[CELL_LEN], chg[CELL_LEN];
+};
 
 struct text_row {		/* one printed row: the load and each run's cells */
 	char load[RES_NAME_LEN];
-	char (*cell)[K_COUNT][CELL_LEN];	/* [run] */
+	struct text_cell (*cell)[CMP_COLS_MAX];	/* [run][column] */
 	bool *pm;				/* [run]: print "+/-" */
 };
 
@@ -37,15 +41,27 @@ struct text_table {
 	int nruns, nrows;
 	struct text_row *rows;
 	int w_load;
-	int w[MAX_COMPARE][K_COUNT];
-	bool has_dl;
+	int w[MAX_COMPARE][CMP_COLS_MAX], wchg[MAX_COMPARE][CMP_COLS_MAX];
+	bool has[CMP_COLS_MAX];		/* a CC_IF_ANY column: some cell has it */
 	bool dash, failed, changes;
 	int shown[MAX_COMPARE], nshown;	/* the runs that measured something of the table */
 };
 
-static const char *const col_head[K_COUNT] = {
-	[K_MEAN] = "Mean", [K_SD] = "SD", [K_MAX] = "Max", [K_CPU] = "%CPU", [K_DL] = "%DL",
-};
+/* The table's columns: the metrics' rows that have one (model/metrics.c), in their order. */
+static const struct metric *const *columns(int *n)
+{
+	static const struct metric *col[CMP_COLS_MAX];
+	static int ncol = -1;
+
+	if (ncol < 0) {
+		ncol = 0;
+		for (size_t i = 0; i < nr_metrics && ncol < CMP_COLS_MAX; i++)
+			if (metrics[i].compare.head)
+				col[ncol++] = &metrics[i];
+	}
+	*n = ncol;
+	return col;
+}
 
 /* Did run r measure anything of table t (a pass, or a failed one)? */
 static bool run_in_table(const struct cmp_table *t, int r, int nruns)
@@ -57,37 +73,38 @@ static bool run_in_table(const struct cmp_table *t, int r, int nruns)
 }
 
 /* The strings of one cell of the table: a run's numbers for one load. */
-static void fill_text(char (*s)[CELL_LEN], bool *pm, const struct cmp_table *t, int l, int r,
+static void fill_text(struct text_cell *s, bool *pm, const struct cmp_table *t, int l, int r,
 		      int nruns, double unit, struct text_table *tt)
 {
 	const struct pass_summary *c = &t->cells[l * nruns + r].s, *ref = &t->cells[l * nruns].s;
 	bool ref_ok = r > 0 && ref->npass > 0;
+	int n;
+	const struct metric *const *col = columns(&n);
 
-	for (int k = 0; k < K_COUNT; k++)
-		s[k][0] = '\0';
-	*pm = false;
+	memset(s, 0, sizeof(*s) * CMP_COLS_MAX);
+	*pm = c->npass > 0;
 	if (!c->npass) {
-		snprintf(s[K_MEAN], CELL_LEN, "%s", c->nfail ? "failed" : "-");
-		if (c->nfail) {
-			tt->failed = true;
-			return;
-		}
-		tt->dash = true;
-		snprintf(s[K_MAX], CELL_LEN, "-");
-		snprintf(s[K_CPU], CELL_LEN, "-");
-		snprintf(s[K_DL], CELL_LEN, "-");
+		snprintf(s[0].v, CELL_LEN, "%s", c->nfail ? "failed" : "-");
+		tt->failed |= c->nfail > 0;
+		tt->dash |= !c->nfail;
+		for (int k = 1; !c->nfail && k < n; k++)
+			if (!(col[k]->compare.flags & CC_JOINED))
+				snprintf(s[k].v, CELL_LEN, "-");
 		return;
 	}
-	*pm = true;
-	fmt_value(s[K_MEAN], CELL_LEN, c->v[RF_MEAN] / unit, 3, CMP_VALUE_WIDTH);
-	fmt_value(s[K_SD], CELL_LEN, c->v[RF_SD] / unit, 2, CMP_VALUE_WIDTH);
-	fmt_value(s[K_MAX], CELL_LEN, c->v[RF_MAX] / unit, 3, CMP_VALUE_WIDTH);
-	fmt_pct(s[K_CPU], CELL_LEN, c->v[RF_CPU], CMP_PCT_WIDTH);
-	fmt_pct(s[K_DL], CELL_LEN, c->v[RF_DEADLINES_MET_PCT], CMP_PCT_WIDTH);
-	if (!ref_ok)
-		return;
-	fmt_change(s[K_MCHG], CELL_LEN - 1, ref->v[RF_MEAN], c->v[RF_MEAN]);
-	fmt_change(s[K_XCHG], CELL_LEN - 1, ref->v[RF_MAX], c->v[RF_MAX]);
+	for (int k = 0; k < n; k++) {
+		const struct compare_column *cc = &col[k]->compare;
+		double v = c->v[col[k]->field];
+
+		if (cc->sig)
+			fmt_value(s[k].v, CELL_LEN, v / unit, cc->sig, CMP_VALUE_WIDTH);
+		else
+			fmt_pct(s[k].v, CELL_LEN, v, CMP_PCT_WIDTH);
+		if (ref_ok && (cc->flags & CC_CHANGE))
+			fmt_change(s[k].chg, CELL_LEN - 1, ref->v[col[k]->field], v);
+		if (cc->flags & CC_IF_ANY)
+			tt->has[k] |= isfinite(v);
+	}
 }
 
 static int imax(int a, int b)
@@ -98,15 +115,19 @@ static int imax(int a, int b)
 /* Width of run r's group, with gap spaces between its columns. */
 static int group_width(const struct text_table *tt, int r, int gap)
 {
-	const int *w = tt->w[r];
-	int width = w[K_MEAN] + 5 + w[K_SD] + gap + w[K_MAX] + gap + w[K_CPU];
+	int n, width = 0;
+	const struct metric *const *col = columns(&n);
 
-	if (w[K_MCHG])
-		width += 1 + w[K_MCHG];
-	if (w[K_XCHG])
-		width += 1 + w[K_XCHG];
-	if (tt->has_dl)
-		width += gap + w[K_DL];
+	for (int k = 0, first = 1; k < n; k++) {
+		if (!tt->has[k])
+			continue;
+		if (!first)
+			width += col[k]->compare.flags & CC_JOINED ? 5 : gap;
+		width += tt->w[r][k];
+		if (tt->wchg[r][k])
+			width += 1 + tt->wchg[r][k];
+		first = 0;
+	}
 	return width;
 }
 
@@ -166,32 +187,42 @@ static void lb_flush(FILE *out, struct linebuf *lb)
 	lb->s[0] = '\0';
 }
 
-/* One group's columns; s NULL prints the column header. */
-static void put_group(struct linebuf *lb, const struct text_table *tt, int r, int gap,
-		      char (*s)[CELL_LEN], bool pm)
+/* Column k's change, if the table has one (s NULL: the header's blank). */
+static void put_change(struct linebuf *lb, const struct text_table *tt, int r, int k,
+		       const struct text_cell *s)
 {
-	const int *w = tt->w[r];
-	const char *const *h = col_head;
+	if (k < 0 || !tt->wchg[r][k])
+		return;
+	lb_add(lb, "", 1, false);
+	lb_add(lb, s ? s[k].chg : "", tt->wchg[r][k], false);
+}
 
-	lb_add(lb, s ? s[K_MEAN] : h[K_MEAN], w[K_MEAN], true);
-	lb_add(lb, s && !pm ? "" : " +/- ", 5, false);
-	lb_add(lb, s ? s[K_SD] : h[K_SD], w[K_SD], false);
-	if (w[K_MCHG]) {
-		lb_add(lb, "", 1, false);
-		lb_add(lb, s ? s[K_MCHG] : "", w[K_MCHG], false);
+/*
+ * One group's columns; s NULL prints the column header. A column's change
+ * comes after the columns joined to it: "Mean +/- SD (+N%)".
+ */
+static void put_group(struct linebuf *lb, const struct text_table *tt, int r, int gap,
+		      const struct text_cell *s, bool pm)
+{
+	int n, last = -1;
+	const struct metric *const *col = columns(&n);
+
+	for (int k = 0; k < n; k++) {
+		bool joined = col[k]->compare.flags & CC_JOINED;
+
+		if (!tt->has[k])
+			continue;
+		if (joined) {
+			lb_add(lb, s && !pm ? "" : " +/- ", 5, false);
+		} else if (last >= 0) {
+			put_change(lb, tt, r, last, s);
+			lb_add(lb, "", gap, false);
+		}
+		if (!joined)
+			last = k;
+		lb_add(lb, s ? s[k].v : col[k]->compare.head, tt->w[r][k], !joined);
 	}
-	lb_add(lb, "", gap, false);
-	lb_add(lb, s ? s[K_MAX] : h[K_MAX], w[K_MAX], true);
-	if (w[K_XCHG]) {
-		lb_add(lb, "", 1, false);
-		lb_add(lb, s ? s[K_XCHG] : "", w[K_XCHG], false);
-	}
-	lb_add(lb, "", gap, false);
-	lb_add(lb, s ? s[K_CPU] : h[K_CPU], w[K_CPU], true);
-	if (tt->has_dl) {
-		lb_add(lb, "", gap, false);
-		lb_add(lb, s ? s[K_DL] : h[K_DL], w[K_DL], true);
-	}
+	put_change(lb, tt, r, last, s);
 }
 
 /* The runs' groups run[0, n): their labels over them, the column heads, a line per load. */
@@ -443,15 +474,18 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 {
 	struct text_table tt = { .nruns = nruns, .nrows = t->nloads };
 	double unit = t->realtime ? 1e3 : 1e6;
-	int gap = 2;
+	int gap = 2, ncol;
+	const struct metric *const *col = columns(&ncol);
 
 	tt.rows = calloc((size_t)t->nloads + 1, sizeof(*tt.rows));
 	if (!tt.rows)
 		return;
 	tt.w_load = 4;
+	for (int k = 0; k < ncol; k++)
+		tt.has[k] = !(col[k]->compare.flags & CC_IF_ANY);
 	for (int r = 0; r < nruns; r++) {
-		for (int k = 0; k < K_COUNT; k++)
-			tt.w[r][k] = col_head[k] ? (int)strlen(col_head[k]) : 0;
+		for (int k = 0; k < ncol; k++)
+			tt.w[r][k] = (int)strlen(col[k]->compare.head);
 		if (run_in_table(t, r, nruns))
 			tt.shown[tt.nshown++] = r;
 	}
@@ -466,14 +500,15 @@ static void print_table(FILE *out, const struct cmp_input *in, const struct cmp_
 			goto out;
 		for (int i = 0; i < tt.nshown; i++) {
 			int r = tt.shown[i];
-			const struct pass_summary *c = &t->cells[l * nruns + r].s;
 
 			fill_text(row->cell[r], &row->pm[r], t, l, r, nruns, unit, &tt);
-			if (c->npass && isfinite(c->v[RF_DEADLINES_MET_PCT]))
-				tt.has_dl = true;
-			for (int k = 0; k < K_COUNT; k++)
-				tt.w[r][k] = imax(tt.w[r][k], (int)strlen(row->cell[r][k]));
-			tt.changes |= row->cell[r][K_MCHG][0] || row->cell[r][K_XCHG][0];
+			for (int k = 0; k < ncol; k++) {
+				const struct text_cell *tc = &row->cell[r][k];
+
+				tt.w[r][k] = imax(tt.w[r][k], (int)strlen(tc->v));
+				tt.wchg[r][k] = imax(tt.wchg[r][k], (int)strlen(tc->chg));
+				tt.changes |= tc->chg[0] != '\0';
+			}
 		}
 	}
 	if (line_width(&tt, tt.shown, tt.nshown, gap) > CMP_WIDTH)

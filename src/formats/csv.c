@@ -71,7 +71,7 @@ const struct csv_column *csv_columns_of(size_t *n)
 			in = in || (m->csv && !strcmp(m->csv, c->name));
 			if (in && m->csv && nr_cols < CSV_MAX_FIELDS)
 				csv_columns[nr_cols++] = (struct csv_column){
-					.name = m->csv, .m = m, .required = m->flags & MF_COMPARE };
+					.name = m->csv, .m = m, .required = m->compare.head != NULL };
 			if (in && c->last && m->csv && !strcmp(m->csv, c->last))
 				break;
 		}

@@ -255,6 +255,17 @@ static int log_workload_heading(struct log_parser *lp, struct line_iter *it)
 	return 0;
 }
 
+/* Column line s of a table t: its unit, which of its columns it has, and the intensity's. */
+static int table_columns(struct log_parser *lp, enum log_table_id t, const char *s)
+{
+	lp->lt.cols = log_table_columns(t, &lp->lt.ncols);
+	lp->lt.unit_ns = strstr(s, "(us)") ? 1e3 : 1e6;
+	for (size_t i = 0; i < lp->lt.ncols; i++)
+		lp->lt.has[i] = !lp->lt.cols[i].key || strstr(s, lp->lt.cols[i].key);
+	lp->has_intensity = strstr(s, &LOG_MARK(LM_INTENSITY)[2]) != NULL;	/* past its indent */
+	return 0;
+}
+
 /* A workload file's column line: "Load\tThread  Latency +/- SD (ms)  ..." ("Load    \t", --vary). */
 static int thread_columns_line(struct log_parser *lp, struct line_iter *it)
 {
@@ -265,13 +276,7 @@ static int thread_columns_line(struct log_parser *lp, struct line_iter *it)
 			       "the %s heading", it->no, lp->group);
 	lp->state = LS_ROWS;
 	lp->fork = false;
-	lp->lt.cols = thread_columns;
-	lp->lt.ncols = nr_thread_columns;
-	lp->lt.unit_ns = strstr(s, "(us)") ? 1e3 : 1e6;
-	for (size_t i = 0; i < nr_thread_columns; i++)
-		lp->lt.has[i] = !thread_columns[i].key || strstr(s, thread_columns[i].key);
-	lp->has_intensity = strstr(s, &LOG_MARK(LM_INTENSITY)[2]) != NULL;
-	return 0;
+	return table_columns(lp, LT_THREAD, s);
 }
 
 /*
@@ -299,13 +304,7 @@ static int log_columns_line(struct log_parser *lp, struct line_iter *it)
 				       "neither [us] nor [100]", it->no, lp->bench);
 		return 0;
 	}
-	lp->lt.cols = log_columns;
-	lp->lt.ncols = nr_log_columns;
-	lp->lt.unit_ns = strstr(s, "(us)") ? 1e3 : 1e6;
-	for (size_t i = 0; i < nr_log_columns; i++)
-		lp->lt.has[i] = !log_columns[i].key || strstr(s, log_columns[i].key);
-	lp->has_intensity = strstr(s, &LOG_MARK(LM_INTENSITY)[2]) != NULL;	/* past its indent */
-	return 0;
+	return table_columns(lp, LT_TASK, s);
 }
 
 /* "Variants: A load-nice=0, B load-nice=19; ...": the labels of the run's letters. */

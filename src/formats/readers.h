@@ -18,7 +18,7 @@ int log_parse(const char *text, size_t len, struct result_file *f, char *err, si
 /* log_values.c: a table's row, read by the columns (model/log_format.h) its writer walks */
 struct log_column;
 struct log_table {		/* a table as its column line has it */
-	const struct log_column *cols;	/* log_columns or thread_columns */
+	const struct log_column *cols;	/* log_table_columns()'s */
 	size_t ncols;
 	bool has[32];			/* cols[i] is in it (LOG_COLUMNS_MAX) */
 	double unit_ns;			/* of its latencies */

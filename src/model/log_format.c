@@ -4,50 +4,37 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "model/record.h"
 #include "model/log_format.h"
+#include "model/metrics.h"
 
-/* ---- the columns of a log's table, after the load's name ---- */
+/* ---- the columns of a log's tables: the metrics' (model/metrics.c) ---- */
 
-const struct log_column log_columns[] = {
-	{ "Latency +/- SD", "", 7, RF_MEAN, LC_LATENCY | LC_UNIT | LC_SINGLE, "Latency +/-" },
-	{ "", " +/- ", -8, RF_SD, LC_LATENCY | LC_SINGLE, "Latency +/-" },
-	{ "  Max Latency", "", 12, RF_MAX, LC_LATENCY | LC_SINGLE, "Max Latency" },
-	{ "   % Desired CPU", "", 16, RF_CPU, LC_PCT, NULL },
-	{ "  % Deadlines Met", "", 17, RF_DEADLINES_MET_PCT, LC_PCT | LC_DEADLINE, "Deadlines" },
-	{ "       p99", "", 10, RF_P99, LC_LATENCY | LC_PERCENTILE | LC_SINGLE, "p99.9" },
-	{ "     p99.9", "", 10, RF_P999, LC_LATENCY | LC_PERCENTILE | LC_SINGLE, "p99.9" },
-	/* Game's: its frames (doc/chains.md) */
-	{ "  Frame p50", "", 11, RF_FRAME_P50, LC_LATENCY | LC_UNIT | LC_GAME, "Frame p50" },
-	{ "    p99", "", 7, RF_FRAME_P99, LC_LATENCY | LC_GAME, "Frame p50" },
-	{ "    max", "", 7, RF_FRAME_MAX, LC_LATENCY | LC_GAME, "Frame p50" },
-	{ "    fps", "", 7, RF_FPS, LC_GAME, "Frame p50" },
-	{ "  1% low", "", 8, RF_FPS_LOW, LC_GAME, "Frame p50" },
-	{ "  Stutters", "", 10, RF_STUTTERS, LC_GAME | LC_COUNT, "Frame p50" },
-	/* AudioGraph's: its cycles */
-	{ "  Cycle p50", "", 11, RF_CYCLE_P50, LC_LATENCY | LC_UNIT | LC_AUDIO, "Cycle p50" },
-	{ "    p99", "", 7, RF_CYCLE_P99, LC_LATENCY | LC_AUDIO, "Cycle p50" },
-	{ "    max", "", 7, RF_CYCLE_MAX, LC_LATENCY | LC_AUDIO, "Cycle p50" },
-	{ "  DSP mean", "", 10, RF_DSP_MEAN, LC_AUDIO, "Cycle p50" },
-	{ "    max", "", 7, RF_DSP_MAX, LC_AUDIO, "Cycle p50" },
-	{ "  Xruns", "", 7, RF_XRUNS, LC_AUDIO | LC_COUNT, "Cycle p50" },
-	{ "  Xruns/min", "", 11, RF_XRUNS_PER_MIN, LC_AUDIO, "Cycle p50" },
-};
-const size_t nr_log_columns = ARRAY_SIZE(log_columns);
+static const struct log_column *column_of(const struct metric *m, enum log_table_id t)
+{
+	return t == LT_TASK ? &m->log : &m->thread;
+}
 
-const struct log_column thread_columns[] = {
-	{ "  Latency +/- SD", "", 9, RF_MEAN, LC_LATENCY | LC_UNIT, "Latency +/-" },
-	{ "", " +/- ", -8, RF_SD, LC_LATENCY, "Latency +/-" },
-	{ "  Max Latency", "", 12, RF_MAX, LC_LATENCY, "Max Latency" },
-	{ "  Wake-ups: timer", "", 17, RF_TIMER_WAKEUPS, LC_COUNT, "Wake-ups" },
-	{ " / resume", " / ", -6, RF_RESUME_WAKEUPS, LC_COUNT, "Wake-ups" },
-	{ "  % Deadlines Met", "", 17, RF_DEADLINES_MET_PCT, LC_PCT, "Deadlines" },
-	{ "       p99", "", 10, RF_P99, LC_LATENCY | LC_PERCENTILE, "p99.9" },
-	{ "     p99.9", "", 10, RF_P999, LC_LATENCY | LC_PERCENTILE, "p99.9" },
-};
-const size_t nr_thread_columns = ARRAY_SIZE(thread_columns);
-_Static_assert(ARRAY_SIZE(thread_columns) <= LOG_COLUMNS_MAX, "the reader's has[] holds them");
-_Static_assert(ARRAY_SIZE(log_columns) <= LOG_COLUMNS_MAX, "the reader's has[] holds them");
+/* Table t in its columns' order, each at its pos; *n as many as the highest pos. */
+const struct log_column *log_table_columns(enum log_table_id t, size_t *n)
+{
+	static struct log_column cols[LT_COUNT][LOG_COLUMNS_MAX];
+	static size_t ncols[LT_COUNT];
+	static bool made[LT_COUNT];
+
+	for (size_t i = 0; !made[t] && i < nr_metrics; i++) {
+		const struct log_column *c = column_of(&metrics[i], t);
+
+		if (c->pos < 1 || c->pos > LOG_COLUMNS_MAX)
+			continue;
+		cols[t][c->pos - 1] = *c;
+		cols[t][c->pos - 1].field = metrics[i].field;
+		if ((size_t)c->pos > ncols[t])
+			ncols[t] = (size_t)c->pos;
+	}
+	made[t] = true;
+	*n = ncols[t];
+	return cols[t];
+}
 
 /* ---- the markers of a log's lines ---- */
 

@@ -74,24 +74,29 @@ enum log_col_flag {
 	LC_COUNT = 1u << 8,		/* a count: no decimals */
 };
 
+/*
+ * A metric's column in a log's table, in its row of model/metrics.c: the
+ * tables are built from those rows, each in the order of its columns' pos,
+ * which is 0.31's and never changes (a log is read back by its columns).
+ */
 struct log_column {
+	int pos;			/* its place in the table, from 1; 0: not in it */
 	const char *head;		/* in the column line */
 	const char *sep;		/* before the value in a row */
 	int width;			/* of the value, as printf's: < 0 left-aligned */
-	int field;			/* enum rfield */
 	unsigned flags;			/* enum log_col_flag */
 	const char *key;		/* the column line has it when the column is there */
+	int field;			/* enum rfield: the metric's, set when the table is built */
 };
 #define LOG_COLUMNS_MAX 32		/* the reader's bound */
-extern const struct log_column log_columns[];
-extern const size_t nr_log_columns;
 
-/*
- * A workload file's table: under each load's line (its intensity), a line
- * per thread, "\tNAME" padded, then these columns; the same flags.
- */
-extern const struct log_column thread_columns[];
-extern const size_t nr_thread_columns;
+enum log_table_id {
+	LT_TASK,			/* a benchmark's table, after the load's name */
+	LT_THREAD,			/* a workload file's: under each load's line (its */
+	LT_COUNT,			/* intensity), a line per thread, "\tNAME" padded */
+};
+/* Table t's columns in their order, *n of them: built from metrics[] at the first call. */
+const struct log_column *log_table_columns(enum log_table_id t, size_t *n);
 #define THREAD_NAME_WIDTH 16		/* the name's column at least; as wide as the longest */
 
 #endif

@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "model/log_format.h"
+
 struct result;
 
 /*
@@ -25,9 +27,8 @@ enum metric_flag {
 	MF_BOOL = 1u << 6,		/* 1 or 0: JSON's true or false */
 	MF_OR_NULL = 1u << 7,		/* JSON: its object is null when this value is not known */
 	MF_PERIODS_OR_NULL = 1u << 8,	/* JSON: its object is null for a row without periods */
-	MF_COMPARE = 1u << 9,		/* --compare's table shows it: a CSV without it is not read */
-	MF_COUNT = 1u << 10,		/* a count: no unit, no scaling */
-	MF_NULL_ELSE = 1u << 11,	/* JSON: null for another kind, rather than left out */
+	MF_COUNT = 1u << 9,		/* a count: no unit, no scaling */
+	MF_NULL_ELSE = 1u << 10,	/* JSON: null for another kind, rather than left out */
 };
 #define MF_KINDS MF_ALL
 
@@ -53,6 +54,22 @@ enum json_place {
 	JP_COUNT,
 };
 
+/*
+ * A metric's column in --compare's table, which shows the rows that have
+ * one, in the table's order. A CSV without such a metric's column is not read.
+ */
+enum compare_col_flag {
+	CC_JOINED = 1u << 0,		/* after the column before it, with " +/- " */
+	CC_CHANGE = 1u << 1,		/* then its change against [1] (after those joined) */
+	CC_IF_ANY = 1u << 2,		/* only when some cell of the table has it */
+};
+
+struct compare_column {
+	const char *head;		/* "Mean", "%CPU"; NULL: not in the table */
+	int sig;			/* a latency's significant digits; 0: a percentage */
+	unsigned flags;			/* enum compare_col_flag */
+};
+
 struct metric {
 	int field;			/* enum rfield; -1: a text of struct result */
 	const char *json;		/* "latency_ns.p99": its key, after the objects it is in */
@@ -61,6 +78,9 @@ struct metric {
 	const char *unit;		/* "ns", "%", "" */
 	unsigned flags;			/* enum metric_flag */
 	const char *verdict;		/* the verdicts judge it, by this name; NULL: not */
+	struct log_column log;		/* its column in a log's table (.pos 0: none) */
+	struct log_column thread;	/* in a workload file's thread table (.pos 0: none) */
+	struct compare_column compare;	/* in --compare's table (.head NULL: none) */
 	size_t text, text_len;		/* field -1: the text's offset and size in struct result */
 };
 

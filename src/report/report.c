@@ -199,6 +199,8 @@ void report_heading(struct report *o, const struct run_record *rec, int bench, i
 {
 	const struct config *cfg = rec->cfg;
 	const struct workload *wl = &workloads[bench];
+	size_t ncols;
+	const struct log_column *cols = log_table_columns(LT_TASK, &ncols);
 
 	o->table_first = rec->nres;
 	report_out(o, "%s%s ", LOG_MARK(LM_HEADING), wl->name);
@@ -213,8 +215,8 @@ void report_heading(struct report *o, const struct run_record *rec, int bench, i
 		report_out(o, "nice %d ", cfg->load_nice);
 	report_heading_end(o, ncpus);
 	report_load_cell(o, rec, "Load", -1);
-	for (size_t i = 0; i < nr_log_columns; i++) {
-		const struct log_column *c = &log_columns[i];
+	for (size_t i = 0; i < ncols; i++) {
+		const struct log_column *c = &cols[i];
 
 		if (!log_column_shown(rec, wl, c))
 			continue;
@@ -252,14 +254,16 @@ void report_row(struct report *o, const struct run_record *rec, int i)
 	const struct workload *bwl = &workloads[workload_find(r->bench)];
 	double u = report_unit_ns(rec);
 	char inten[96], marks[256];
+	size_t ncols;
+	const struct log_column *cols = log_table_columns(LT_TASK, &ncols);
 
 	report_load_cell(o, rec, r->load, r->variant_index);
 	if (r->status == ROW_FAILED || !r->wake) {
 		report_out(o, "%s: %s\n", LOG_MARK(LM_FAILED), r->reason);
 		return;
 	}
-	for (size_t k = 0; k < nr_log_columns; k++) {
-		const struct log_column *c = &log_columns[k];
+	for (size_t k = 0; k < ncols; k++) {
+		const struct log_column *c = &cols[k];
 
 		if (!log_column_shown(rec, bwl, c))
 			continue;

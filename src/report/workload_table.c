@@ -56,16 +56,20 @@ static bool column_shown(const struct run_record *rec, const struct log_column *
 static int columns_width(const struct run_record *rec)
 {
 	int w = name_width(rec);
+	size_t ncols;
+	const struct log_column *cols = log_table_columns(LT_THREAD, &ncols);
 
-	for (size_t i = 0; i < nr_thread_columns; i++)
-		if (column_shown(rec, &thread_columns[i]))
-			w += (int)strlen(thread_columns[i].sep) + abs(thread_columns[i].width);
+	for (size_t i = 0; i < ncols; i++)
+		if (column_shown(rec, &cols[i]))
+			w += (int)strlen(cols[i].sep) + abs(cols[i].width);
 	return w;
 }
 
 void report_workload_heading(struct report *o, const struct run_record *rec, int ncpus)
 {
 	const struct config *cfg = rec->cfg;
+	size_t ncols;
+	const struct log_column *cols = log_table_columns(LT_THREAD, &ncols);
 
 	o->table_first = rec->nres;
 	o->table_marks = 0;
@@ -78,8 +82,8 @@ void report_workload_heading(struct report *o, const struct run_record *rec, int
 	report_heading_end(o, ncpus);
 	report_load_cell(o, rec, "Load", -1);
 	report_out(o, "%-*s", name_width(rec), LOG_MARK(LM_THREAD));
-	for (size_t i = 0; i < nr_thread_columns; i++) {
-		const struct log_column *c = &thread_columns[i];
+	for (size_t i = 0; i < ncols; i++) {
+		const struct log_column *c = &cols[i];
 
 		if (!column_shown(rec, c))
 			continue;
@@ -106,20 +110,22 @@ static void load_line(struct report *o, const struct run_record *rec, const stru
 	report_out(o, "\n");
 }
 
-/* A thread's line: its name, its numbers as thread_columns[] has them, its marks. */
+/* A thread's line: its name, its numbers in the thread table's columns, its marks. */
 static void thread_line(struct report *o, const struct run_record *rec, int i)
 {
 	const struct result *r = &rec->res[i];
 	double u = report_unit_ns(rec);
 	char marks[256];
+	size_t ncols;
+	const struct log_column *cols = log_table_columns(LT_THREAD, &ncols);
 
 	report_out(o, "\t%-*s", name_width(rec), r->bench);
 	if (r->status == ROW_FAILED) {
 		report_out(o, " %s\n", LOG_MARK(LM_FAILED));
 		return;
 	}
-	for (size_t k = 0; k < nr_thread_columns; k++) {
-		const struct log_column *c = &thread_columns[k];
+	for (size_t k = 0; k < ncols; k++) {
+		const struct log_column *c = &cols[k];
 
 		if (!column_shown(rec, c))
 			continue;
