@@ -898,6 +898,14 @@ static bool test_log_positions(void)
 		if (!n || hi != n)
 			return false;
 	}
+	{	/* --compare's group holds every row that has a column there */
+		int ncmp = 0;
+
+		for (size_t i = 0; i < nr_metrics; i++)
+			ncmp += metrics[i].compare.head != NULL;
+		EXPECT(ncmp > 0 && ncmp <= CMP_COLS_MAX, "%d --compare columns, room for %d", ncmp,
+		       CMP_COLS_MAX);
+	}
 	return true;
 }
 

@@ -13,6 +13,8 @@ struct config;
 
 struct verdict_table;
 
+#define CMP_COLS_MAX 8		/* columns of a run's group: the metrics' rows that have one */
+
 void cmp_print(FILE *out, const struct cmp_input *in, const struct cmp_matrix *m);
 void knobs_differing(const struct cmp_input *in, int n, int r, bool same_label, char *buf,
 		     size_t len);		/* "policy fifo": run r's knobs that differ */

@@ -25,7 +25,6 @@
 /* ---- the text ---- */
 
 #define CELL_LEN 24
-#define CMP_COLS_MAX 8
 
 struct text_cell {		/* a run's number of a column, and its change against [1] */
 	char v[CELL_LEN], chg[CELL_LEN];
