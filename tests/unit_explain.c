@@ -90,9 +90,9 @@ static void split_row(struct result *r, double q, double q99, double p, double p
 {
 	result_init(r);
 	snprintf(r->load, sizeof(r->load), "Burn");
-	r->v[RF_SAMPLES] = r->v[RF_MET] = 200;
-	r->v[RF_QMEAN] = q, r->v[RF_QP99] = q99;
-	r->v[RF_PATH_MEAN] = p, r->v[RF_PATH_P99] = p99;
+	r->value[RF_SAMPLES] = r->value[RF_MET] = 200;
+	r->value[RF_QMEAN] = q, r->value[RF_QP99] = q99;
+	r->value[RF_PATH_MEAN] = p, r->value[RF_PATH_P99] = p99;
 }
 
 static bool test_explain_line(void)
@@ -103,24 +103,24 @@ static bool test_explain_line(void)
 	char line[640];
 
 	split_row(&r, 910000, 3700000, 60000, 120000);
-	r.v[RF_TMEAN] = 3000;
-	r.v[RF_QUEUED] = 96, r.v[RF_CROSS_CPU] = 102, r.v[RF_MIGRATIONS] = 6;
-	r.v[RF_CPU_KNOWN] = 200;
+	r.value[RF_TMEAN] = 3000;
+	r.value[RF_QUEUED] = 96, r.value[RF_CROSS_CPU] = 102, r.value[RF_MIGRATIONS] = 6;
+	r.value[RF_CPU_KNOWN] = 200;
 	r.ran = ri;
 	explain_line(line, sizeof(line), &r, 1e6, NULL, false);
 	EXPECT(!strcmp(line, "Burn: queue wait 0.910 mean / 3.70 p99, wake path 0.0600 / 0.120; "
 		       "48 % of wake-ups queued behind another task, 51 % woken from another CPU, "
 		       "3.0 % migrated; ran instead: ibload-Burn 97 %, kworker/1:1 3.0 %"),
 	       "got '%s'", line);
-	r.v[RF_QMEAN] = NAN;
+	r.value[RF_QMEAN] = NAN;
 	r.ran = (struct ran_instead){ .state = RAN_UNKNOWN };
 	explain_line(line, sizeof(line), &r, 1e6, NULL, false);
 	EXPECT(strstr(line, "no queue wait / wake path (the kernel keeps no schedstat)") &&
 	       !strstr(line, "ran instead"), "without schedstat: '%s'", line);
-	r.v[RF_CROSS_CPU] = r.v[RF_MIGRATIONS] = NAN;
+	r.value[RF_CROSS_CPU] = r.value[RF_MIGRATIONS] = NAN;
 	explain_line(line, sizeof(line), &r, 1e6, NULL, false);
 	EXPECT(!strcmp(line, "Burn: not split (--no-split)"), "--no-split: '%s'", line);
-	r.v[RF_MET] = NAN;
+	r.value[RF_MET] = NAN;
 	explain_line(line, sizeof(line), &r, 1e6, NULL, false);
 	EXPECT(!strcmp(line, "Burn: no wake-ups to split"), "Gaming: '%s'", line);
 	return true;
@@ -138,15 +138,15 @@ static bool test_explain_line_timer(void)
 	char line[640];
 
 	split_row(&r, 100000, 2000000, 20000, 50000);
-	r.v[RF_QUEUED] = 20, r.v[RF_MIGRATIONS] = 4, r.v[RF_CPU_KNOWN] = 0;
+	r.value[RF_QUEUED] = 20, r.value[RF_MIGRATIONS] = 4, r.value[RF_CPU_KNOWN] = 0;
 	explain_line(line, sizeof(line), &r, 1e6, NULL, true);
 	EXPECT(!strcmp(line, "Burn: queue wait 0.100 mean / 2.00 p99, timer and wake path "
 		       "0.0200 / 0.0500; 10 % of wake-ups queued behind another task, 2.0 % "
 		       "migrated"), "without the trace: '%s'", line);
-	r.v[RF_STAMPED] = 198;
-	r.v[RF_TMEAN] = 8000, r.v[RF_TP99] = 20000;
-	r.v[RF_SMEAN] = 112000, r.v[RF_SP99] = 2080000;
-	r.v[RF_CPU_KNOWN] = 198, r.v[RF_CROSS_CPU] = 99;
+	r.value[RF_STAMPED] = 198;
+	r.value[RF_TMEAN] = 8000, r.value[RF_TP99] = 20000;
+	r.value[RF_SMEAN] = 112000, r.value[RF_SP99] = 2080000;
+	r.value[RF_CPU_KNOWN] = 198, r.value[RF_CROSS_CPU] = 99;
 	explain_line(line, sizeof(line), &r, 1e6, NULL, true);
 	EXPECT(!strcmp(line, "Burn: timer 0.00800 mean / 0.0200 p99, scheduler 0.112 / 2.08 (at "
 		       "the kernel's sched_waking, 198 of 200 wake-ups); queue wait 0.100 mean / "
@@ -155,8 +155,8 @@ static bool test_explain_line_timer(void)
 	       "with the trace: '%s'", line);
 	split_row(&r, 100000, 2000000, 20000, 50000);	/* a workload file's thread, resumed */
 	r.rtapp = true;
-	r.v[RF_MET] = NAN, r.v[RF_TIMER_WAKEUPS] = 0, r.v[RF_RESUME_WAKEUPS] = 200;
-	r.v[RF_MIGRATIONS] = 4, r.v[RF_CPU_KNOWN] = 0;
+	r.value[RF_MET] = NAN, r.value[RF_TIMER_WAKEUPS] = 0, r.value[RF_RESUME_WAKEUPS] = 200;
+	r.value[RF_MIGRATIONS] = 4, r.value[RF_CPU_KNOWN] = 0;
 	explain_line(line, sizeof(line), &r, 1e6, NULL, true);
 	EXPECT(strstr(line, "p99, wake path 0.0200 / 0.0500;"), "a resumed thread: '%s'", line);
 	return true;

@@ -633,7 +633,8 @@ static bool csv_round_trip(const struct golden_run *run, const char *path)
 	}
 	for (int i = 0; i < run->nrows; i++) {
 		for (int k = 0; k < RF_COUNT; k++) {
-			double want = result_file_value(&live[i], k), got = f.runs[0].res[i].v[k];
+			double want = result_file_value(&live[i], k);
+			double got = f.runs[0].res[i].value[k];
 
 			if (isnan(want) != isnan(got) ||
 			    (!isnan(want) && fabs(got - want) > 1e-9 * fabs(want))) {

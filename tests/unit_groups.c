@@ -118,7 +118,7 @@ static void seen_summary(void *arg, const struct cell *c, const struct pass_summ
 	member_label(name, sizeof(name), workloads[c->bench].name, cell_group_name(seen->cfg, c));
 	snprintf(l->what, sizeof(l->what), "%s %s", name, workloads[c->load].name);
 	l->npass = s->npass;
-	l->mean = s->v[RF_MEAN];
+	l->mean = s->value[RF_MEAN];
 	l->start = c->table_start;
 	l->end = c->table_end;
 }
@@ -136,9 +136,9 @@ static void fake_pass(struct run_record *rec, const char *bench, const char *gro
 	snprintf(r->load, sizeof(r->load), "%s", load);
 	r->pass = pass;
 	r->status = ROW_OK;
-	r->v[RF_MEAN] = mean;
-	r->v[RF_MAX] = 2 * mean;
-	r->v[RF_CPU] = r->v[RF_DEADLINES_MET_PCT] = 100;
+	r->value[RF_MEAN] = mean;
+	r->value[RF_MAX] = 2 * mean;
+	r->value[RF_CPU] = r->value[RF_DEADLINES_MET_PCT] = 100;
 }
 
 /*

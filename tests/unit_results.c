@@ -194,12 +194,13 @@ static bool test_parse_case(const struct parse_case *c)
 		snprintf(detail, sizeof(detail), "row %s/%s rt %d failed %d", o->bench, o->load,
 			 o->realtime, o->status == ROW_FAILED);
 		ok = false;
-	} else if (!same(o->v[RF_MEAN], c->mean_ns) || !same(o->v[RF_SD], c->sd_ns) ||
-		   !same(o->v[RF_MAX], c->max_ns) || !same(o->v[RF_CPU], c->cpu) ||
-		   !same(o->v[RF_DEADLINES_MET_PCT], c->dl) || !same(o->v[RF_P99], c->p99_ns)) {
+	} else if (!same(o->value[RF_MEAN], c->mean_ns) || !same(o->value[RF_SD], c->sd_ns) ||
+		   !same(o->value[RF_MAX], c->max_ns) || !same(o->value[RF_CPU], c->cpu) ||
+		   !same(o->value[RF_DEADLINES_MET_PCT], c->dl) ||
+		   !same(o->value[RF_P99], c->p99_ns)) {
 		snprintf(detail, sizeof(detail), "mean %g sd %g max %g cpu %g dl %g p99 %g",
-			 o->v[RF_MEAN], o->v[RF_SD], o->v[RF_MAX], o->v[RF_CPU],
-			 o->v[RF_DEADLINES_MET_PCT], o->v[RF_P99]);
+			 o->value[RF_MEAN], o->value[RF_SD], o->value[RF_MAX], o->value[RF_CPU],
+			 o->value[RF_DEADLINES_MET_PCT], o->value[RF_P99]);
 		ok = false;
 	}
 	results_free(&f);
@@ -261,10 +262,10 @@ static void fake_obs(struct result *o, double mean, double max)
 	result_init(o);
 	strcpy(o->bench, "Audio");
 	strcpy(o->load, "None");
-	o->v[RF_MEAN] = mean;
-	o->v[RF_SD] = 3;
-	o->v[RF_MAX] = max;
-	o->v[RF_CPU] = 100;
+	o->value[RF_MEAN] = mean;
+	o->value[RF_SD] = 3;
+	o->value[RF_MAX] = max;
+	o->value[RF_CPU] = 100;
 }
 
 /* Passes summarised: means, pooled SD, intervals; '*' only where they part. */
@@ -295,8 +296,9 @@ static bool test_cmp_cells(void)
 		}
 		summarize_passes(pa, cases[i].na, &ca);
 		summarize_passes(pb, cases[i].nb, &cb);
-		EXPECT(ca.npass == cases[i].na && fabs(ca.v[RF_SD] - 3) < 1e-12 &&
-		       ca.v[RF_CPU] == 100, "case %zu: passes %d sd %g", i, ca.npass, ca.v[RF_SD]);
+		EXPECT(ca.npass == cases[i].na && fabs(ca.value[RF_SD] - 3) < 1e-12 &&
+		       ca.value[RF_CPU] == 100, "case %zu: passes %d sd %g", i, ca.npass,
+		       ca.value[RF_SD]);
 	}
 	{
 		struct result o[2];
@@ -306,9 +308,10 @@ static bool test_cmp_cells(void)
 		fake_obs(&o[0], 10, 20);
 		fake_obs(&o[1], 0, 0);
 		o[1].status = ROW_FAILED;
-		o[1].v[RF_MEAN] = NAN;
+		o[1].value[RF_MEAN] = NAN;
 		summarize_passes(p, 2, &c);
-		EXPECT(c.npass == 1 && c.nfail == 1 && c.v[RF_MEAN] == 10, "a failed pass counted");
+		EXPECT(c.npass == 1 && c.nfail == 1 && c.value[RF_MEAN] == 10,
+		       "a failed pass counted");
 	}
 	{	/* the summary's Max Latency is the largest max, not the mean of the maxima */
 		static const double mx[3] = { 0.019e6, 0.424e6, 0.022e6 };
@@ -319,8 +322,8 @@ static bool test_cmp_cells(void)
 		for (int k = 0; k < 3; k++)
 			fake_obs(&o[k], 0.01e6, mx[k]);
 		summarize_passes(p, 3, &c);
-		EXPECT(c.max == 0.424e6 && fabs(c.v[RF_MAX] - 0.155e6) < 1, "max %g, mean max %g",
-		       c.max, c.v[RF_MAX]);
+		EXPECT(c.max == 0.424e6 && fabs(c.value[RF_MAX] - 0.155e6) < 1,
+		       "max %g, mean max %g", c.max, c.value[RF_MAX]);
 	}
 	return true;
 }
@@ -400,9 +403,9 @@ static bool test_cmp_width(void)
 
 			fake_obs(o, wide[r][k % 3][0] * f, wide[r][k % 3][1] * f);
 			snprintf(o->load, sizeof(o->load), "%s", loads[k % 3]);
-			o->v[RF_SD] = 0.00123e6;
-			o->v[RF_CPU] = 99.99;
-			o->v[RF_DEADLINES_MET_PCT] = 0.00123;
+			o->value[RF_SD] = 0.00123e6;
+			o->value[RF_CPU] = 99.99;
+			o->value[RF_DEADLINES_MET_PCT] = 0.00123;
 		}
 		in[r] = (struct cmp_input){ .run = &run[r], .file = "f" };
 		snprintf(in[r].label, sizeof(in[r].label), "%.100s %.100s", run[r].kernel,
@@ -490,7 +493,8 @@ static bool test_log_work_modes(void)
 		EXPECT(!strcmp(f.runs[0].work, heads[i].work) && f.runs[0].seconds == heads[i].secs,
 		       "'%s', %g s; want '%s', %g s", f.runs[0].work, f.runs[0].seconds,
 		       heads[i].work, heads[i].secs);
-		EXPECT(fabs(f.runs[0].res[0].v[RF_MEAN] - 137000) < 1e-6, "a marked row misread");
+		EXPECT(fabs(f.runs[0].res[0].value[RF_MEAN] - 137000) < 1e-6,
+		       "a marked row misread");
 		results_free(&f);
 	}
 	snprintf(text, sizeof(text), "%s%s%s%s", heads[0].head, rows, heads[1].head, rows);
@@ -712,11 +716,11 @@ static bool test_tail_case(const struct tail_case *c)
 		 "              100%s\n\n", AUDIO_HEADING, c->row);
 	EXPECT(!results_parse(text, strlen(text), &f, err, sizeof(err)), "error: %s", err);
 	o = &f.runs[0].res[0];
-	ok = same(o->v[RF_INTENSITY], c->intensity) && !strcmp(o->unit, c->unit) &&
+	ok = same(o->value[RF_INTENSITY], c->intensity) && !strcmp(o->unit, c->unit) &&
 	     !strcmp(o->medium, c->medium) && !strcmp(o->reason, c->reason);
 	if (!ok)
 		snprintf(detail, sizeof(detail), "intensity %g unit '%s' medium '%s' reason '%s'",
-			 o->v[RF_INTENSITY], o->unit, o->medium, o->reason);
+			 o->value[RF_INTENSITY], o->unit, o->medium, o->reason);
 	results_free(&f);
 	return ok;
 }
@@ -734,7 +738,8 @@ static bool test_tail_failed_and_old(void)
 	       f.runs[0].res[0].reason);
 	results_free(&f);
 	EXPECT(!results_parse(old, strlen(old), &f, err, sizeof(err)), "%s", err);
-	EXPECT(isnan(f.runs[0].res[0].v[RF_INTENSITY]) && !f.runs[0].res[0].unit[0], "0.31 row");
+	EXPECT(isnan(f.runs[0].res[0].value[RF_INTENSITY]) && !f.runs[0].res[0].unit[0],
+	       "0.31 row");
 	results_free(&f);
 	return true;
 }
@@ -789,12 +794,13 @@ static bool test_fork_case(const struct fork_case *c)
 	if (!ok) {
 		snprintf(detail, sizeof(detail), "%d runs, %d rows, kernel '%s', date '%s'", f.nruns,
 			 f.runs[0].nres, f.runs[0].kernel, f.runs[0].date);
-	} else if (!same(o->v[RF_MEAN], c->mean) || !same(o->v[RF_SD], c->sd) ||
-		   !same(o->v[RF_P50], c->p50) || !same(o->v[RF_MAX], c->max) ||
-		   !same(o->v[RF_CPU], c->cpu) || !same(o->v[RF_DEADLINES_MET_PCT], c->dl)) {
+	} else if (!same(o->value[RF_MEAN], c->mean) || !same(o->value[RF_SD], c->sd) ||
+		   !same(o->value[RF_P50], c->p50) || !same(o->value[RF_MAX], c->max) ||
+		   !same(o->value[RF_CPU], c->cpu) ||
+		   !same(o->value[RF_DEADLINES_MET_PCT], c->dl)) {
 		snprintf(detail, sizeof(detail), "mean %g sd %g p50 %g max %g cpu %g dl %g",
-			 o->v[RF_MEAN], o->v[RF_SD], o->v[RF_P50], o->v[RF_MAX], o->v[RF_CPU],
-			 o->v[RF_DEADLINES_MET_PCT]);
+			 o->value[RF_MEAN], o->value[RF_SD], o->value[RF_P50], o->value[RF_MAX],
+			 o->value[RF_CPU], o->value[RF_DEADLINES_MET_PCT]);
 		ok = false;
 	}
 	results_free(&f);
@@ -815,8 +821,8 @@ static bool test_fork_fixture(void)
 		const struct result *o = &f.runs[0].res[i];
 
 		gaming += !strcmp(o->bench, "Gaming");
-		dl += isfinite(o->v[RF_DEADLINES_MET_PCT]);
-		EXPECT(o->load[0] && isfinite(o->v[RF_MEAN]) && isfinite(o->v[RF_CPU]),
+		dl += isfinite(o->value[RF_DEADLINES_MET_PCT]);
+		EXPECT(o->load[0] && isfinite(o->value[RF_MEAN]) && isfinite(o->value[RF_CPU]),
 		       "row %d: %s/%s", i, o->bench, o->load);
 	}
 	EXPECT(gaming == 9 && dl == 25, "%d Gaming rows, %d with deadlines", gaming, dl);
@@ -849,10 +855,10 @@ static bool test_load_work(void)
 
 		result_init(&r);
 		result_init(&back);
-		r.v[RF_INTENSITY] = work_cases[i].intensity;
-		r.v[RF_LOAD_CPUS] = work_cases[i].cpus;
-		r.v[RF_LOAD_RESTARTS] = work_cases[i].restarts;
-		load_work_text(text, sizeof(text), r.v, work_cases[i].unit);
+		r.value[RF_INTENSITY] = work_cases[i].intensity;
+		r.value[RF_LOAD_CPUS] = work_cases[i].cpus;
+		r.value[RF_LOAD_RESTARTS] = work_cases[i].restarts;
+		load_work_text(text, sizeof(text), r.value, work_cases[i].unit);
 		EXPECT(!strcmp(text, work_cases[i].text), "'%s', want '%s'", text,
 		       work_cases[i].text);
 		snprintf(tail, sizeof(tail), "  %s (why)  [load 1.00 of 1.90 CPUs, foreign 42%% "
@@ -860,15 +866,15 @@ static bool test_load_work(void)
 		EXPECT(!log_tail(&back, tail, 1, err, sizeof(err)), "%s", err);
 		EXPECT(!strcmp(back.unit, work_cases[i].unit) && !strcmp(back.reason, "why"),
 		       "'%s' read back: unit '%s', reason '%s'", text, back.unit, back.reason);
-		EXPECT(back.v[RF_FOREIGN_CPU] == 42.0, "'%s': foreign %g", tail,
-		       back.v[RF_FOREIGN_CPU]);
+		EXPECT(back.value[RF_FOREIGN_CPU] == 42.0, "'%s': foreign %g", tail,
+		       back.value[RF_FOREIGN_CPU]);
 		if (strcmp(work_cases[i].unit, "CPUs"))
-			EXPECT(isnan(back.v[RF_LOAD_CPUS]) == isnan(work_cases[i].cpus) &&
-			       (isnan(back.v[RF_LOAD_CPUS]) ||
-				fabs(back.v[RF_LOAD_CPUS] - work_cases[i].cpus) < 1e-9),
-			       "'%s': CPUs %g", text, back.v[RF_LOAD_CPUS]);
-		EXPECT(isnan(back.v[RF_LOAD_RESTARTS]) == isnan(work_cases[i].restarts),
-		       "'%s': restarts %g", text, back.v[RF_LOAD_RESTARTS]);
+			EXPECT(isnan(back.value[RF_LOAD_CPUS]) == isnan(work_cases[i].cpus) &&
+			       (isnan(back.value[RF_LOAD_CPUS]) ||
+				fabs(back.value[RF_LOAD_CPUS] - work_cases[i].cpus) < 1e-9),
+			       "'%s': CPUs %g", text, back.value[RF_LOAD_CPUS]);
+		EXPECT(isnan(back.value[RF_LOAD_RESTARTS]) == isnan(work_cases[i].restarts),
+		       "'%s': restarts %g", text, back.value[RF_LOAD_RESTARTS]);
 	}
 	EXPECT(load_short(1.0, 1.95) == 1.0 && load_short(1.8, 1.95) == 0.0 &&
 	       isnan(load_short(NAN, 1.95)) && isnan(load_short(1.0, NAN)),

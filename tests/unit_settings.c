@@ -90,7 +90,7 @@ static bool test_machine_case(const struct machine_case *c)
 	r = run_new_result(&rec);
 	snprintf(r->bench, sizeof(r->bench), "Audio");
 	snprintf(r->load, sizeof(r->load), "None");
-	r->v[RF_MEAN] = r->v[RF_SD] = r->v[RF_MAX] = 1000;
+	r->value[RF_MEAN] = r->value[RF_SD] = r->value[RF_MAX] = 1000;
 	sb_init(&sb);
 	build_csv(&sb, &rec);
 	if (ok && results_parse(sb.buf, sb.len, &f, err, sizeof(err))) {
@@ -238,7 +238,7 @@ static char *compare_text(struct run_record *run)
 
 		snprintf(o->bench, sizeof(o->bench), "Audio");
 		snprintf(o->load, sizeof(o->load), "None");
-		o->v[RF_MEAN] = o->v[RF_SD] = o->v[RF_MAX] = 1e5;
+		o->value[RF_MEAN] = o->value[RF_SD] = o->value[RF_MAX] = 1e5;
 		in[i] = (struct cmp_input){ .run = &run[i], .file = "f" };
 		snprintf(in[i].label, sizeof(in[i].label), "run %d", i + 1);
 	}

@@ -217,9 +217,9 @@ static void fake_pass(struct result *r, const char *load, int v, int pass, doubl
 	r->variant_index = v;
 	snprintf(r->variant, sizeof(r->variant), "x=%d", v);
 	r->pass = pass;
-	r->v[RF_MEAN] = mean;
-	r->v[RF_P99] = 3 * mean;
-	r->v[RF_DEADLINES_MET_PCT] = dl;
+	r->value[RF_MEAN] = mean;
+	r->value[RF_P99] = 3 * mean;
+	r->value[RF_DEADLINES_MET_PCT] = dl;
 }
 
 static const struct verdict *find(const struct verdict_table *t, const char *load, int m)
@@ -279,8 +279,8 @@ static bool test_verdicts(void)
 	 */
 	for (int i = 0; i < 20; i++) {
 		if (!strcmp(res[i].load, "Burn")) {
-			res[i].v[RF_FRAME_P99] = res[i].variant_index ? 20e6 + i : 40e6 + i;
-			res[i].v[RF_STUTTERS] = res[i].variant_index ? 0 : 3;
+			res[i].value[RF_FRAME_P99] = res[i].variant_index ? 20e6 + i : 40e6 + i;
+			res[i].value[RF_STUTTERS] = res[i].variant_index ? 0 : 3;
 		} else {
 			res[i].status = ROW_FAILED;
 		}
@@ -296,7 +296,7 @@ static bool test_verdicts(void)
 	       "a metric no pass has got a verdict");
 	verdicts_free(&t);
 	for (int i = 0; i < 20; i++) {
-		res[i].v[RF_FRAME_P99] = res[i].v[RF_STUTTERS] = NAN;
+		res[i].value[RF_FRAME_P99] = res[i].value[RF_STUTTERS] = NAN;
 		res[i].status = ROW_OK;
 	}
 

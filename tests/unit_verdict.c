@@ -55,7 +55,8 @@ static int cell_passes(const struct metric_passes *m, int nm, struct result *res
 			blank_pass(&res[n], v, p);
 			for (int k = 0; k < nm; k++)
 				if (p < (v ? m[k].nb : m[k].na))
-					res[n].v[field_of[m[k].metric]] = v ? m[k].b[p] : m[k].a[p];
+					res[n].value[field_of[m[k].metric]] =
+						v ? m[k].b[p] : m[k].a[p];
 			n++;
 		}
 	return n;

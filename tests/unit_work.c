@@ -249,11 +249,11 @@ static bool test_marks(const struct mark_case *c)
 	unsigned m;
 
 	result_init(&r);
-	r.v[RF_WORK_RATIO] = c->ratio;
-	r.v[RF_LOOP_SPEED] = c->speed;
-	r.v[RF_SAMPLES] = c->samples;
-	r.v[RF_MET] = c->periods;
-	r.v[RF_MISSED] = r.v[RF_DROPPED] = 0;
+	r.value[RF_WORK_RATIO] = c->ratio;
+	r.value[RF_LOOP_SPEED] = c->speed;
+	r.value[RF_SAMPLES] = c->samples;
+	r.value[RF_MET] = c->periods;
+	r.value[RF_MISSED] = r.value[RF_DROPPED] = 0;
 	m = result_marks(&r, c->fastest, buf, sizeof(buf));
 	EXPECT(m == c->want, "marks %#x, want %#x", m, c->want);
 	EXPECT(!strcmp(buf, c->text), "'%s', want '%s'", buf, c->text);

@@ -232,14 +232,14 @@ static void fill_record(struct run_record *rec, struct config *cfg, struct rtapp
 			snprintf(r->load, sizeof(r->load), "%s", loads[l]);
 			snprintf(r->group, sizeof(r->group), "t.json");
 			r->rtapp = true;
-			r->v[RF_MEAN] = figs[k].mean;
-			r->v[RF_SD] = figs[k].sd;
-			r->v[RF_MAX] = figs[k].max;
-			r->v[RF_TIMER_WAKEUPS] = figs[k].timer;
-			r->v[RF_RESUME_WAKEUPS] = figs[k].resume;
-			r->v[RF_DEADLINES_MET_PCT] = figs[k].dl;
-			r->v[RF_SLACK_MIN] = -2500.5;
-			r->v[RF_INTENSITY] = l ? 1.94 : NAN;
+			r->value[RF_MEAN] = figs[k].mean;
+			r->value[RF_SD] = figs[k].sd;
+			r->value[RF_MAX] = figs[k].max;
+			r->value[RF_TIMER_WAKEUPS] = figs[k].timer;
+			r->value[RF_RESUME_WAKEUPS] = figs[k].resume;
+			r->value[RF_DEADLINES_MET_PCT] = figs[k].dl;
+			r->value[RF_SLACK_MIN] = -2500.5;
+			r->value[RF_INTENSITY] = l ? 1.94 : NAN;
 			snprintf(r->unit, sizeof(r->unit), "%s", l ? "CPUs" : "");
 			if (fail && l) {
 				r->status = ROW_FAILED;
@@ -281,12 +281,13 @@ static bool same_thread(const struct result *o, const struct result *want)
 		return false;
 	if (o->status == ROW_FAILED)
 		return !strcmp(o->reason, want->reason);
-	return near(o->v[RF_MEAN], want->v[RF_MEAN]) && near(o->v[RF_SD], want->v[RF_SD]) &&
-	       near(o->v[RF_MAX], want->v[RF_MAX]) &&
-	       o->v[RF_TIMER_WAKEUPS] == want->v[RF_TIMER_WAKEUPS] &&
-	       o->v[RF_RESUME_WAKEUPS] == want->v[RF_RESUME_WAKEUPS] &&
-	       near(o->v[RF_DEADLINES_MET_PCT], want->v[RF_DEADLINES_MET_PCT]) &&
-	       near(o->v[RF_INTENSITY], want->v[RF_INTENSITY]);
+	return near(o->value[RF_MEAN], want->value[RF_MEAN]) &&
+	       near(o->value[RF_SD], want->value[RF_SD]) &&
+	       near(o->value[RF_MAX], want->value[RF_MAX]) &&
+	       o->value[RF_TIMER_WAKEUPS] == want->value[RF_TIMER_WAKEUPS] &&
+	       o->value[RF_RESUME_WAKEUPS] == want->value[RF_RESUME_WAKEUPS] &&
+	       near(o->value[RF_DEADLINES_MET_PCT], want->value[RF_DEADLINES_MET_PCT]) &&
+	       near(o->value[RF_INTENSITY], want->value[RF_INTENSITY]);
 }
 
 static bool test_table_round_trip(bool fail)
@@ -338,8 +339,8 @@ static bool test_csv_round_trip(void)
 	ok = !sb.failed && !csv_parse(sb.buf, sb.len, &rf, err, sizeof(err)) && rf.nruns == 1 &&
 	     rf.runs[0].nres == rec.nres && rf.runs[0].res[0].rtapp &&
 	     !strcmp(rf.runs[0].res[0].group, "t.json") &&
-	     rf.runs[0].res[0].v[RF_SLACK_MIN] == -2500.5 &&
-	     rf.runs[0].res[1].v[RF_RESUME_WAKEUPS] == 60;
+	     rf.runs[0].res[0].value[RF_SLACK_MIN] == -2500.5 &&
+	     rf.runs[0].res[1].value[RF_RESUME_WAKEUPS] == 60;
 	if (!ok)
 		snprintf(detail, sizeof(detail), "%s", err);
 	sb_free(&sb);

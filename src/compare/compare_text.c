@@ -93,14 +93,14 @@ static void fill_text(struct text_cell *s, bool *pm, const struct cmp_table *t, 
 	}
 	for (int k = 0; k < n; k++) {
 		const struct compare_column *cc = &col[k]->compare;
-		double v = c->v[col[k]->field];
+		double v = c->value[col[k]->field];
 
 		if (cc->sig)
 			fmt_value(s[k].v, CELL_LEN, v / unit, cc->sig, CMP_VALUE_WIDTH);
 		else
 			fmt_pct(s[k].v, CELL_LEN, v, CMP_PCT_WIDTH);
 		if (ref_ok && (cc->flags & CC_CHANGE))
-			fmt_change(s[k].chg, CELL_LEN - 1, ref->v[col[k]->field], v);
+			fmt_change(s[k].chg, CELL_LEN - 1, ref->value[col[k]->field], v);
 		if (cc->flags & CC_IF_ANY)
 			tt->has[k] |= isfinite(v);
 	}
@@ -389,10 +389,10 @@ static bool intensity_text(char *buf, size_t len, const struct cmp_cell *c)
 		medium = *medium ? medium : o->medium;
 		reason = *reason ? reason : o->reason;
 	}
-	if (!c->s.npass || (!isfinite(c->s.v[RF_INTENSITY]) && !*reason &&
+	if (!c->s.npass || (!isfinite(c->s.value[RF_INTENSITY]) && !*reason &&
 			    strcmp(medium, RES_MEDIUM_MEMORY) && strcmp(medium, RES_MEDIUM_CACHE)))
 		return false;
-	load_work_text(v, sizeof(v), c->s.v, unit);
+	load_work_text(v, sizeof(v), c->s.value, unit);
 	n = (size_t)snprintf(buf, len, "%s", v);
 	if (!strcmp(medium, RES_MEDIUM_MEMORY) && n < len)
 		n += (size_t)snprintf(buf + n, len - n, " %s", LOG_MARK(LM_MEMORY_NOTE));
@@ -414,7 +414,7 @@ static void print_foreign(FILE *out, const struct cmp_table *t, int nruns)
 		double lo = INFINITY, hi = -INFINITY;
 
 		for (int r = 0; r < nruns; r++) {
-			double f = t->cells[l * nruns + r].s.v[RF_FOREIGN_CPU];
+			double f = t->cells[l * nruns + r].s.value[RF_FOREIGN_CPU];
 
 			if (t->cells[l * nruns + r].s.npass && isfinite(f)) {
 				lo = fmin(lo, f);
@@ -426,7 +426,7 @@ static void print_foreign(FILE *out, const struct cmp_table *t, int nruns)
 		fprintf(out, "Foreign CPU under %s differs (tasks not of the runs, %% of one CPU):",
 			t->loads[l]);
 		for (int r = 0; r < nruns; r++) {
-			double f = t->cells[l * nruns + r].s.v[RF_FOREIGN_CPU];
+			double f = t->cells[l * nruns + r].s.value[RF_FOREIGN_CPU];
 
 			if (t->cells[l * nruns + r].s.npass && isfinite(f))
 				fprintf(out, " [%d] %.0f%%", r + 1, f);

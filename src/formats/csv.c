@@ -199,7 +199,7 @@ static void csv_line(struct sbuf *sb, const struct run_record *run, const struct
 			csv_field(sb, column_text(c, run, r, buf, sizeof(buf)));
 		else if (c->m->field < 0)
 			csv_field(sb, metric_text(c->m, r));
-		else if (isfinite(r->v[c->m->field]))
+		else if (isfinite(r->value[c->m->field]))
 			json_number(sb, metric_value(c->m, r));
 	}
 	sb_add(sb, "\n", 1);

@@ -194,10 +194,10 @@ static int csv_metric(struct result *o, const struct metric *m, const char *s)
 
 	if (m->field < 0)
 		metric_set_text(m, o, s);
-	else if (*s && !parse_value(s + neg, &o->v[m->field]))
+	else if (*s && !parse_value(s + neg, &o->value[m->field]))
 		return -1;
 	else if (*s && neg)
-		o->v[m->field] = -o->v[m->field];
+		o->value[m->field] = -o->value[m->field];
 	return 0;
 }
 

@@ -110,15 +110,15 @@ bool fork_row(const char *s, double unit_ns, bool deadlines, struct result *o)
 	double med;
 	int base;
 
-	if (!pm || (size_t)(pm - s) > seg || !field_value(s, (size_t)(pm - s), &o->v[RF_MEAN]))
+	if (!pm || (size_t)(pm - s) > seg || !field_value(s, (size_t)(pm - s), &o->value[RF_MEAN]))
 		return false;
 	pm += 5;
-	if (!sd_median_max(pm, seg - (size_t)(pm - s), &o->v[RF_SD], &med, &o->v[RF_MAX]))
+	if (!sd_median_max(pm, seg - (size_t)(pm - s), &o->value[RF_SD], &med, &o->value[RF_MAX]))
 		return false;
-	o->v[RF_MEAN] *= unit_ns;
-	o->v[RF_SD] *= unit_ns;
-	o->v[RF_MAX] *= unit_ns;
-	o->v[RF_P50] = med < FORK_MEDIAN_TOP ? med * FORK_MEDIAN_NS : NAN;
+	o->value[RF_MEAN] *= unit_ns;
+	o->value[RF_SD] *= unit_ns;
+	o->value[RF_MAX] *= unit_ns;
+	o->value[RF_P50] = med < FORK_MEDIAN_TOP ? med * FORK_MEDIAN_NS : NAN;
 	/*
 	 * "\t\t 100\t      100": after the latencies' tab an empty field, then
 	 * the two; without the empty field, they start at once.
@@ -130,7 +130,7 @@ bool fork_row(const char *s, double unit_ns, bool deadlines, struct result *o)
 		int field = f == base ? RF_CPU :
 			    f == base + 1 && deadlines ? RF_DEADLINES_MET_PCT : -1;
 
-		if (field >= 0 && strspn(tab, " ") < n && !field_value(tab, n, &o->v[field]))
+		if (field >= 0 && strspn(tab, " ") < n && !field_value(tab, n, &o->value[field]))
 			return false;
 		tab = tab[n] ? tab + n + 1 : NULL;
 	}

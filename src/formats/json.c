@@ -41,7 +41,7 @@ static void json_histogram(struct jw *w, const struct latency_compact *l)
 static void json_metric(struct jw *w, const struct metric *m, const struct result *r,
 			const char *key)
 {
-	double v = m->field >= 0 ? r->v[m->field] : NAN;
+	double v = m->field >= 0 ? r->value[m->field] : NAN;
 
 	if (m->field < 0)
 		jw_known(w, key, metric_text(m, r));
@@ -54,8 +54,8 @@ static void json_metric(struct jw *w, const struct metric *m, const struct resul
 /* Is the object a row opens null whole: its value, or the row's periods, not known? */
 static bool json_object_null(const struct metric *m, const struct result *r)
 {
-	return ((m->flags & MF_OR_NULL) && !isfinite(r->v[m->field])) ||
-	       ((m->flags & MF_PERIODS_OR_NULL) && !isfinite(r->v[RF_MET]));
+	return ((m->flags & MF_OR_NULL) && !isfinite(r->value[m->field])) ||
+	       ((m->flags & MF_PERIODS_OR_NULL) && !isfinite(r->value[RF_MET]));
 }
 
 /* Closes the objects open ("a.b.") that do not hold path's first pre characters. */
@@ -339,13 +339,13 @@ static void json_summary(void *arg, const struct cell *c, const struct pass_summ
 	jw_int(w, "variant_index", w->cfg->nvariants ? c->variant + 1 : SI_UNKNOWN);
 	jw_int(w, "ncpus", c->ncpus ? c->ncpus : SI_UNKNOWN);
 	jw_int(w, "passes", s->npass);
-	jw_num(w, "latency_mean_ns", have ? s->v[RF_MEAN] : nan);
-	jw_num(w, "latency_mean_ci95_low_ns", have ? s->v[RF_MEAN] - s->half_mean : nan);
-	jw_num(w, "latency_mean_ci95_high_ns", have ? s->v[RF_MEAN] + s->half_mean : nan);
+	jw_num(w, "latency_mean_ns", have ? s->value[RF_MEAN] : nan);
+	jw_num(w, "latency_mean_ci95_low_ns", have ? s->value[RF_MEAN] - s->half_mean : nan);
+	jw_num(w, "latency_mean_ci95_high_ns", have ? s->value[RF_MEAN] + s->half_mean : nan);
 	jw_num(w, "latency_max_ns", have ? s->max : nan);
-	jw_num(w, "latency_max_mean_ns", have ? s->v[RF_MAX] : nan);
-	jw_num(w, "pct_desired_cpu_mean", have ? s->v[RF_CPU] : nan);
-	jw_num(w, "pct_deadlines_met_mean", have ? s->v[RF_DEADLINES_MET_PCT] : nan);
+	jw_num(w, "latency_max_mean_ns", have ? s->value[RF_MAX] : nan);
+	jw_num(w, "pct_desired_cpu_mean", have ? s->value[RF_CPU] : nan);
+	jw_num(w, "pct_deadlines_met_mean", have ? s->value[RF_DEADLINES_MET_PCT] : nan);
 	jw_open(w, "passes_for_10pct", '{');
 	jw_int(w, "latency_mean", s->power[0] > 0 ? s->power[0] : SI_UNKNOWN);
 	jw_int(w, "latency_p99", s->power[1] > 0 ? s->power[1] : SI_UNKNOWN);

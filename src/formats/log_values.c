@@ -48,11 +48,11 @@ int log_values(const struct log_table *lt, char *const *tok, int ntok, struct re
 		if (seplen && (strlen(tok[t]) != seplen || strncmp(tok[t++], sep, seplen)))
 			return set_err(err, errlen, "line %d: %s row cut short or mangled", line,
 				       o->load);
-		if (!parse_value(tok[t], &o->v[c->field]))
+		if (!parse_value(tok[t], &o->value[c->field]))
 			return set_err(err, errlen, "line %d: '%s' is not a number", line,
 				       quote(q, sizeof(q), tok[t]));
 		if (c->flags & LC_LATENCY)
-			o->v[c->field] *= lt->unit_ns;
+			o->value[c->field] *= lt->unit_ns;
 		t++;
 	}
 	return 0;
@@ -75,8 +75,8 @@ static void strip_marks(struct result *o, char *s)
 	if (m <= s)
 		return;
 	f = strstr(m, "foreign ");	/* the one figure of them a comparison reads back */
-	if (f && sscanf(f, "foreign %lf%%", &o->v[RF_FOREIGN_CPU]) != 1)
-		o->v[RF_FOREIGN_CPU] = NAN;
+	if (f && sscanf(f, "foreign %lf%%", &o->value[RF_FOREIGN_CPU]) != 1)
+		o->value[RF_FOREIGN_CPU] = NAN;
 	*m = '\0';
 }
 
@@ -92,9 +92,9 @@ static char *log_more_work(struct result *o, char *s)
 	while (s[0] == '+' && sscanf(s, "+ %lf %n", &v, &n) == 1) {
 		s += n;
 		if (prefix(s, "CPUs"))
-			o->v[RF_LOAD_CPUS] = v;
+			o->value[RF_LOAD_CPUS] = v;
 		else if (prefix(s, "restart"))
-			o->v[RF_LOAD_RESTARTS] = v;
+			o->value[RF_LOAD_RESTARTS] = v;
 		s += strcspn(s, " ");
 		s += strspn(s, " ");
 	}
@@ -118,7 +118,7 @@ int log_tail(struct result *o, const char *tail, int line, char *err, size_t err
 	if (!n)
 		return 0;
 	snprintf(word, sizeof(word), "%.*s", (int)(n < sizeof(word) ? n : sizeof(word) - 1), s);
-	if (!parse_value(word, &o->v[RF_INTENSITY]))
+	if (!parse_value(word, &o->value[RF_INTENSITY]))
 		return set_err(err, errlen, "line %d: intensity '%s' is not a number", line,
 			       quote(q, sizeof(q), word));
 	s += n;
@@ -128,7 +128,7 @@ int log_tail(struct result *o, const char *tail, int line, char *err, size_t err
 		;
 	while (u && s[u - 1] == ' ')
 		u--;
-	if (isfinite(o->v[RF_INTENSITY]))
+	if (isfinite(o->value[RF_INTENSITY]))
 		snprintf(o->unit, sizeof(o->unit), "%.*s", (int)(u < sizeof(o->unit) ? u :
 			 sizeof(o->unit) - 1), s);
 	s += u;

@@ -64,16 +64,16 @@ static void chain_fill(struct result *r, const struct bench_result *b, const str
 	if (c->kind == CHAIN_NONE)
 		return;
 	for (int i = 0; i < 3; i++)
-		r->v[f[i]] = c->time[stat[i]];
+		r->value[f[i]] = c->time[stat[i]];
 	if (c->kind == CHAIN_GAME) {
-		r->v[RF_FPS] = c->fps;
-		r->v[RF_FPS_LOW] = c->fps_low;
-		r->v[RF_STUTTERS] = (double)c->stutters;
+		r->value[RF_FPS] = c->fps;
+		r->value[RF_FPS_LOW] = c->fps_low;
+		r->value[RF_STUTTERS] = (double)c->stutters;
 	} else {
-		r->v[RF_DSP_MEAN] = c->dsp_mean;
-		r->v[RF_DSP_MAX] = c->dsp_max;
-		r->v[RF_XRUNS] = (double)c->xruns;
-		r->v[RF_XRUNS_PER_MIN] = c->xruns_per_min;
+		r->value[RF_DSP_MEAN] = c->dsp_mean;
+		r->value[RF_DSP_MAX] = c->dsp_max;
+		r->value[RF_XRUNS] = (double)c->xruns;
+		r->value[RF_XRUNS_PER_MIN] = c->xruns_per_min;
 	}
 	r->chain = malloc(sizeof(*r->chain));
 	if (r->chain)

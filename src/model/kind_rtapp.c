@@ -57,22 +57,22 @@ static void rtapp_fill(struct result *r, const struct bench_result *b, const str
 
 	if (!r->rtapp)
 		return;
-	r->v[RF_CPU] = NAN;
-	r->v[RF_TIMER_WAKEUPS] = (double)b->timer_wakeups;
-	r->v[RF_RESUME_WAKEUPS] = (double)b->resume_wakeups;
+	r->value[RF_CPU] = NAN;
+	r->value[RF_TIMER_WAKEUPS] = (double)b->timer_wakeups;
+	r->value[RF_RESUME_WAKEUPS] = (double)b->resume_wakeups;
 	if (!rtapp_timed(&cfg->workload.model->threads[thread]))
 		return;
-	r->v[RF_MET] = (double)tp->met;
-	r->v[RF_MISSED] = (double)tp->missed;
-	r->v[RF_DROPPED] = 0;
+	r->value[RF_MET] = (double)tp->met;
+	r->value[RF_MISSED] = (double)tp->missed;
+	r->value[RF_DROPPED] = 0;
 	if (b->pct_deadlines >= 0)
-		r->v[RF_DEADLINES_MET_PCT] = b->pct_deadlines;
+		r->value[RF_DEADLINES_MET_PCT] = b->pct_deadlines;
 	if (tp->slack.n) {
-		r->v[RF_SLACK_MEAN] = span_mean(&tp->slack);
-		r->v[RF_SLACK_MIN] = (double)tp->slack.min;
+		r->value[RF_SLACK_MEAN] = span_mean(&tp->slack);
+		r->value[RF_SLACK_MIN] = (double)tp->slack.min;
 	}
 	if (tp->wu_lat.n)
-		r->v[RF_WU_LAT_MEAN] = span_mean(&tp->wu_lat);
+		r->value[RF_WU_LAT_MEAN] = span_mean(&tp->wu_lat);
 }
 
 const struct bench_kind kind_rtapp = {

@@ -172,7 +172,7 @@ const struct metric *metric_of(int field)
 
 double metric_value(const struct metric *m, const struct result *r)
 {
-	double v = r->v[m->field];
+	double v = r->value[m->field];
 
 	return m->flags & MF_ROUND3 ? round(v * 1e3) / 1e3 : v;
 }

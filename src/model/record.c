@@ -63,8 +63,8 @@ double record_fastest(const struct run_record *r, int upto)
 	double fastest = 0.0;
 
 	for (int i = 0; i < upto && i < r->nres; i++)
-		if (!r->res[i].rtapp && r->res[i].v[RF_LOOP_SPEED] > fastest)
-			fastest = r->res[i].v[RF_LOOP_SPEED];
+		if (!r->res[i].rtapp && r->res[i].value[RF_LOOP_SPEED] > fastest)
+			fastest = r->res[i].value[RF_LOOP_SPEED];
 	return fastest;
 }
 

@@ -21,7 +21,7 @@ void result_init(struct result *r)
 {
 	memset(r, 0, sizeof(*r));
 	for (int k = 0; k < RF_COUNT; k++)
-		r->v[k] = NAN;
+		r->value[k] = NAN;
 }
 
 /*
@@ -97,26 +97,26 @@ static unsigned result_load_marks(const struct result *r, char *buf, size_t len,
 {
 	unsigned m = 0;
 
-	if (r->v[RF_LOAD_SHORT] == 1.0 && n < len) {
+	if (r->value[RF_LOAD_SHORT] == 1.0 && n < len) {
 		m |= MARK_LOAD_SHORT;
 		n += (size_t)snprintf(buf + n, len - n, "%sload %.2f of %.2f CPUs", n ? ", " : "",
-				      r->v[RF_LOAD_CPUS], r->v[RF_LOAD_DUE]);
+				      r->value[RF_LOAD_CPUS], r->value[RF_LOAD_DUE]);
 	}
-	if (r->v[RF_FOREIGN_CPU] > MARK_FOREIGN_PCT && n < len) {
+	if (r->value[RF_FOREIGN_CPU] > MARK_FOREIGN_PCT && n < len) {
 		m |= MARK_FOREIGN;
 		n += (size_t)snprintf(buf + n, len - n, "%sforeign %.0f%% CPU", n ? ", " : "",
-				      r->v[RF_FOREIGN_CPU]);
+				      r->value[RF_FOREIGN_CPU]);
 		if (r->foreign_top[0] && n < len)
 			snprintf(buf + n, len - n, ", top %s %.0f%%", r->foreign_top,
-				 r->v[RF_FOREIGN_TOP_CPU]);
+				 r->value[RF_FOREIGN_TOP_CPU]);
 	}
 	return m;
 }
 
 unsigned result_marks(const struct result *r, double fastest, char *buf, size_t len)
 {
-	double ratio = r->v[RF_WORK_RATIO], speed = r->v[RF_LOOP_SPEED];
-	double periods = r->v[RF_MET] + r->v[RF_MISSED] + r->v[RF_DROPPED];
+	double ratio = r->value[RF_WORK_RATIO], speed = r->value[RF_LOOP_SPEED];
+	double periods = r->value[RF_MET] + r->value[RF_MISSED] + r->value[RF_DROPPED];
 	unsigned m = 0;
 	size_t n = 0;
 
@@ -135,13 +135,13 @@ unsigned result_marks(const struct result *r, double fastest, char *buf, size_t 
 		n += (size_t)snprintf(buf + n, len - n, "%sloop_speed %.0f%%", n ? ", " : "",
 				      100.0 * (speed / fastest - 1.0));
 	}
-	if (isfinite(periods) && isfinite(r->v[RF_SAMPLES]) && r->v[RF_SAMPLES] < periods &&
+	if (isfinite(periods) && isfinite(r->value[RF_SAMPLES]) && r->value[RF_SAMPLES] < periods &&
 	    n < len) {
 		m |= MARK_SAMPLES;
 		n += (size_t)snprintf(buf + n, len - n, "%s%.0f samples, %.0f periods",
-				      n ? ", " : "", r->v[RF_SAMPLES], periods);
+				      n ? ", " : "", r->value[RF_SAMPLES], periods);
 	}
-	if (r->rtapp && r->v[RF_SAMPLES] == 0 && n < len) {
+	if (r->rtapp && r->value[RF_SAMPLES] == 0 && n < len) {
 		m |= MARK_UNTIMED;
 		n += (size_t)snprintf(buf + n, len - n, "%sno timed wake-up", n ? ", " : "");
 	}
@@ -178,7 +178,7 @@ double result_file_value(const struct result *r, int field)
 {
 	const struct metric *m = metric_of(field);
 
-	return m ? metric_value(m, r) : r->v[field];
+	return m ? metric_value(m, r) : r->value[field];
 }
 
 /* The position among the registry's workloads that have flag; unknown names after. */

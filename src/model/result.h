@@ -131,7 +131,7 @@ struct result {			/* one benchmark x load x pass */
 	char unit[16];			/* of RF_INTENSITY, "" when none */
 	char medium[8];			/* where the load's file I/O went: RES_MEDIUM_*, "" */
 	char foreign_top[16];		/* the busiest task not of the run, "" unknown */
-	double v[RF_COUNT];		/* NAN: not known */
+	double value[RF_COUNT];		/* NAN: not known */
 	struct latency_compact *wake;	/* its histogram, owned: live rows only, else NULL */
 	struct latency_strip *strip;	/* its latency over time, owned: live rows with */
 					/* wake-ups only (core/latency_strip.h), else NULL */
@@ -165,7 +165,7 @@ int load_rank(const char *name);
 struct pass_summary {
 	int npass;			/* passes that gave numbers */
 	int nfail;			/* passes that failed */
-	double v[RF_COUNT];		/* means over the passes; SD: root mean square */
+	double value[RF_COUNT];	/* means over the passes; SD: root mean square */
 	double half_mean;		/* its 95 % confidence half-width, 0 for one pass */
 	double max;			/* the largest max of any pass */
 	int power[3];			/* passes for a 10 % change of mean, p99, deadlines */

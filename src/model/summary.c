@@ -49,9 +49,9 @@ void summarize_passes(const struct result *const *res, int n, struct pass_summar
 	for (int k = 0; k < 3; k++)
 		s->power[k] = -1;
 	for (int k = 0; k < RF_COUNT; k++)
-		s->v[k] = NAN;
+		s->value[k] = NAN;
 	for (int i = 0; i < n; i++) {
-		if (res[i]->status != ROW_OK || !isfinite(res[i]->v[RF_MEAN]))
+		if (res[i]->status != ROW_OK || !isfinite(res[i]->value[RF_MEAN]))
 			s->nfail += res[i]->status == ROW_FAILED;
 		else
 			s->npass++;
@@ -60,9 +60,9 @@ void summarize_passes(const struct result *const *res, int n, struct pass_summar
 		int cnt = 0;
 
 		for (int i = 0; i < n; i++) {
-			double x = res[i]->v[k];
+			double x = res[i]->value[k];
 
-			if (res[i]->status != ROW_OK || !isfinite(res[i]->v[RF_MEAN]) ||
+			if (res[i]->status != ROW_OK || !isfinite(res[i]->value[RF_MEAN]) ||
 			    !isfinite(x))
 				continue;
 			v[cnt++] = k == RF_SD ? x * x : x;
@@ -72,9 +72,9 @@ void summarize_passes(const struct result *const *res, int n, struct pass_summar
 		for (int m = 0; m < 3; m++)
 			if (power_of[m] == k)
 				s->power[m] = summary_power(v, cnt, k);
-		mean_ci95(v, cnt, &s->v[k], k == RF_MEAN ? &s->half_mean : &half);
+		mean_ci95(v, cnt, &s->value[k], k == RF_MEAN ? &s->half_mean : &half);
 		if (k == RF_SD)
-			s->v[k] = sqrt(s->v[k]);
+			s->value[k] = sqrt(s->value[k]);
 		for (int i = 0; k == RF_MAX && i < cnt; i++)
 			s->max = i ? fmax(s->max, v[i]) : v[i];
 	}

@@ -403,7 +403,7 @@ static void quantile_points(struct series *s, const struct pass_summary *c)
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(qs); i++)
-		add_point(s, c->v[qs[i].v], qs[i].q);
+		add_point(s, c->value[qs[i].v], qs[i].q);
 }
 
 /*
@@ -413,7 +413,7 @@ static void quantile_points(struct series *s, const struct pass_summary *c)
  */
 static void bound_points(struct series *s, const struct pass_summary *c)
 {
-	double mu = c->v[RF_MEAN], sd = c->v[RF_SD], max = c->v[RF_MAX];
+	double mu = c->value[RF_MEAN], sd = c->value[RF_SD], max = c->value[RF_MAX];
 	double from = mu > 1 ? mu : 1, to;
 	const int steps = 60;
 
@@ -428,9 +428,9 @@ static void bound_points(struct series *s, const struct pass_summary *c)
 		double x = from * pow(to / from, (double)i / steps), d = x - mu, y;
 
 		y = sd > 0 ? d * d / (sd * sd + d * d) : (d > 0 ? 1.0 : 0.0);
-		if (isfinite(c->v[RF_P99]) && x >= c->v[RF_P99] && y < 0.99)
+		if (isfinite(c->value[RF_P99]) && x >= c->value[RF_P99] && y < 0.99)
 			y = 0.99;
-		if (isfinite(c->v[RF_P999]) && x >= c->v[RF_P999] && y < 0.999)
+		if (isfinite(c->value[RF_P999]) && x >= c->value[RF_P999] && y < 0.999)
 			y = 0.999;
 		add_point(s, x, i == steps ? 1.0 : y);
 	}
@@ -444,12 +444,12 @@ static int cell_series(struct figure *f, struct panel *p, const struct cmp_cell 
 	bool drawn;
 	int ret = hist_series(p, c, load, run, &drawn);
 
-	if (ret || drawn || !c->s.npass || !isfinite(c->s.v[RF_MEAN]))
+	if (ret || drawn || !c->s.npass || !isfinite(c->s.value[RF_MEAN]))
 		return ret;
 	s = add_series(p, load, run, 64);
 	if (!s)
 		return -ENOMEM;
-	if (isfinite(c->s.v[RF_P50]) && isfinite(c->s.v[RF_P90])) {
+	if (isfinite(c->s.value[RF_P50]) && isfinite(c->s.value[RF_P90])) {
 		quantile_points(s, &c->s);
 		f->any_quantiles = true;
 	} else {

@@ -41,10 +41,10 @@ static double count_value(const struct run_record *rec, const struct cell *c, in
 	*fell = false;
 	if (!s.npass)
 		return NAN;
-	if (isfinite(s.v[m->field]) || m->fallback < 0)
-		return s.v[m->field];
+	if (isfinite(s.value[m->field]) || m->fallback < 0)
+		return s.value[m->field];
 	*fell = true;
-	return s.v[m->fallback];
+	return s.value[m->fallback];
 }
 
 /*
@@ -108,7 +108,7 @@ static bool metric_shown(const struct run_record *rec, const struct count_metric
 	if (m->fallback >= 0)
 		return true;
 	for (int i = 0; i < rec->nres; i++)
-		if (isfinite(rec->res[i].v[m->field]))
+		if (isfinite(rec->res[i].value[m->field]))
 			return true;
 	return false;
 }

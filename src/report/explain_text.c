@@ -65,16 +65,17 @@ static void mean_p99(char *buf, size_t len, size_t *at, const char *name, const 
 {
 	char a[32], b[32];
 
-	fmt_sig3(a, sizeof(a), r->v[base + 1] / unit_ns);	/* struct summary's order */
-	fmt_sig3(b, sizeof(b), r->v[base + 6] / unit_ns);
+	fmt_sig3(a, sizeof(a), r->value[base + 1] / unit_ns);	/* struct summary's order */
+	fmt_sig3(b, sizeof(b), r->value[base + 6] / unit_ns);
 	cat(buf, len, at, first ? "%s %s mean / %s p99" : "%s %s / %s", name, a, b);
 }
 
 /* Whether r had wake-ups to split: periods, or a workload file's thread's wake-ups. */
 static bool had_wakeups(const struct result *r)
 {
-	return r->v[RF_SAMPLES] > 0 && (isfinite(r->v[RF_MET]) || r->v[RF_TIMER_WAKEUPS] > 0 ||
-					r->v[RF_RESUME_WAKEUPS] > 0);
+	return r->value[RF_SAMPLES] > 0 && (isfinite(r->value[RF_MET]) ||
+					    r->value[RF_TIMER_WAKEUPS] > 0 ||
+					    r->value[RF_RESUME_WAKEUPS] > 0);
 }
 
 /*
@@ -90,36 +91,36 @@ void explain_line(char *buf, size_t len, const struct result *r, double unit_ns,
 		  const char *label, bool own_timer)
 {
 	char a[32], e[16];
-	double n = r->v[RF_SAMPLES];
+	double n = r->value[RF_SAMPLES];
 	size_t at = 0;
 
-	own_timer &= !r->rtapp || r->v[RF_TIMER_WAKEUPS] > 0;	/* a resumed thread: none */
+	own_timer &= !r->rtapp || r->value[RF_TIMER_WAKEUPS] > 0;	/* a resumed one: none */
 	buf[0] = '\0';
 	cat(buf, len, &at, "%s: ", label ? label : r->load);
-	if (!isfinite(r->v[RF_MIGRATIONS])) {
+	if (!isfinite(r->value[RF_MIGRATIONS])) {
 		cat(buf, len, &at, "%s", had_wakeups(r) ? "not split (--no-split)" :
 		    "no wake-ups to split");
 		return;
 	}
-	if (isfinite(r->v[RF_STAMPED])) {
+	if (isfinite(r->value[RF_STAMPED])) {
 		mean_p99(buf, len, &at, "timer", r, RF_TMIN, unit_ns, true);
 		mean_p99(buf, len, &at, ", scheduler", r, RF_SMIN, unit_ns, false);
 		cat(buf, len, &at, " (at the kernel's sched_waking, %.0f of %.0f wake-ups); ",
-		    r->v[RF_STAMPED], n);
+		    r->value[RF_STAMPED], n);
 	}
-	if (isfinite(r->v[RF_QMEAN])) {
+	if (isfinite(r->value[RF_QMEAN])) {
 		mean_p99(buf, len, &at, "queue wait", r, RF_QMIN, unit_ns, true);
 		mean_p99(buf, len, &at, own_timer ? ", timer and wake path" : ", wake path", r,
 			 RF_PATH_MIN, unit_ns, false);
 		cat(buf, len, &at, "; %s %% of wake-ups queued behind another task, ",
-		    pct_of(e, sizeof(e), r->v[RF_QUEUED], n));
+		    pct_of(e, sizeof(e), r->value[RF_QUEUED], n));
 	} else {
 		cat(buf, len, &at, "no queue wait / wake path (the kernel keeps no schedstat); ");
 	}
-	if (isfinite(r->v[RF_CROSS_CPU]))
+	if (isfinite(r->value[RF_CROSS_CPU]))
 		cat(buf, len, &at, "%s %% woken from another CPU, ",
-		    pct_of(a, sizeof(a), r->v[RF_CROSS_CPU], r->v[RF_CPU_KNOWN]));
-	cat(buf, len, &at, "%s %% migrated", pct_of(a, sizeof(a), r->v[RF_MIGRATIONS], n));
+		    pct_of(a, sizeof(a), r->value[RF_CROSS_CPU], r->value[RF_CPU_KNOWN]));
+	cat(buf, len, &at, "%s %% migrated", pct_of(a, sizeof(a), r->value[RF_MIGRATIONS], n));
 	ran_part(buf, len, &at, &r->ran);
 }
 

@@ -235,12 +235,12 @@ static void report_trace_stop(const struct run_record *rec, int i)
 	const struct result *r = &rec->res[i];
 	char lat[32];
 
-	if (!isfinite(r->v[RF_TRACED]))
+	if (!isfinite(r->value[RF_TRACED]))
 		return;
 	for (int k = 0; k < i; k++)
-		if (isfinite(rec->res[k].v[RF_TRACED]))
+		if (isfinite(rec->res[k].value[RF_TRACED]))
 			return;
-	fmt_sig3(lat, sizeof(lat), r->v[RF_TRACED] / 1e3);
+	fmt_sig3(lat, sizeof(lat), r->value[RF_TRACED] / 1e3);
 	fprintf(stderr, "%s: tracing stopped in the %s row of %s (pass %d): a %s "
 		"of %s us went over --trace-above %ld us; see %s/trace\n", progname,
 		r->load, r->bench, r->pass + 1, run_latency_name(rec), lat, rec->cfg->trace_above_us,
@@ -269,7 +269,7 @@ void report_row(struct report *o, const struct run_record *rec, int i)
 			continue;
 		report_column_cell(o, c, r, u);
 	}
-	load_work_text(inten, sizeof(inten), r->v, r->unit);
+	load_work_text(inten, sizeof(inten), r->value, r->unit);
 	report_out(o, "  %s", inten);
 	report_load_notes(o, r);
 	o->table_marks |= result_marks(r, record_fastest(rec, i + 1), marks, sizeof(marks));
@@ -448,7 +448,7 @@ static void task_summary_line(struct summary_out *so, const struct cell *cell,
 	const char *load = workloads[cell->load].name;
 	bool dl = !(wl->flags & WL_NODEADLINE);
 	char m[32], lo[32], hi[32], mx[32], c[32], d[32], text[128], n10[48];
-	double u = report_unit_ns(so->rec), mean = s->v[RF_MEAN], half = s->half_mean;
+	double u = report_unit_ns(so->rec), mean = s->value[RF_MEAN], half = s->half_mean;
 
 	if (cell->table_start) {
 		report_out(o, "--- Summary of %d passes: simulated cpu of %s ", cfg->repeat,
@@ -472,8 +472,8 @@ static void task_summary_line(struct summary_out *so, const struct cell *cell,
 		fmt_sig3(lo, sizeof(lo), mean > half ? (mean - half) / u : 0.0);
 		fmt_sig3(hi, sizeof(hi), (mean + half) / u);
 		fmt_sig3(mx, sizeof(mx), s->max / u);
-		fmt_pct(c, sizeof(c), s->v[RF_CPU], 0);
-		fmt_pct(d, sizeof(d), s->v[RF_DEADLINES_MET_PCT], 0);
+		fmt_pct(c, sizeof(c), s->value[RF_CPU], 0);
+		fmt_pct(d, sizeof(d), s->value[RF_DEADLINES_MET_PCT], 0);
 		snprintf(text, sizeof(text), "%7s [%s, %s]", m, lo, hi);
 		report_out(o, "%-30s%12s%16s", text, mx, c);
 		if (dl)
@@ -533,7 +533,7 @@ static void foreign_cell(void *arg, const struct cell *c, const struct pass_summ
 
 	if (c->variant >= MAX_VARIANTS)
 		return;
-	fw->pct[c->variant] = s->npass ? s->v[RF_FOREIGN_CPU] : NAN;
+	fw->pct[c->variant] = s->npass ? s->value[RF_FOREIGN_CPU] : NAN;
 	if (c->variant + 1 < cfg->nvariants)
 		return;		/* the cell's last variant: all of them are in */
 	for (int v = 0; v < cfg->nvariants; v++)

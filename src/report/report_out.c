@@ -93,11 +93,11 @@ void report_column_cell(struct report *o, const struct log_column *c, const stru
 	char v[32];
 
 	if (c->flags & LC_PCT)
-		fmt_pct(v, sizeof(v), r->v[c->field], 0);
-	else if ((c->flags & LC_COUNT) && isfinite(r->v[c->field]))
-		snprintf(v, sizeof(v), "%.0f", r->v[c->field]);
+		fmt_pct(v, sizeof(v), r->value[c->field], 0);
+	else if ((c->flags & LC_COUNT) && isfinite(r->value[c->field]))
+		snprintf(v, sizeof(v), "%.0f", r->value[c->field]);
 	else
-		fmt_sig3(v, sizeof(v), r->v[c->field] / (c->flags & LC_LATENCY ? unit_ns : 1));
+		fmt_sig3(v, sizeof(v), r->value[c->field] / (c->flags & LC_LATENCY ? unit_ns : 1));
 	report_out(o, "%s%*s", c->sep, c->width, v);
 }
 

@@ -104,7 +104,7 @@ static void load_line(struct report *o, const struct run_record *rec, const stru
 		report_out(o, "%s: %s\n", LOG_MARK(LM_FAILED), r->reason);
 		return;
 	}
-	load_work_text(v, sizeof(v), r->v, r->unit);
+	load_work_text(v, sizeof(v), r->value, r->unit);
 	report_out(o, "%*s  %s", columns_width(rec), "", v);
 	report_load_notes(o, r);
 	report_out(o, "\n");
@@ -161,13 +161,13 @@ static void workload_explain(struct report *o, const struct run_record *rec)
 		if (r->status == ROW_FAILED || !r->wake)
 			continue;
 		snprintf(label, sizeof(label), "%s %s", r->load, r->bench);
-		if (!(r->v[RF_SAMPLES] > 0))
+		if (!(r->value[RF_SAMPLES] > 0))
 			report_out(o, "%s: no wake-ups (none after a timer, a resume or its "
 				   "suspend)\n", label);
 		else
 			explain_line(line, sizeof(line), r, report_unit_ns(rec), label,
 				     rec->cfg->wake == WAKE_TIMER);
-		if (r->v[RF_SAMPLES] > 0)
+		if (r->value[RF_SAMPLES] > 0)
 			report_out(o, "%s\n", line);
 	}
 	report_out(o, "\n");
@@ -187,7 +187,7 @@ void workload_summary_line(struct report *o, const struct run_record *rec,
 {
 	const struct config *cfg = rec->cfg;
 	char m[32], lo[32], hi[32], mx[32], d[32], text[128], n10[48];
-	double u = report_unit_ns(rec), mean = s->v[RF_MEAN], half = s->half_mean;
+	double u = report_unit_ns(rec), mean = s->value[RF_MEAN], half = s->half_mean;
 	int w = name_width(rec);
 
 	if (cell->table_start) {
@@ -209,7 +209,7 @@ void workload_summary_line(struct report *o, const struct run_record *rec,
 	fmt_sig3(lo, sizeof(lo), mean > half ? (mean - half) / u : 0.0);
 	fmt_sig3(hi, sizeof(hi), (mean + half) / u);
 	fmt_sig3(mx, sizeof(mx), s->max / u);
-	fmt_pct(d, sizeof(d), s->v[RF_DEADLINES_MET_PCT], 0);
+	fmt_pct(d, sizeof(d), s->value[RF_DEADLINES_MET_PCT], 0);
 	snprintf(text, sizeof(text), "%7s [%s, %s]", isfinite(mean) ? m : "-",
 		 isfinite(mean) ? lo : "-", isfinite(mean) ? hi : "-");
 	report_out(o, "%-30s%12s%17s%8d  %s\n", text, mx, d, s->npass,

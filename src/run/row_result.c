@@ -23,14 +23,14 @@ static void set_latency(struct result *r, int base, const struct latency *l)
 	if (!l || !l->r.n)
 		return;
 	latency_summary(l, &s);
-	r->v[base + 0] = s.min;
-	r->v[base + 1] = s.mean;
-	r->v[base + 2] = s.sd;
-	r->v[base + 3] = s.max;
-	r->v[base + 4] = s.p50;
-	r->v[base + 5] = s.p90;
-	r->v[base + 6] = s.p99;
-	r->v[base + 7] = s.p999;
+	r->value[base + 0] = s.min;
+	r->value[base + 1] = s.mean;
+	r->value[base + 2] = s.sd;
+	r->value[base + 3] = s.max;
+	r->value[base + 4] = s.p50;
+	r->value[base + 5] = s.p90;
+	r->value[base + 6] = s.p99;
+	r->value[base + 7] = s.p999;
 }
 
 static double known_u64(uint64_t v)	/* 0 is "did not happen" */
@@ -51,21 +51,21 @@ static void result_from_split(struct result *r, const struct split_result *s,
 
 	r->ran = *ran;
 	if (ks && ks->timer.r.n) {
-		r->v[RF_STAMPED] = (double)ks->timer.r.n;
+		r->value[RF_STAMPED] = (double)ks->timer.r.n;
 		set_latency(r, RF_TMIN, &ks->timer);
 		set_latency(r, RF_SMIN, &ks->sched);
 	}
 	if (s->state == SPLIT_OFF)
 		return;
-	r->v[RF_CPU_KNOWN] = (double)known;
+	r->value[RF_CPU_KNOWN] = (double)known;
 	if (known)
-		r->v[RF_CROSS_CPU] = (double)(s->cross_cpu + (ks ? ks->cross_cpu : 0));
-	r->v[RF_MIGRATIONS] = (double)s->migrations;
+		r->value[RF_CROSS_CPU] = (double)(s->cross_cpu + (ks ? ks->cross_cpu : 0));
+	r->value[RF_MIGRATIONS] = (double)s->migrations;
 	if (s->state != SPLIT_ON)
 		return;
 	set_latency(r, RF_QMIN, &s->queue);
 	set_latency(r, RF_PATH_MIN, &s->path);
-	r->v[RF_QUEUED] = (double)s->queued;
+	r->value[RF_QUEUED] = (double)s->queued;
 }
 
 /*
@@ -131,7 +131,7 @@ static void result_misses(struct result *r, const struct row *row)
 	blame_stages(row, m);
 	r->misses = m;
 	for (int i = 0; i < MS_COUNT; i++)
-		r->v[field[i]] = m->share[i];
+		r->value[field[i]] = m->share[i];
 }
 
 /*
@@ -203,16 +203,16 @@ static void result_beside(struct result *r, const struct row *row)
 	const struct foreign *f = &row->foreign;
 
 	if (l->intensity >= 0 && l->cpus >= 0) {
-		r->v[RF_LOAD_CPUS] = l->cpus;
-		r->v[RF_LOAD_DUE] = row->load_due;
-		r->v[RF_LOAD_SHORT] = load_short(l->cpus, row->load_due);
+		r->value[RF_LOAD_CPUS] = l->cpus;
+		r->value[RF_LOAD_DUE] = row->load_due;
+		r->value[RF_LOAD_SHORT] = load_short(l->cpus, row->load_due);
 	}
 	if (l->intensity >= 0 && l->restarts >= 0)
-		r->v[RF_LOAD_RESTARTS] = l->restarts;
+		r->value[RF_LOAD_RESTARTS] = l->restarts;
 	if (f->pct >= 0) {
-		r->v[RF_FOREIGN_CPU] = f->pct;
+		r->value[RF_FOREIGN_CPU] = f->pct;
 		if (f->top[0]) {
-			r->v[RF_FOREIGN_TOP_CPU] = f->top_pct;
+			r->value[RF_FOREIGN_TOP_CPU] = f->top_pct;
 			snprintf(r->foreign_top, sizeof(r->foreign_top), "%s", f->top);
 		}
 	}
@@ -245,12 +245,12 @@ struct result *row_result(struct run_record *rec, const struct row *row,
 	r->realtime = rec->cfg->realtime;
 	r->status = row->status;
 	if (lwl->intensity != INT_NONE && row->load_res.intensity >= 0)
-		r->v[RF_INTENSITY] = row->load_res.intensity;
+		r->value[RF_INTENSITY] = row->load_res.intensity;
 	if ((lwl->flags & WL_FILES) && rec->sys)
 		snprintf(r->medium, sizeof(r->medium), "%s",
 			 rec->sys->work_dir_in_memory == 1 ? RES_MEDIUM_MEMORY :
 			 row->load_res.cache_kept ? RES_MEDIUM_CACHE : RES_MEDIUM_DISK);
-	r->v[RF_LOAD_STOP] = known_u64(row->load_stop_ns);
+	r->value[RF_LOAD_STOP] = known_u64(row->load_stop_ns);
 	result_beside(r, row);
 	if (!b)
 		return r;
@@ -265,29 +265,29 @@ struct result *row_result(struct run_record *rec, const struct row *row,
 		rec->nres--;
 		return NULL;
 	}
-	r->v[RF_SAMPLES] = (double)b->wake.r.n;
+	r->value[RF_SAMPLES] = (double)b->wake.r.n;
 	set_latency(r, RF_MIN, &b->wake);
 	set_latency(r, RF_TMIN, &b->timer);
 	if (b->timer_slack_ns >= 0)
-		r->v[RF_TIMER_SLACK] = (double)b->timer_slack_ns;
-	r->v[RF_CPU] = b->pct_cpu;
+		r->value[RF_TIMER_SLACK] = (double)b->timer_slack_ns;
+	r->value[RF_CPU] = b->pct_cpu;
 	if (periods && b->pct_deadlines >= 0)
-		r->v[RF_DEADLINES_MET_PCT] = b->pct_deadlines;
+		r->value[RF_DEADLINES_MET_PCT] = b->pct_deadlines;
 	if (periods) {
-		r->v[RF_MET] = (double)b->acct.met;
-		r->v[RF_MISSED] = (double)b->acct.missed;
-		r->v[RF_DROPPED] = (double)b->acct.dropped;
-		r->v[RF_PERIOD] = (double)b->plog.num / (double)b->plog.den;
+		r->value[RF_MET] = (double)b->acct.met;
+		r->value[RF_MISSED] = (double)b->acct.missed;
+		r->value[RF_DROPPED] = (double)b->acct.dropped;
+		r->value[RF_PERIOD] = (double)b->plog.num / (double)b->plog.den;
 	}
 	if (bench_frame_rate(row_cfg, row->bench))
-		r->v[RF_FRAME_RATE] = bench_frame_rate(row_cfg, row->bench);
-	r->v[RF_TASK_CPU] = (double)b->task_cpu_ns;
-	r->v[RF_WALL] = (double)b->wall_ns;
-	r->v[RF_TRACED] = known_u64(b->traced_ns);
+		r->value[RF_FRAME_RATE] = bench_frame_rate(row_cfg, row->bench);
+	r->value[RF_TASK_CPU] = (double)b->task_cpu_ns;
+	r->value[RF_WALL] = (double)b->wall_ns;
+	r->value[RF_TRACED] = known_u64(b->traced_ns);
 	if (b->work_ns)
-		r->v[RF_WORK_RATIO] = (double)b->task_cpu_ns / (double)b->work_ns;
+		r->value[RF_WORK_RATIO] = (double)b->task_cpu_ns / (double)b->work_ns;
 	if (b->loops && b->burn_cpu_ns)
-		r->v[RF_LOOP_SPEED] = (double)b->loops * 1e3 / (double)b->burn_cpu_ns;
+		r->value[RF_LOOP_SPEED] = (double)b->loops * 1e3 / (double)b->burn_cpu_ns;
 	ks = kernel_split_new(row);
 	result_from_split(r, &b->split, &row->ran, ks);
 	free(ks);

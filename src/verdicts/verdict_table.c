@@ -84,9 +84,9 @@ static int pass_values(const struct verdict_group *g, const struct result *cell,
 
 		if (r->status != ROW_OK || !same_cell(r, cell) ||
 		    (g->variant >= 0 && r->variant_index != g->variant) ||
-		    !isfinite(r->v[field]))
+		    !isfinite(r->value[field]))
 			continue;
-		v[n++] = r->v[field];
+		v[n++] = r->value[field];
 	}
 	return n;
 }
