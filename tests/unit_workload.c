@@ -158,13 +158,13 @@ static bool test_opt_case(const struct opt_case *c)
 
 	expand(c->args, args, sizeof(args));
 	st = unit_parse_words(args, &cfg, err, sizeof(err));
-	model = cfg.workload.model && (cfg.benches & (1u << workload_rtapp()));
-	key = strlen(cfg.workload.key) == 16 + strlen(":exact");
-	workload_free(&cfg);
+	model = cfg.rtapp.model && (cfg.benches & (1u << workload_rtapp()));
+	key = strlen(cfg.rtapp.key) == 16 + strlen(":exact");
+	rtapp_input_free(&cfg);
 	if (!c->err) {
 		EXPECT(st == PARSE_RUN, "%s: %s", args, err);
 		EXPECT(model, "%s: no workload", args);
-		EXPECT(key, "key '%s'", cfg.workload.key);
+		EXPECT(key, "key '%s'", cfg.rtapp.key);
 		return true;
 	}
 	EXPECT(st == PARSE_USAGE, "%s: parsed", args);
@@ -182,20 +182,20 @@ static bool test_sched_and_timing(void)
 
 	snprintf(args, sizeof(args), "-W %s/tick.json", dir);
 	st = unit_parse_words(args, &cfg, err, sizeof(err));
-	workload_free(&cfg);
+	rtapp_input_free(&cfg);
 	EXPECT(st == PARSE_RUN, "%s", err);
-	EXPECT(!cfg.sched_given && !cfg.workload.swept, "the file's own, by default");
+	EXPECT(!cfg.sched_given && !cfg.rtapp.swept, "the file's own, by default");
 	snprintf(args, sizeof(args), "-W %s/tick.json -B 5 --period swept", dir);
 	st = unit_parse_words(args, &cfg, err, sizeof(err));
-	workload_free(&cfg);
+	rtapp_input_free(&cfg);
 	EXPECT(st == PARSE_RUN, "%s", err);
-	EXPECT(cfg.sched_given && cfg.workload.swept, "-B and --period swept given");
-	EXPECT(strstr(cfg.workload.key, ":swept"), "key '%s'", cfg.workload.key);
+	EXPECT(cfg.sched_given && cfg.rtapp.swept, "-B and --period swept given");
+	EXPECT(strstr(cfg.rtapp.key, ":swept"), "key '%s'", cfg.rtapp.key);
 	snprintf(args, sizeof(args), "-W %s/tick.json --vary nice=0,19", dir);
 	st = unit_parse_words(args, &cfg, err, sizeof(err));
 	ok = st == PARSE_RUN && !variant_config_of(&cfg, 0, &v0, err, sizeof(err)) &&
 	     !variant_config_of(&cfg, 1, &v1, err, sizeof(err));
-	workload_free(&cfg);
+	rtapp_input_free(&cfg);
 	EXPECT(ok, "%s", err);
 	EXPECT(!cfg.sched_given && v0.sched_given && v1.sched_given, "--vary nice: each variant's");
 	return true;
@@ -221,8 +221,8 @@ static void fill_record(struct run_record *rec, struct config *cfg, struct rtapp
 	static const char *const loads[] = { "None", "Burn" };
 
 	config_defaults(cfg);
-	cfg->workload.model = f;
-	snprintf(cfg->workload.name, sizeof(cfg->workload.name), "t.json");
+	cfg->rtapp.model = f;
+	snprintf(cfg->rtapp.name, sizeof(cfg->rtapp.name), "t.json");
 	record_init(rec, cfg, NULL, NULL, 1796489340);
 	for (int l = 0; l < 2; l++) {
 		for (size_t k = 0; k < ARRAY_SIZE(figs); k++) {

@@ -72,7 +72,7 @@ static void sweep_of(const struct config *cfg, struct rtapp_run_params *p)
 {
 	uint64_t row = (uint64_t)llround(cfg->seconds * 1e9), drift = cfg->period_drift_ns;
 
-	if (!cfg->workload.swept || !row)
+	if (!cfg->rtapp.swept || !row)
 		return;
 	if (drift > row / 8)
 		drift = row / 8;
@@ -157,7 +157,7 @@ int rtapp_body(void *arg, int ctl, int res)
 {
 	struct row_ctx *rc = arg;
 	const struct config *cfg = rc->cfg;
-	struct rtapp_bench rb = { .n = (int)cfg->workload.model->nthreads };
+	struct rtapp_bench rb = { .n = (int)cfg->rtapp.model->nthreads };
 	struct rtapp_run_params p;
 	char why[REASON_LEN];
 
@@ -177,7 +177,7 @@ int rtapp_body(void *arg, int ctl, int res)
 	}
 	if (child_ready(res) || child_next(ctl) != MSG_GO)
 		return 1;	/* the orchestrator is ending the row */
-	rtapp_run(cfg->workload.model, &p, (uint64_t)llround(cfg->seconds * 1e9), NULL, rb.res);
+	rtapp_run(cfg->rtapp.model, &p, (uint64_t)llround(cfg->seconds * 1e9), NULL, rb.res);
 	send_all(res, &rb);
 	bench_free(&rb);
 	return 0;
@@ -192,7 +192,7 @@ int rtapp_body(void *arg, int ctl, int res)
  */
 void rtapp_traced(const struct config *cfg, bool *traced)
 {
-	const struct rtapp_file *f = cfg->workload.model;
+	const struct rtapp_file *f = cfg->rtapp.model;
 	int n = 0;
 	size_t filter = 0;
 

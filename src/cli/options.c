@@ -95,7 +95,7 @@ struct parse_state {
 				.what = (kind)
 
 static opt_set_fn select_workload, note_loops_given, set_ncpus, set_work, show_help,
-	show_version, set_workload_file, note_periods_given, set_vary_order, set_vary_ready;
+	show_version, set_rtapp_input, note_periods_given, set_vary_order, set_vary_ready;
 
 /*
  * Every option, in --help order. A row says all there is to know: names,
@@ -110,7 +110,7 @@ static opt_set_fn select_workload, note_loops_given, set_ncpus, set_work, show_h
 static const struct opt opts[] = {
 	{ 'W', "bench", "NAME", G_SELECT, CALL(select_workload),
 	  .help = "only this benchmark; A+B: together; Desktop (repeatable)" },
-	{ 0, "workload", "FILE", G_SELECT, CALL(set_workload_file), .joined = true,
+	{ 0, "workload", "FILE", G_SELECT, CALL(set_rtapp_input), .joined = true,
 	  .help = "an rt-app file (-W FILE.json)" },
 	{ 'X', "exclude-bench", "NAME", G_SELECT, CALL(select_workload),
 	  .help = "not this benchmark (repeatable)" },
@@ -473,7 +473,7 @@ static int select_workload(const struct opt *opt, const char *arg, struct parse_
 	int i = workload_find(arg);
 
 	if (slot == 0 && workload_spec(arg))
-		return set_workload_file(opt, arg, ps);
+		return set_rtapp_input(opt, arg, ps);
 	if (slot == 0 && group_spec(arg))
 		return group_parse(ps->cfg, arg, ps->err, ps->errlen) ? -1 : 0;
 	if (i >= 0 && workloads[i].not_by_name)
@@ -491,9 +491,9 @@ static int select_workload(const struct opt *opt, const char *arg, struct parse_
 }
 
 /* -W FILE.json, --workload FILE: the file read now, and its benchmark selected. */
-static int set_workload_file(const struct opt *opt UNUSED, const char *arg, struct parse_state *ps)
+static int set_rtapp_input(const struct opt *opt UNUSED, const char *arg, struct parse_state *ps)
 {
-	if (workload_option(ps->cfg, arg, ps->err, ps->errlen))
+	if (rtapp_input_option(ps->cfg, arg, ps->err, ps->errlen))
 		return -1;
 	ps->sel[0] |= 1u << workload_rtapp();
 	return 0;
@@ -705,7 +705,7 @@ static int validate(struct parse_state *ps)
 		cfg->cpu_load = usable_cpus();
 	if (knobs_validate(cfg, err, errlen) || resolve_selection(cfg, ps->sel, err, errlen) ||
 	    check_fps(cfg, err, errlen) || check_custom(cfg, err, errlen) ||
-	    workload_validate(cfg, err, errlen))
+	    rtapp_input_validate(cfg, err, errlen))
 		return -1;
 	return check_variants(ps);
 }

@@ -31,11 +31,11 @@ int check_fps(struct config *cfg, char *err, size_t errlen);
 struct workload;
 int refuse_class(const struct config *cfg, const struct workload *wl, char *err, size_t errlen);
 
-/* workload_file.c: -W FILE.json, --workload FILE */
+/* rtapp_input.c: -W FILE.json, --workload FILE */
 bool workload_spec(const char *arg);		/* a file, not a benchmark's name */
-int workload_option(struct config *cfg, const char *arg, char *err, size_t errlen);
-int workload_validate(struct config *cfg, char *err, size_t errlen);
-void workload_free(struct config *cfg);		/* the model read; a run keeps it to its end */
+int rtapp_input_option(struct config *cfg, const char *arg, char *err, size_t errlen);
+int rtapp_input_validate(struct config *cfg, char *err, size_t errlen);
+void rtapp_input_free(struct config *cfg);	/* the model read, kept to the run's end */
 
 /* groups.c: -W A+B+C and the Desktop preset */
 int group_parse(struct config *cfg, const char *arg, char *err, size_t errlen);

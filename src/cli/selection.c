@@ -32,7 +32,7 @@ int refuse_class(const struct config *cfg, const struct workload *wl, char *err,
 		return set_err(err, errlen, "-W %s: --policy deadline needs one period and "
 			       "runtime per task; give the file's threads \"policy\": "
 			       "\"SCHED_DEADLINE\" with their dl-runtime and dl-period instead",
-			       cfg->workload.name);
+			       cfg->rtapp.name);
 	if (!policy_is_rt(cfg->policy) || (wl->flags & WL_RT))
 		return 0;
 	workload_names(WL_BENCH | WL_RT, names, sizeof(names));

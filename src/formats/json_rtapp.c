@@ -16,7 +16,7 @@
  */
 void json_workload_run(struct jw *w, const struct config *cfg)
 {
-	const struct workload_file *wf = &cfg->workload;
+	const struct rtapp_input *wf = &cfg->rtapp;
 	char t[40];
 
 	if (!wf->model) {

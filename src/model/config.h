@@ -38,7 +38,7 @@
  * and checked as the options are parsed; its threads run as one benchmark
  * ("rt-app" in the registry), a result per thread object.
  */
-struct workload_file {
+struct rtapp_input {
 	struct rtapp_file *model;	/* NULL: none given */
 	const char *path;		/* as given */
 	char name[WORKLOAD_NAME_LEN];	/* "mp3-short.json": its tables', its results' group */
@@ -118,7 +118,7 @@ struct config {
 	struct task_group groups[MAX_GROUPS];	/* -W A+B: in the order given */
 	int ngroups;
 	uint32_t grouped;		/* bit per member of any group */
-	struct workload_file workload;	/* -W FILE.json, --workload FILE */
+	struct rtapp_input rtapp;	/* -W FILE.json, --workload FILE */
 	const char *work_dir;		/* --work-dir */
 	const char *json_path, *csv_path, *plot_path;
 	const char *timeline_path;	/* --timeline, NULL: none */

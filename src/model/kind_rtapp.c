@@ -20,29 +20,29 @@ static uint64_t rtapp_wakeups(const struct config *cfg)
 static int rtapp_nresults(const struct config *cfg, const struct cell *c)
 {
 	(void)c;
-	return cfg->workload.model ? (int)cfg->workload.model->nthreads : 0;
+	return cfg->rtapp.model ? (int)cfg->rtapp.model->nthreads : 0;
 }
 
 static const char *rtapp_result_name(const struct config *cfg, const struct cell *c, int k)
 {
 	(void)c;
-	return cfg->workload.model->threads[k].name;
+	return cfg->rtapp.model->threads[k].name;
 }
 
 static const char *rtapp_table_name(const struct config *cfg, const struct cell *c)
 {
 	(void)c;
-	return cfg->workload.name;
+	return cfg->rtapp.name;
 }
 
 /* A thread's result: named as in the file, in the file's group. */
 static void rtapp_names(struct result *r, const struct config *cfg, int thread)
 {
-	r->rtapp = cfg->workload.model && thread >= 0;
+	r->rtapp = cfg->rtapp.model && thread >= 0;
 	if (!r->rtapp)
 		return;
-	snprintf(r->bench, sizeof(r->bench), "%s", cfg->workload.model->threads[thread].name);
-	snprintf(r->group, sizeof(r->group), "%s", cfg->workload.name);
+	snprintf(r->bench, sizeof(r->bench), "%s", cfg->rtapp.model->threads[thread].name);
+	snprintf(r->group, sizeof(r->group), "%s", cfg->rtapp.name);
 }
 
 /*
@@ -60,7 +60,7 @@ static void rtapp_fill(struct result *r, const struct bench_result *b, const str
 	r->value[RF_CPU] = NAN;
 	r->value[RF_TIMER_WAKEUPS] = (double)b->timer_wakeups;
 	r->value[RF_RESUME_WAKEUPS] = (double)b->resume_wakeups;
-	if (!rtapp_timed(&cfg->workload.model->threads[thread]))
+	if (!rtapp_timed(&cfg->rtapp.model->threads[thread]))
 		return;
 	r->value[RF_MET] = (double)tp->met;
 	r->value[RF_MISSED] = (double)tp->missed;

@@ -247,8 +247,8 @@ static int pass_results(const struct config *cfg)
 	for (int g = 0; g < cfg->ngroups; g++)
 		n += (cfg->groups[g].n - 1) * counts *
 		     one_table(cfg, 0, -1, 0, cfg->groups[g].member[0], g + 1, NULL);
-	if (cfg->workload.model && (cfg->benches & (1u << rt)))
-		n += ((int)cfg->workload.model->nthreads - 1) * counts *
+	if (cfg->rtapp.model && (cfg->benches & (1u << rt)))
+		n += ((int)cfg->rtapp.model->nthreads - 1) * counts *
 		     one_table(cfg, 0, -1, 0, rt, 0, NULL);
 	return n;
 }

@@ -28,7 +28,7 @@ const struct run_key_prop run_keys[RK_COUNT] = {
 	[RK_WAKE] = { .name = "wake", .flag = "--wake", .type = KT_CHOICE,
 		      .off = offsetof(struct config, wake), .names = wake_mode_names },
 	[RK_TIMER_SLACK] = KEY("timer_slack_ns", "--timer-slack", KT_LONG, timer_slack_ns),
-	[RK_WORKLOAD] = KEY("workload_key", "-W FILE.json", KT_TEXT, workload.key),
+	[RK_WORKLOAD] = KEY("workload_key", "-W FILE.json", KT_TEXT, rtapp.key),
 };
 
 /* A live run's value of key k, as the log and the CSV write it. */

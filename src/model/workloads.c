@@ -151,7 +151,7 @@ bool workload_defined(const struct workload *wl, const struct config *cfg)
 	bool custom = cfg->custom_pct && cfg->custom_interval_us;
 
 	return (custom || !(wl->flags & WL_CUSTOM)) &&
-	       (cfg->workload.model || !(wl->flags & WL_RTAPP_FILE)) &&
+	       (cfg->rtapp.model || !(wl->flags & WL_RTAPP_FILE)) &&
 	       (cfg->load_cmd || !(wl->flags & WL_COMMAND));
 }
 

@@ -116,7 +116,7 @@ static bool metric_shown(const struct run_record *rec, const struct count_metric
 /* The first column's width: the longest label of the run, at least 10. */
 static int label_width(const struct run_record *rec)
 {
-	const struct workload_file *wf = &rec->cfg->workload;
+	const struct rtapp_input *wf = &rec->cfg->rtapp;
 	int w = 10;
 
 	for (size_t j = 0; wf->model && j < wf->model->nthreads; j++) {

@@ -22,7 +22,7 @@
  */
 void report_workload_header(struct report *o, const struct run_record *rec)
 {
-	const struct workload_file *wf = &rec->cfg->workload;
+	const struct rtapp_input *wf = &rec->cfg->rtapp;
 
 	if (!wf->model)
 		return;
@@ -38,7 +38,7 @@ void report_workload_header(struct report *o, const struct run_record *rec)
 /* The thread names' column: as wide as the longest, at least THREAD_NAME_WIDTH. */
 static int name_width(const struct run_record *rec)
 {
-	const struct rtapp_file *f = rec->cfg->workload.model;
+	const struct rtapp_file *f = rec->cfg->rtapp.model;
 	int w = THREAD_NAME_WIDTH;
 
 	for (size_t j = 0; f && j < f->nthreads; j++)
@@ -73,7 +73,7 @@ void report_workload_heading(struct report *o, const struct run_record *rec, int
 
 	o->table_first = rec->nres;
 	o->table_marks = 0;
-	report_out(o, "%s%s ", LOG_MARK(LM_WORKLOAD_HEADING), cfg->workload.name);
+	report_out(o, "%s%s ", LOG_MARK(LM_WORKLOAD_HEADING), cfg->rtapp.name);
 	if (cfg->realtime)
 		report_out(o, "%s", LOG_MARK(LM_REALTIME));
 	report_out(o, "%s", LOG_MARK(LM_PRESENCE));
@@ -192,7 +192,7 @@ void workload_summary_line(struct report *o, const struct run_record *rec,
 
 	if (cell->table_start) {
 		report_out(o, "--- Summary of %d passes: rt-app workload %s ", cfg->repeat,
-			   cfg->workload.name);
+			   cfg->rtapp.name);
 		report_heading_end(o, cell->ncpus);
 		snprintf(text, sizeof(text), "Latency (%s) [95%% CI]", cfg->realtime ? "us" : "ms");
 		report_load_cell(o, rec, "Load", -1);

@@ -351,7 +351,7 @@ static void trace_arm_threads(const struct row_ctx *rc, struct row_try *t)
 	for (int j = 0; j < t->per && n < SE_TIDS_MAX; j++) {
 		if (!traced[j])
 			continue;
-		snprintf(comm[n], sizeof(comm[n]), "%s", rc->cfg->workload.model->threads[j].name);
+		snprintf(comm[n], sizeof(comm[n]), "%s", rc->cfg->rtapp.model->threads[j].name);
 		names[n] = comm[n];
 		n++;
 	}

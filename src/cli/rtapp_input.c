@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* cli/workload_file.c - -W FILE.json, --workload FILE: the run's rt-app workload file, read once
+/* cli/rtapp_input.c - -W FILE.json, --workload FILE: the run's rt-app workload file, read once
  * with the options, checked against this machine's limits, named and recorded. */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -45,7 +45,7 @@ static bool plain_name(const char *s, size_t max)
 }
 
 /* Its last part, as the tables and results name it. */
-static int name_of(struct workload_file *wf, const char *path, char *err, size_t errlen)
+static int name_of(struct rtapp_input *wf, const char *path, char *err, size_t errlen)
 {
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 
@@ -61,11 +61,11 @@ static int name_of(struct workload_file *wf, const char *path, char *err, size_t
  * -W FILE.json or --workload FILE: the file read into the run's model
  * (rtapp_load(): any key it refuses is one line naming it), its name and
  * digest. One per run; the checks that need every option come later
- * (workload_validate()).
+ * (rtapp_input_validate()).
  */
-int workload_option(struct config *cfg, const char *arg, char *err, size_t errlen)
+int rtapp_input_option(struct config *cfg, const char *arg, char *err, size_t errlen)
 {
-	struct workload_file *wf = &cfg->workload;
+	struct rtapp_input *wf = &cfg->rtapp;
 	struct rtapp_file *f;
 
 	if (wf->model)
@@ -171,9 +171,9 @@ static int check_names(const struct rtapp_file *f, char *err, size_t errlen)
  * rt-app's own timing unless --period swept was asked for. The run key
  * tells its runs from any other file's, or other timing's.
  */
-int workload_validate(struct config *cfg, char *err, size_t errlen)
+int rtapp_input_validate(struct config *cfg, char *err, size_t errlen)
 {
-	struct workload_file *wf = &cfg->workload;
+	struct rtapp_input *wf = &cfg->rtapp;
 	const struct rtapp_file *f = wf->model;
 	struct rtapp_limits lim;
 	size_t n;
@@ -202,11 +202,11 @@ int workload_validate(struct config *cfg, char *err, size_t errlen)
 	return 0;
 }
 
-void workload_free(struct config *cfg)
+void rtapp_input_free(struct config *cfg)
 {
-	if (cfg->workload.model) {
-		rtapp_free(cfg->workload.model);
-		free(cfg->workload.model);
-		cfg->workload.model = NULL;
+	if (cfg->rtapp.model) {
+		rtapp_free(cfg->rtapp.model);
+		free(cfg->rtapp.model);
+		cfg->rtapp.model = NULL;
 	}
 }
