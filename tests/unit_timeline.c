@@ -94,7 +94,7 @@ static bool write_row(const struct tl_row *r, const struct tl_cut *cut, struct t
 static bool test_video_row(void)
 {
 	struct period_rec p[10];
-	struct timeline_row d = { .t_go = T0 - 500000, .plog = &vlog, .periods = p };
+	struct timeline_row d = { .t_go = T0 - 500000, .period_log = &vlog, .periods = p };
 	struct tl_row r = video_row(&d);
 	struct tl_names nm = { 0 };
 	struct tl_cut cut;
@@ -130,7 +130,7 @@ static bool test_video_row(void)
 static bool test_budget(void)
 {
 	struct period_rec p[10];
-	struct timeline_row d = { .t_go = T0, .plog = &vlog, .periods = p };
+	struct timeline_row d = { .t_go = T0, .period_log = &vlog, .periods = p };
 	struct tl_row r = video_row(&d);
 	struct tl_names nm = { 0 };
 
@@ -228,7 +228,7 @@ static bool test_file(void)
 	struct run_record rec;
 	struct timeline tl;
 	struct period_rec p[10];
-	struct timeline_row d = { .t_go = T0, .plog = &vlog, .periods = p };
+	struct timeline_row d = { .t_go = T0, .period_log = &vlog, .periods = p };
 	char dir[] = "/tmp/ib-unit-tl.XXXXXX", path[64], *text = NULL;
 	size_t len = 0;
 	FILE *f;

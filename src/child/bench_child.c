@@ -131,22 +131,24 @@ void send_periods(int res, struct bench_result *b, const struct period_ring *rin
 {
 	struct period_rec *out = NULL;
 
-	b->plog.nrec = period_ring_kept(ring);
-	b->plog.lost = period_ring_lost(ring);
-	b->plog.nstages = b->plog.nrec ? st->n : 0;
-	if (b->plog.nrec && ring->pushed > ring->cap) {
-		out = malloc(b->plog.nrec * sizeof(*out));
+	b->period_log.nrec = period_ring_kept(ring);
+	b->period_log.lost = period_ring_lost(ring);
+	b->period_log.nstages = b->period_log.nrec ? st->n : 0;
+	if (b->period_log.nrec && ring->pushed > ring->cap) {
+		out = malloc(b->period_log.nrec * sizeof(*out));
 		if (!out)
-			b->plog.nrec = 0;
+			b->period_log.nrec = 0;
 	}
-	if (pipe_send(res, TAG_PERIOD_LOG, &b->plog, sizeof(b->plog)) || !b->plog.nrec) {
+	if (pipe_send(res, TAG_PERIOD_LOG, &b->period_log, sizeof(b->period_log)) ||
+	    !b->period_log.nrec) {
 		free(out);
 		return;
 	}
 	if (out)
 		period_ring_copy(ring, out);
-	if (!pipe_send(res, TAG_PERIODS, out ? out : ring->rec, b->plog.nrec * sizeof(*out)) &&
-	    b->plog.nstages)
+	if (!pipe_send(res, TAG_PERIODS, out ? out : ring->rec,
+		       b->period_log.nrec * sizeof(*out)) &&
+	    b->period_log.nstages)
 		send_stages(res, st);
 	free(out);
 }

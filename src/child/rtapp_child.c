@@ -127,7 +127,7 @@ static void thread_result(const struct rtapp_result *res, const struct rtapp_obj
 	b->timer_wakeups = o->timer_wakeups;
 	b->timer_slack_ns = o->timer_slack_ns;
 	b->resume_wakeups = o->resume_wakeups;
-	b->plog = (struct period_log){ .start0 = res->start_ns, .tid_task = o->tid,
+	b->period_log = (struct period_log){ .start0 = res->start_ns, .tid_task = o->tid,
 				       .tid_waker = o->tid_waker };
 }
 

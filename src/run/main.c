@@ -253,7 +253,7 @@ static int keep_rows(struct orchestrator *orch, const struct cell *c, struct row
 			report_row(&orch->out, &orch->rec, orch->rec.nres - 1);
 		report_files_row(&orch->files, &orch->rec);
 		timeline_add_row(&orch->tl, &orch->rec, &(struct timeline_row){
-					 .t_go = row->t_go, .plog = &row->period_log,
+					 .t_go = row->t_go, .period_log = &row->period_log,
 					 .periods = row->periods, .stages = &row->stages,
 					 .metrics = row->bench_res && bench_has_chain(row->bench_res) ?
 						    kind_of(row->bench)->metrics : 0,

@@ -535,7 +535,8 @@ static void trace_collect_threads(const struct row_ctx *rc, struct row_try *t)
 
 		if (!traced[j] || !b)
 			continue;
-		th[n++] = (struct ran_thread){ .tid = b->plog.tid_task > 0 ? b->plog.tid_task : -1,
+		th[n++] = (struct ran_thread){ .tid = b->period_log.tid_task > 0 ?
+							b->period_log.tid_task : -1,
 					       .t_first = b->split.t_first, .rec = row->periods,
 					       .nrec = row->period_log.nrec, .trace = &row->trace,
 					       .ran = b->split.state != SPLIT_OFF ? &row->ran : NULL,

@@ -277,7 +277,7 @@ struct result *row_result(struct run_record *rec, const struct row *row,
 		r->value[RF_MET] = (double)b->acct.met;
 		r->value[RF_MISSED] = (double)b->acct.missed;
 		r->value[RF_DROPPED] = (double)b->acct.dropped;
-		r->value[RF_PERIOD] = (double)b->plog.num / (double)b->plog.den;
+		r->value[RF_PERIOD] = (double)b->period_log.num / (double)b->period_log.den;
 	}
 	if (bench_frame_rate(row_cfg, row->bench))
 		r->value[RF_FRAME_RATE] = bench_frame_rate(row_cfg, row->bench);

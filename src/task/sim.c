@@ -220,8 +220,9 @@ static void run_periodic(const struct sim_params *p, struct wake_src *ws, struct
 		res->pct_cpu = acct_pct_cpu(&a);
 		res->pct_deadlines = acct_pct_deadlines(&a);
 		res->wall_ns = now_ns() - c.start0;
-		res->plog = (struct period_log){ .start0 = c.start0, .num = c.num, .den = c.den,
-						 .counted = a.met + a.missed + a.dropped };
+		res->period_log = (struct period_log){ .start0 = c.start0, .num = c.num,
+						       .den = c.den,
+						       .counted = a.met + a.missed + a.dropped };
 		burner_result(&bn, res);
 	}
 	split_probe_close(&pr);
@@ -274,7 +275,7 @@ static void run_flat(const struct sim_params *p, uint64_t duration_ns,
 	if (res) {
 		res->task_cpu_ns = thread_cpu_ns() - cpu0;
 		res->gaming = g;
-		res->plog = (struct period_log){ .start0 = start, .counted = g.units };
+		res->period_log = (struct period_log){ .start0 = start, .counted = g.units };
 		res->pct_cpu = gaming_pct_cpu(&g);
 		res->pct_deadlines = -1.0;
 		res->wall_ns = now_ns() - start;
@@ -361,8 +362,8 @@ int sim_run(const struct sim_params *p, uint64_t duration_ns, atomic_int *stop,
 	if (ch)
 		ch->ops->finish(ch, res);
 	if (res) {
-		res->plog.tid_waker = wake_src_waker_tid(&ws);
-		res->plog.tid_task = (int32_t)syscall(SYS_gettid);
+		res->period_log.tid_waker = wake_src_waker_tid(&ws);
+		res->period_log.tid_task = (int32_t)syscall(SYS_gettid);
 	}
 	return 0;
 }
@@ -379,6 +380,6 @@ int sim_run_flat(const struct sim_params *p, uint64_t duration_ns, atomic_int *s
 		return ret;
 	run_flat(p, duration_ns, stop, res, live);
 	if (res)
-		res->plog.tid_task = (int32_t)syscall(SYS_gettid);
+		res->period_log.tid_task = (int32_t)syscall(SYS_gettid);
 	return 0;
 }

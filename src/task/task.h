@@ -93,7 +93,7 @@ struct bench_result {		/* sent, as bytes, from the bench process */
 	uint64_t wall_ns;		/* from the first period to the end */
 	uint64_t traced_ns;		/* the sample that stopped tracing, 0 if none */
 	struct split_result split;	/* where each wake-up's latency went */
-	struct period_log plog;		/* its period ring's header (core/period.h) */
+	struct period_log period_log;		/* its period ring's header (core/period.h) */
 	struct chain_summary chain;	/* Game, AudioGraph: hops and frames (kind 0: none) */
 	struct timer_periods timers;	/* an rt-app thread's: its periods' slack and wu_lat */
 	uint64_t timer_wakeups;		/* an rt-app thread's wake-ups, by what woke it */

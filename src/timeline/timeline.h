@@ -18,8 +18,8 @@ struct run_record;
 /* What a row leaves for the timeline, as the orchestrator has it once the row has ended. */
 struct timeline_row {
 	uint64_t t_go;			/* CLOCK_MONOTONIC: the measurement's start */
-	const struct period_log *plog;	/* or NULL: the row recorded no periods */
-	const struct period_rec *periods;	/* plog->nrec, oldest first, or NULL */
+	const struct period_log *period_log;	/* or NULL: the row recorded no periods */
+	const struct period_rec *periods;	/* period_log->nrec, oldest first, or NULL */
 	const struct stage_set *stages;	/* a chain's stages' records, or NULL */
 	unsigned metrics;		/* a chain's kind's (model/kinds.h): Game's frames */
 					/* (KM_FRAMES), AudioGraph's cycles (KM_XRUNS); 0: none */
@@ -75,7 +75,7 @@ struct tl_row {			/* a row as the timeline draws it */
 };
 
 struct tl_cut {			/* what of a row fits its budget */
-	uint64_t first;			/* the first record kept; d->plog->nrec: none */
+	uint64_t first;			/* the first record kept; period_log->nrec: none */
 	uint64_t dropped;		/* its periods left out: all before first */
 	uint64_t events;		/* what it writes */
 	bool out;			/* not even its names fit: nothing is written */

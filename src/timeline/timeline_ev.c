@@ -553,7 +553,7 @@ static void intensity(struct tl_ctx *c)
 void tl_row_events(const struct tl_row *r, const struct tl_cut *cut, struct tl_names *named,
 		   struct tl_emit *e)
 {
-	const struct period_log *h = r->d->plog;
+	const struct period_log *h = r->d->period_log;
 	struct tl_ctx c = { .r = r, .h = h, .p = r->d->periods, .e = e, .named = named,
 			    .cut = cut };
 
@@ -600,7 +600,7 @@ static uint64_t count_from(const struct tl_row *r, const struct tl_names *named,
 void tl_row_cut(const struct tl_row *r, const struct tl_names *named, uint64_t budget,
 		struct tl_cut *cut)
 {
-	const struct period_log *h = r->d->plog;
+	const struct period_log *h = r->d->period_log;
 	uint64_t nrec = h && r->d->periods ? h->nrec : 0, lo = 0, hi = nrec, n;
 
 	*cut = (struct tl_cut){ 0 };
