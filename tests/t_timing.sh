@@ -51,12 +51,12 @@ fi
 # task lost to other work on a busy host are not held against it, but every
 # period it ran must have cost 37 % to 43 % of a period. Work is CPU time, so
 # neither the loop's speed nor the host's load moves this; the row must count
-# all 180 periods of 3 s, and the kernel's account must agree with the task's.
+# all 120 periods of 2 s, and the kernel's account must agree with the task's.
 # The load is None: its second alone, which the task spends asleep, is left out.
 video_attempt() {
 	local pid tid last="" cur rest a json=$dir/v.json
 	rm -f "$json"
-	INTERBENCH_TEST_SETTLE_MS=0 timeout 60 "$IB" -c -t 3 -W Video -w None --work-dir "$dir" --json "$json" \
+	INTERBENCH_TEST_SETTLE_MS=0 timeout 60 "$IB" -c -t 2 -W Video -w None --work-dir "$dir" --json "$json" \
 		>"$dir/v.out" 2>&1 &
 	pid=$!
 	tid=$(await find_thread ib-Video)
@@ -80,8 +80,8 @@ else
 	pct=$(awk -v c="$kcpu" -v a="$ach" 'BEGIN { printf "%.2f", a ? 100 * c / (a * 1e9 / 60) : 0 }')
 	if [ -z "$kcpu" ]; then
 		fail "$t" "$res"
-	elif [ $((ach + drop)) != 180 ]; then
-		fail "$t" "the row did not count 180 periods of 1/60 s: $ach achieved, $drop dropped"
+	elif [ $((ach + drop)) != 120 ]; then
+		fail "$t" "the row did not count 120 periods of 1/60 s: $ach achieved, $drop dropped"
 	# the kernel's account and the task's own agree (polling misses at most the last period)
 	elif ! awk -v k="$kcpu" -v c="$tcpu" 'BEGIN { exit !(k <= c + 2e6 && k >= c - 2.5e7) }'; then
 		fail "$t" "schedstat's CPU time ($kcpu ns) is not the task's own ($tcpu ns)"
@@ -146,7 +146,7 @@ fi
 # one meets some 60 % there).
 dl_met() {
 	local out
-	out=$(ib -c -t 3 -W ProAudio --policy deadline -w Burn --work-dir "$dir" 2>&1) || { echo failed; return; }
+	out=$(ib -c -t 2 -W ProAudio --policy deadline -w Burn --work-dir "$dir" 2>&1) || { echo failed; return; }
 	printf '%s\n' "$out" | awk -F'\t' '$1 == "Burn" { split($2, f, " +"); print f[6] }'
 }
 t="ProAudio as a deadline task meets >= 99 % of its deadlines under Burn"
