@@ -213,12 +213,14 @@ EOF
 )
 if [ "$got" = ok ]; then pass "$t"; else fail "$t" "$got"; fi
 
-# A batch task (no preemption at its wake-up) of 2.5 ms periods and 30 % work
+# A batch task (no preemption at its wake-up) of 2.5 ms periods and 40 % work
 # on one CPU with a Burn thread: woken while the Burn thread has the CPU, it
 # waits for the Burn thread's slice to end, and misses when that is more than
-# 1.75 ms. Other tasks of a shared machine can be what ran last: three tries.
+# 1.5 ms. On its own timer it is often woken when the CPU is free, so a row
+# may miss nothing; other tasks of a shared machine can be what ran last: five
+# tries.
 miss_run() {
-	"${pin[@]}" "$IB" -c -u -L 1 -t 2 -W Custom -C 30 -I 2500 \
+	"${pin[@]}" "$IB" -c -u -L 1 -t 2 -W Custom -C 40 -I 2500 \
 		--policy batch -w Burn --explain --work-dir "$dir" --json "$dir/w.json" \
 		>"$dir/w.txt" 2>"$dir/w.err"
 	rc=$?
@@ -226,7 +228,7 @@ miss_run() {
 
 t="--explain as root: a Burn miss is explained as waited ... behind a Burn thread"
 line='^Custom/Burn pass 1 \+[0-9.]+ s: missed by [0-9.]+ ms: woke \+[0-9.]+ ms( on CPU [0-9]+)?, waited [0-9.]+ ms behind ibload-Burn\[[0-9]+\] \(prio [0-9]+\)'
-for try in 1 2 3; do
+for try in 1 2 3 4 5; do
 	miss_run
 	[ $rc = 0 ] && grep -qE "$line" "$dir/w.txt" && break
 done
