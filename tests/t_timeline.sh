@@ -43,9 +43,20 @@ t="each row: as many wakeup latency slices as samples, missed deadline and dropp
 if err=$(tl json "$dir/t.json" "$dir/r.json"); then pass "$t"; else fail "$t" "$err"; fi
 
 # Against None (row 1) the task runs at once, so 20 ms and a little (a machine
-# busy with other work may add some); against Burn period 10 may be dropped.
+# busy with other work may add some); against Burn period 10 may be dropped. A
+# machine busy enough to drop period 10 itself gets a second row to show it.
 t="INTERBENCH_TEST_STALL=10:30: period 10 is a missed deadline at its deadline, by the work's end, 20 ms or more; period 11 dropped"
-if err=$(tl miss "$dir/t.json" 1 10 19.99 60); then
+miss_tl=$dir/t.json
+if ! tl miss "$miss_tl" 1 10 19.99 60 >/dev/null; then
+	again=$(scratch)
+	miss_tl=$again/t.json
+	INTERBENCH_TEST_STALL=10:30 ib -c -q -t 1 -W Video -w None --work-dir "$again" \
+		--timeline "$miss_tl" >/dev/null 2>&1
+fi
+err=$(tl miss "$miss_tl" 1 10 19.99 60)
+ok=$?
+[ "$miss_tl" = "$dir/t.json" ] || rm -rf "$again"
+if [ $ok = 0 ]; then
 	pass "$t"
 else
 	fail "$t" "$err"
