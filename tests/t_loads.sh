@@ -57,7 +57,9 @@ line=$(cat "$dir/out"); rm -f "$dir/out"
 inten=$(field intensity "$line")
 if [ $rc != 0 ] || [ "$(field status "$line")" != 0 ] || ! holds "$inten > 0"; then
 	fail "$t" "rc=$rc: $line"
-elif [ "$rss" -lt $(( 64 * 1024 )) ] || [ "$rss" -gt $(( (64 + 48) * 1024 )) ]; then
+# resident: most of the 64 MiB (a busy machine may end the window before the last pages are
+# touched, and the samples are 50 ms apart), never much more
+elif [ "$rss" -lt $(( 48 * 1024 )) ] || [ "$rss" -gt $(( (64 + 48) * 1024 )) ]; then
 	fail "$t" "resident $rss kB at most"
 else
 	pass "$t ($inten MiB/s, ${rss} kB resident)"
