@@ -88,7 +88,9 @@ static void kernel_prefix(struct cmp_input *in, int n)
 
 		if (!add[i])
 			continue;
-		snprintf(label, sizeof(label), "%s %s", in[i].run->kernel, in[i].label);
+		/* a kernel release (127 bytes at most) and as much of the label as fits */
+		snprintf(label, sizeof(label), "%.127s %.*s", in[i].run->kernel,
+			 (int)sizeof(label) - 129, in[i].label);
 		memcpy(in[i].label, label, sizeof(label));
 	}
 }
