@@ -137,6 +137,18 @@ stray=$(find "$TOP" -maxdepth 1 \( -name '*.o' -o -name '*.d' -o -name '*.a' \) 
 if [ -z "$stray" ] && [ -d "$TOP/build/core" ]; then pass "$t"
 else fail "$t" "${stray:-build/core is missing}"; fi
 
+# True when python3, nm and the built objects are there; else test $1 is skipped, saying why.
+have_objects() {
+	if [ -z "$PY" ] || ! command -v nm >/dev/null; then
+		skip "$1" "it needs python3 and nm"
+	elif ! ls "$TOP"/build/core/*.o >/dev/null 2>&1; then
+		skip "$1" "nothing is built under build/"
+	else
+		return 0
+	fi
+	return 1
+}
+
 # The symbols of every object of the tree's sources (not a stale object's), from one nm:
 # "@folder/file.c", then that object's lines.
 nm_all() {
@@ -153,11 +165,7 @@ nm_all() {
 }
 
 t="no two source files call each other, directly or around a cycle"
-if [ -z "$PY" ] || ! command -v nm >/dev/null; then
-	skip "$t" "it needs python3 and nm"
-elif ! ls "$TOP"/build/core/*.o >/dev/null 2>&1; then
-	skip "$t" "nothing is built under build/"
-else
+if have_objects "$t"; then
 	# Each object's defined symbols and the ones it uses: an edge per call
 	# (or data reference) to another file; a strongly connected set of two
 	# or more files is a cycle.
@@ -199,11 +207,7 @@ fi
 # A header is one module's interface: the functions it declares are defined in at most five
 # files (the objects' symbols say where).
 t="no header declares the functions of more than five .c files"
-if [ -z "$PY" ] || ! command -v nm >/dev/null; then
-	skip "$t" "it needs python3 and nm"
-elif ! ls "$TOP"/build/core/*.o >/dev/null 2>&1; then
-	skip "$t" "nothing is built under build/"
-else
+if have_objects "$t"; then
 	nm_all
 	awk '/^@/ { f = substr($0, 2); next } $2 == "T" { print $3, f }' "$dir/nm" >"$dir/defs"
 	header_decls
