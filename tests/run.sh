@@ -4,9 +4,9 @@
 # is "N passed, N failed, N skipped".
 #
 # The unit tests and the end-to-end scripts run side by side, TEST_JOBS at a
-# time (default 7: most of a script's time is spent waiting on rows, not on
-# the CPU; on 2 CPUs, 7 took the suite from 125 s at 5 to 117-119 s, and the
-# scripts that measure run alone or quiet, below). A script with a line starting "# run-alone:" measures timing, CPU
+# time (default 5: most of a script's time is spent waiting on rows, not on
+# the CPU; 7 took the suite on 2 CPUs from 125 s to 113-121 s, but made the
+# scripts that look at threads while a row runs miss them now and then). A script with a line starting "# run-alone:" measures timing, CPU
 # shares or system-wide counters that the others would disturb: those run
 # afterwards, one at a time, with nothing else of the suite running. One with
 # a line starting "# run-quiet:" needs those quiet CPUs too, but neither
@@ -24,8 +24,8 @@ out=$work/results
 : >"$out"
 : >"$work/took"
 trap 'rm -rf "$work"' EXIT
-JOBS=${TEST_JOBS:-7}
-[[ $JOBS =~ ^[1-9][0-9]*$ ]] || JOBS=7
+JOBS=${TEST_JOBS:-5}
+[[ $JOBS =~ ^[1-9][0-9]*$ ]] || JOBS=5
 suite_start=$SECONDS
 
 # The tests run interbench as users do, with work in CPU time (no
