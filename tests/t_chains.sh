@@ -63,11 +63,12 @@ for try in 1 2; do
 	why=$(py "$dir/x.json" '(r[0]["xruns"], r[0]["xrun_cycles"]) == (1, [100])') && break
 done
 xr=$(py "$dir/x.json" '(r[0]["xruns"], r[0]["xrun_cycles"])')
+has100=$(py "$dir/x.json" '100 in r[0]["xrun_cycles"]')
 if [ "$why" = True ]; then
 	pass "$t"
-elif [[ $xr == *", 100])" ]] && sanitized; then	# 100 and others besides
+elif [ "$has100" = True ] && sanitized; then	# 100 and others besides
 	skip "$t" "xruns $xr: under the sanitizers' slowdown a cycle can overrun by itself"
-elif [[ $xr == *", 100])" ]] && probe=$(host_disturbed); then
+elif [ "$has100" = True ] && probe=$(host_disturbed); then
 	skip "$t" "xruns $xr: the host took the CPUs away meanwhile (probe: $probe)"
 else
 	fail "$t" "$xr $(tail -2 "$dir/x.err")"
@@ -77,7 +78,7 @@ t="--timeline of AudioGraph: a thread track per stage (ib-AG-node0/1, mixer), sl
 got=$(tl get "$dir/x.tl" "[(e['args']['cycle'], e['args'].get('cycle_ms', 0) > e['args']['quantum_ms']) for e in ev if e['name'] == 'xrun']" 2>&1)
 if ! err=$(chain_timeline "$dir/x.tl" "$dir/x.json"); then
 	fail "$t" "$err"
-elif [ "$got" != "[(100, True)]" ] && [ "$why" != True ] && [[ $got == *"(100, True)]" ]]; then
+elif [ "$got" != "[(100, True)]" ] && [ "$why" != True ] && [[ $got == *"(100, True)"* ]]; then
 	skip "$t" "xruns (cycle, cycle > quantum) $got, as many as the JSON's: the row above was disturbed"
 elif [ "$got" != "[(100, True)]" ]; then
 	fail "$t" "xruns (cycle, cycle > quantum) $got"
