@@ -154,6 +154,30 @@ look_while_running() {
 	[ $rc = 0 ]
 }
 
+# look_until OUT THREAD WANT LOOK ARGS...: as look_while_running, but LOOK is
+# asked every 50 ms from the moment THREAD is up until it prints WANT or the
+# run ends: a busy machine that starts a row's threads late cannot make the
+# one look miss them. seen is WANT, or the last look before the run ended.
+look_until() {
+	local out=$1 thread=$2 want=$3 look=$4 pid
+	shift 4
+	ib "$@" >"$out" 2>&1 &
+	pid=$!
+	seen=""
+	if await find_thread "$thread" >/dev/null; then
+		while :; do
+			# shellcheck disable=SC2086
+			seen=$($look)
+			[ "$seen" = "$want" ] && break
+			kill -0 $pid 2>/dev/null || break
+			sleep 0.05
+		done
+	fi
+	wait $pid
+	rc=$?
+	[ $rc = 0 ]
+}
+
 # Wait (up to $1 seconds, default 2) until none of our processes (of session
 # $2, default ours) is left.
 no_leftovers() {

@@ -13,7 +13,7 @@ count_threads() { session_threads "$1" | wc -l; }
 audio_video() { echo "$(count_threads ib-Audio) $(count_threads ib-Video)"; }
 
 t="--instances 2: two ib-Audio threads seen at once in one row"
-if ! look_while_running "$dir/a.out" ib-Audio 0.3 "count_threads ib-Audio" -c -q -t 1 \
+if ! look_until "$dir/a.out" ib-Audio 2 "count_threads ib-Audio" -c -q -t 1 \
 	--instances 2 -W Audio -w None --work-dir "$dir" --json "$dir/a.json" --csv "$dir/a.csv"; then
 	fail "$t" "rc=$rc: $(tail -2 "$dir/a.out")"
 elif [ "$seen" = 2 ]; then
@@ -49,7 +49,7 @@ else
 fi
 
 t="--instances 2 -W Audio+Video: four bench threads at once"
-look_while_running "$dir/g.out" ib-Video 0.3 audio_video -c -q -t 1 --instances 2 \
+look_until "$dir/g.out" ib-Video "2 2" audio_video -c -q -t 1 --instances 2 \
 	-W Audio+Video -w None --work-dir "$dir"
 read -r na nv <<<"$seen"
 if [ $rc != 0 ]; then
@@ -62,7 +62,7 @@ else
 fi
 
 t="--instances 2 -W Game -W AudioGraph: each chain twice at once, its frames and cycles pooled"
-look_while_running "$dir/c.out" ib-Game-render 0.3 "count_threads ib-Game-render" -c -q -t 1 \
+look_until "$dir/c.out" ib-Game-render 2 "count_threads ib-Game-render" -c -q -t 1 \
 	--instances 2 -W Game -W AudioGraph -w None --work-dir "$dir" --json "$dir/c.json"
 ng=$seen
 got=$(py3 - "$dir/c.json" <<'PY'

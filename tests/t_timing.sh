@@ -20,28 +20,28 @@ d = json.load(open(sys.argv[1])); r = d["results"][0] if d["results"] else None
 print(eval(sys.argv[2]))' "$1" "$2"
 }
 
-t="-t honoured: a 2 s row runs 2 s of periods"
+t="-t honoured: a 1 s row runs 1 s of periods"
 if [ -z "${PY:-}" ]; then
 	skip "$t" "python3 is not installed (the periods are read from the JSON)"
 else
 	start=$(date +%s%N)
-	ib -c -t 2 -W Audio -w None --work-dir "$dir" --json "$dir/t.json" >"$dir/t.out" 2>&1; rc=$?
+	ib -c -t 1 -W Audio -w None --work-dir "$dir" --json "$dir/t.json" >"$dir/t.out" 2>&1; rc=$?
 	secs=$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.2f", (b - a) / 1e9 }')
 	periods=$(jget "$dir/t.json" "sum(r['periods'].values())" 2>&1)
 	wall=$(jget "$dir/t.json" "'%.3f' % (r['wall_ns'] / 1e9)" 2>&1)
-	# 2 s of 50 ms periods (swept: one tick shorter in all), the last one's work done early in
-	# it; the whole run is 1 s settle + 2 s row, plus
+	# 1 s of 50 ms periods (swept: one tick shorter in all), the last one's work done early in
+	# it; the whole run is 1 s settle + 1 s row, plus
 	# starting and stopping (bounded, not host-dependent: no calibration).
 	if [ $rc != 0 ]; then
 		fail "$t" "rc=$rc: $(cat "$dir/t.out")"
-	elif [ "$periods" != 40 ]; then
-		fail "$t" "$periods periods of 50 ms in the row, want 40"
-	elif ! awk -v w="$wall" 'BEGIN { exit !(w >= 1.935 && w < 2.1) }'; then
+	elif [ "$periods" != 20 ]; then
+		fail "$t" "$periods periods of 50 ms in the row, want 20"
+	elif ! awk -v w="$wall" 'BEGIN { exit !(w >= 0.935 && w < 1.1) }'; then
 		fail "$t" "the row's periods spanned $wall s"
-	elif ! awk -v s="$secs" 'BEGIN { exit !(s >= 2.9 && s < 4.5) }'; then
-		fail "$t" "took $secs s (1 s settle + 2 s row expected)"
+	elif ! awk -v s="$secs" 'BEGIN { exit !(s >= 1.9 && s < 3.5) }'; then
+		fail "$t" "took $secs s (1 s settle + 1 s row expected)"
 	else
-		pass "$t (40 periods over $wall s, $secs s in all)"
+		pass "$t (20 periods over $wall s, $secs s in all)"
 	fi
 fi
 
@@ -143,10 +143,11 @@ fi
 # time, so its reservation always fits. On a kernel without full preemption
 # other work's long kernel sections can still delay even a deadline task: up
 # to three attempts, all reported, alone on the machine (the task as a normal
-# one meets some 60 % there).
+# one meets some 60 % there). Burn, a busy loop, is at full strength within
+# 0.2 s: its second alone is cut to that.
 dl_met() {
 	local out
-	out=$(ib -c -t 2 -W ProAudio --policy deadline -w Burn --work-dir "$dir" 2>&1) || { echo failed; return; }
+	out=$(INTERBENCH_TEST_SETTLE_MS=200 ib -c -t 2 -W ProAudio --policy deadline -w Burn --work-dir "$dir" 2>&1) || { echo failed; return; }
 	printf '%s\n' "$out" | awk -F'\t' '$1 == "Burn" { split($2, f, " +"); print f[6] }'
 }
 t="ProAudio as a deadline task meets >= 99 % of its deadlines under Burn"
