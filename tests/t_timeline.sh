@@ -44,18 +44,23 @@ if err=$(tl json "$dir/t.json" "$dir/r.json"); then pass "$t"; else fail "$t" "$
 
 # Against None (row 1) the task runs at once, so 20 ms and a little (a machine
 # busy with other work may add some); against Burn period 10 may be dropped. A
-# machine busy enough to drop period 10 itself gets a second row to show it.
+# machine busy enough to drop period 10 itself (the suite's other scripts) gets
+# up to two more rows to show it, as root real-time ones (-r), which the rest
+# of the suite cannot delay by a period.
 t="INTERBENCH_TEST_STALL=10:30: period 10 is a missed deadline at its deadline, by the work's end, 20 ms or more; period 11 dropped"
 miss_tl=$dir/t.json
-if ! tl miss "$miss_tl" 1 10 19.99 60 >/dev/null; then
-	again=$(scratch)
-	miss_tl=$again/t.json
-	INTERBENCH_TEST_STALL=10:30 ib -c -q -t 1 -W Video -w None --work-dir "$again" \
-		--timeline "$miss_tl" >/dev/null 2>&1
-fi
+rt=()
+is_root && rt=(-r)
+for try in 1 2; do
+	tl miss "$miss_tl" 1 10 19.99 60 >/dev/null && break
+	miss_tl=$dir/again-$try/t.json
+	mkdir -p "$dir/again-$try"
+	INTERBENCH_TEST_STALL=10:30 ib "${rt[@]}" -c -q -t 1 -W Video -w None \
+		--work-dir "$dir/again-$try" --timeline "$miss_tl" >/dev/null 2>&1
+done
 err=$(tl miss "$miss_tl" 1 10 19.99 60)
 ok=$?
-[ "$miss_tl" = "$dir/t.json" ] || rm -rf "$again"
+rm -rf "$dir"/again-*
 if [ $ok = 0 ]; then
 	pass "$t"
 else
