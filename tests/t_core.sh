@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/t_core.sh - the real binary, half a second or less per row: table shape, log,
 # real time, exit codes. What takes time or CPU shares is in t_timing.sh.
+# run-first: a long script (10 s or more beside the others)
 . "$(dirname "$0")/lib.sh"
 
 # These tests check what is printed, not how the rows performed: the load's

@@ -23,6 +23,7 @@
 #   in ":", a verdict or message line (No verdict, Verdicts:, Variants:, Comparing, Using,
 #   Periods:, Scheduling:, Settings:, interbench:, warning:) up to its first number, and an
 #   "exit status N" line as it is.
+# run-first: a long script (10 s or more beside the others)
 . "$(dirname "$0")/lib.sh"
 
 T_DEFAULT=0.1

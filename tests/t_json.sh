@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/t_json.sh - the machine-readable output: JSON and CSV against the
 # text table, an interrupted run, the run's context, --pm-qos, --trace-above.
+# run-first: a long script (10 s or more beside the others)
 . "$(dirname "$0")/lib.sh"
 
 # These tests check what is printed, not how the rows performed: the load's

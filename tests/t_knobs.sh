@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/t_knobs.sh - ProAudio, Render and Input, and the scheduling knobs: what
 # the kernel shows of the running task, every refusal, and the record of them.
+# run-first: a long script (10 s or more beside the others)
 . "$(dirname "$0")/lib.sh"
 
 dir=$(scratch)

@@ -4,6 +4,7 @@
 # layout" describes: sources under src/ in folders, a core that links alone,
 # each folder including only the folders below it, no hub header, no file
 # or function past its size.
+# run-first: a long script (10 s or more beside the others)
 . "$(dirname "$0")/lib.sh"
 
 dir=$(scratch)
