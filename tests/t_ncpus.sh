@@ -46,7 +46,7 @@ sample_row() {
 }
 
 t="--ncpus 1: every thread of the bench and load processes may use only CPU $first"
-ib --ncpus 1 -c -q -t 2 -W Audio -w Burn --work-dir "$dir" >"$dir/one.out" 2>&1 &
+ib --ncpus 1 -c -q -t 1 -W Audio -w Burn --work-dir "$dir" >"$dir/one.out" 2>&1 &
 pid=$!
 seen=$(sample_row ibload-Burn)
 wait $pid; rc=$?
@@ -63,7 +63,7 @@ fi
 burn1=$(tr ' ' '\n' <<<"$seen" | grep -c '^ibload-Burn:')
 
 t="--ncpus 1: Hack's sender and receiver processes are confined too"
-ib --ncpus 1 -c -q -t 3 -W Audio -w Hack --work-dir "$dir" >"$dir/hack.out" 2>&1 &
+ib --ncpus 1 -c -q -t 1.5 -W Audio -w Hack --work-dir "$dir" >"$dir/hack.out" 2>&1 &
 pid=$!
 # Hack's members come and go with its rounds: every thread seen in looks 20 ms apart
 # from the start, each once (told apart by its thread id), until members were seen or
@@ -85,7 +85,7 @@ else
 fi
 
 t="-L follows the count: one more Burn thread with --ncpus 1 -L 2 than with --ncpus 1"
-ib --ncpus 1 -L 2 -c -q -t 2 -W Audio -w Burn --work-dir "$dir" >"$dir/l2.out" 2>&1 &
+ib --ncpus 1 -L 2 -c -q -t 1 -W Audio -w Burn --work-dir "$dir" >"$dir/l2.out" 2>&1 &
 pid=$!
 seen=$(sample_row ibload-Burn)
 wait $pid; rc=$?

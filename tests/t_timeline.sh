@@ -189,14 +189,14 @@ max_check "--timeline-max 1000 over a group's row: its two members share the cel
 	"assert events <= 1000 and budget_per_row == 500 and dropped > 0" \
 	-t 1 -W Audio+Input -w None --timeline-max 1000
 
-# At 144 frames a second: some 6500 events, past 2000 even where a busy
-# machine slows the frames.
-max_check "--timeline-max 2000 over a 2 s Game row: at most 2000 events, the oldest frames dropped from every track together, and counted" \
+# At 144 frames a second: some 6500 events, past 1000 even where a busy
+# machine (the suite's other scripts) slows the frames to a fifth.
+max_check "--timeline-max 1000 over a 2 s Game row: at most 1000 events, the oldest frames dropped from every track together, and counted" \
 	gm "events, dropped, first_kept, first_stage_kept, work_tracks" \
 	"(len(ev), d['otherData']['dropped_periods'], min(e['args']['period'] for e in ev if e['name'] == 'work' and 'period' in e['args']), min(e['args']['frame'] for e in ev if e['name'] == 'work' and 'frame' in e['args']), len({e['tid'] for e in ev if e['name'] == 'work'}))" \
-	"assert 1900 < events <= 2000 and dropped > 0 and work_tracks == 6
+	"assert 900 < events <= 1000 and dropped > 0 and work_tracks == 6
 assert first_kept >= dropped and first_stage_kept >= dropped" \
-	-t 2 -W Game --fps 144 -w None --timeline-max 2000
+	-t 2 -W Game --fps 144 -w None --timeline-max 1000
 rm -f "$dir"/gm.* "$dir"/gmax.*
 
 t="--timeline -: exit 2 with one line"
