@@ -52,15 +52,20 @@ else
 	pass "$t"
 fi
 
+# A pass counts where it has samples: a busy machine can leave a 0.5 s pass of Video
+# without one, so a second try.
 t="--repeat 2: a summary of each member of the group, titled by it, and each in JSON"
-ib -c -q -t 0.5 --repeat 2 -W Audio+Video -w None --work-dir "$dir" --json "$dir/r.json" \
-	--csv "$dir/r.csv" >"$dir/r.out" 2>&1; rc=$?
-heads=$(grep -c \
-	'^--- Summary of 2 passes: simulated cpu of \(Audio\|Video\) in group Audio+Video ---$' \
-	"$dir/r.out")
-got=$(py3 -c 'import json, sys
+for try in 1 2; do
+	ib -c -q -t 0.5 --repeat 2 -W Audio+Video -w None --work-dir "$dir" --json "$dir/r.json" \
+		--csv "$dir/r.csv" >"$dir/r.out" 2>&1; rc=$?
+	heads=$(grep -c \
+		'^--- Summary of 2 passes: simulated cpu of \(Audio\|Video\) in group Audio+Video ---$' \
+		"$dir/r.out")
+	got=$(py3 -c 'import json, sys
 print(sorted((s["benchmark"], s.get("group"), s["passes"])
 	     for s in json.load(open(sys.argv[1]))["summary"]))' "$dir/r.json" 2>&1)
+	[ "$got" = "[('Audio', 'Audio+Video', 2), ('Video', 'Audio+Video', 2)]" ] && break
+done
 if [ $rc = 0 ] && [ "$heads" = 2 ] &&
 	[ "$got" = "[('Audio', 'Audio+Video', 2), ('Video', 'Audio+Video', 2)]" ]; then
 	pass "$t"

@@ -63,7 +63,7 @@ fi
 burn1=$(tr ' ' '\n' <<<"$seen" | grep -c '^ibload-Burn:')
 
 t="--ncpus 1: Hack's sender and receiver processes are confined too"
-ib --ncpus 1 -c -q -t 1.5 -W Audio -w Hack --work-dir "$dir" >"$dir/hack.out" 2>&1 &
+ib --ncpus 1 -c -q -t 3 -W Audio -w Hack --work-dir "$dir" >"$dir/hack.out" 2>&1 &
 pid=$!
 # Hack's members come and go with its rounds: every thread seen in looks 20 ms apart
 # from the start, each once (told apart by its thread id), until members were seen or
