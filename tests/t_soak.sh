@@ -49,7 +49,7 @@ while p.poll() is None:
         last = h
         if at10 is None and n >= 10:
             at10 = h
-    time.sleep(0.005)
+    time.sleep(0.02)	# a row is 0.1 s and more: four looks a row at least
 print(p.returncode, rows(), at10, last, p.stderr.read().decode().replace('\n', ' '))
 PY
 }
