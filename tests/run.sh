@@ -4,10 +4,10 @@
 # is "N passed, N failed, N skipped".
 #
 # The unit tests and the end-to-end scripts run side by side, TEST_JOBS at a
-# time (default 8: most of a script's time is spent waiting on rows, not on
-# the CPU; on 2 CPUs 5 took the suite 122 s, 7 110 s and 8 106 s, a script
-# that looks at a row's threads looking until it sees them, look_until in
-# lib.sh). A script with a line starting "# run-alone:" measures timing, CPU
+# time (default 8: a script spends much of its time waiting on rows; on 2
+# CPUs 5 took the suite 122 s, 7 110 s and 8 106 s, and beyond 8 the CPUs
+# are the limit. A script that looks at a row's threads looks until it sees
+# them, look_until in lib.sh). A script with a line starting "# run-alone:" measures timing, CPU
 # shares or system-wide counters that the others would disturb: those run
 # afterwards, one at a time, with nothing else of the suite running. One with
 # a line starting "# run-quiet:" needs those quiet CPUs too, but neither

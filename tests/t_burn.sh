@@ -42,6 +42,11 @@ bcpus=$([ -n "$btid" ] && sed -n 's/^Cpus_allowed_list:\t//p' "$btid/status")
 lcpus=$([ -n "$lpid" ] && sed -n 's/^Cpus_allowed_list:\t//p' "/proc/$lpid/status")
 ncpu=$(nproc)
 read -r nth kcpus <<<"$([ -n "$lpid" ] && burn_check "$lpid" 1)"
+# A machine busy enough to start the Burn threads after the list was read: a
+# second look while the row (3 s with its settling) still runs.
+if [ -n "$lpid" ] && [ "${nth:-0}" != "$ncpu" ] && kill -0 "$lpid" 2>/dev/null; then
+	read -r nth kcpus <<<"$(burn_check "$lpid" 1)"
+fi
 wait $pid; rc=$?
 # Two Burn threads (one per online CPU) pinned to one CPU: the kernel gave
 # them at most one CPU, and each kept asking for it (running or waiting to
@@ -63,6 +68,9 @@ pid=$!
 lpid=$(await find_proc ibload-Burn)
 sleep 0.3
 read -r nth kcpus <<<"$([ -n "$lpid" ] && burn_check "$lpid" 1)"
+if [ -n "$lpid" ] && [ "${nth:-0}" != 1 ] && kill -0 "$lpid" 2>/dev/null; then	# as above
+	read -r nth kcpus <<<"$(burn_check "$lpid" 1)"
+fi
 wait $pid; rc=$?
 cpus=$(sed -n 's/^Burn\t.*  \([0-9.]*\) CPUs\(  \[[^]]*\]\)\?$/\1/p' "$dir/lout")
 # One thread: never more than one CPU; it spins (runnable all the time).
