@@ -304,10 +304,10 @@ cat >"$dir/slice.json" <<'EOF'
 { "tasks": { "sliced": { "loop": -1, "run": 1000, "timer": { "ref": "t", "period": 10000 } } } }
 EOF
 slice_of() { awk '$1 == "se.slice" { print $3 }' "$(find_thread "$1")/sched" 2>/dev/null; }
-look_while_running "$dir/sl1.out" sliced 0.3 "slice_of sliced" -c -q -t 1 -W "$dir/slice.json" \
+look_until "$dir/sl1.out" sliced 3000000 "slice_of sliced" -c -q -t 1 -W "$dir/slice.json" \
 	-w None --slice 3000 --work-dir "$dir"
 s1=$seen rc1=$rc
-look_while_running "$dir/sl2.out" sliced 0.3 "slice_of sliced" -c -q -t 1 -W "$dir/slice.json" \
+look_until "$dir/sl2.out" sliced 3000000 "slice_of sliced" -c -q -t 1 -W "$dir/slice.json" \
 	-w None --vary slice=3000,5000 --work-dir "$dir"
 s2=$seen rc2=$rc
 if [ "$rc1" = 0 ] && [ "$s1" = 3000000 ] && [ "$rc2" = 0 ] && [ "$s2" = 3000000 ]; then

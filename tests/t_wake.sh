@@ -28,7 +28,7 @@ slack_of() {
 }
 
 t="--wake timer, the default: the bench process holds the task's thread alone, and no thread of ours is a waker (a periodic load neither)"
-look_while_running "$dir/a.out" ib-Audio 0.4 "threads_beside ib-Audio" -c -t 1.5 -W Audio -w Video \
+look_until "$dir/a.out" ib-Audio "ib-Audio " "threads_beside ib-Audio" -c -t 1.5 -W Audio -w Video \
 	--work-dir "$dir"
 beside=$seen wakers=$(session_threads ib-waker)
 if [ $rc != 0 ]; then
@@ -40,7 +40,8 @@ else
 fi
 
 t="--wake timer: a chain's head on its own timer, its stages (and its input device) its only other threads"
-look_while_running "$dir/g.out" ib-Game 0.4 "threads_beside ib-Game" -c -t 1.5 -W Game -w None \
+look_until "$dir/g.out" ib-Game "ib-Game ib-Game-input ib-Game-job0 ib-Game-job1 ib-Game-job2 ib-Game-render " \
+	"threads_beside ib-Game" -c -t 1.5 -W Game -w None \
 	--work-dir "$dir"
 case "$seen" in
 *ib-waker*|"") fail "$t" "rc=$rc, threads: '$seen'" ;;
@@ -50,7 +51,7 @@ case "$seen" in
 esac
 
 t="--wake waker: the bench process holds the task and its waker"
-look_while_running "$dir/w.out" ib-Audio 0.4 "threads_beside ib-Audio" -c -t 1.5 -W Audio -w None \
+look_until "$dir/w.out" ib-Audio "ib-Audio ib-waker " "threads_beside ib-Audio" -c -t 1.5 -W Audio -w None \
 	--wake waker --work-dir "$dir"
 if [ $rc = 0 ] && [ "$seen" = "ib-Audio ib-waker " ]; then
 	pass "$t"
@@ -59,10 +60,10 @@ else
 fi
 
 t="--timer-slack: the task's timer slack is as asked while it runs (1 ns by default), and each result reads it back"
-look_while_running "$dir/s1.out" ib-Audio 0.3 "slack_of ib-Audio" -c -t 1 -W Audio -w None \
+look_until "$dir/s1.out" ib-Audio 1 "slack_of ib-Audio" -c -t 1 -W Audio -w None \
 	--work-dir "$dir" --json "$dir/s1.json"
 s1=$seen rc1=$rc
-look_while_running "$dir/s2.out" ib-Audio 0.3 "slack_of ib-Audio" -c -t 1 -W Audio -w None \
+look_until "$dir/s2.out" ib-Audio 50000 "slack_of ib-Audio" -c -t 1 -W Audio -w None \
 	--timer-slack 50000 --work-dir "$dir" --json "$dir/s2.json"
 s2=$seen rc2=$rc
 j1=$(get "$dir/s1.json" "(d['run']['timer_slack_ns'], d['results'][0]['timer_slack_ns'])")
