@@ -137,27 +137,12 @@ session_threads() {
 	done
 }
 
-# look_while_running OUT THREAD SECS LOOK ARGS...: ib ARGS in the background,
-# its output in OUT; once a thread of ours named THREAD is up and SECS more
-# have passed, what the command LOOK (split into words) prints, as seen. rc is
-# the run's exit status, and true only when it is 0.
-look_while_running() {
-	local out=$1 thread=$2 secs=$3 look=$4 pid
-	shift 4
-	ib "$@" >"$out" 2>&1 &
-	pid=$!
-	await find_thread "$thread" >/dev/null && sleep "$secs"
-	# shellcheck disable=SC2086
-	seen=$($look)
-	wait $pid
-	rc=$?
-	[ $rc = 0 ]
-}
-
-# look_until OUT THREAD WANT LOOK ARGS...: as look_while_running, but LOOK is
-# asked every 50 ms from the moment THREAD is up until it prints WANT or the
-# run ends: a busy machine that starts a row's threads late cannot make the
-# one look miss them. seen is WANT, or the last look before the run ended.
+# look_until OUT THREAD WANT LOOK ARGS...: ib ARGS in the background, its
+# output in OUT; from the moment a thread of ours named THREAD is up, what the
+# command LOOK (split into words) prints, asked every 50 ms until it prints
+# WANT or the run ends: a busy machine that starts a row's threads late cannot
+# make one look miss them. seen is WANT, or the last look before the run
+# ended; rc is the run's exit status, and true only when it is 0.
 look_until() {
 	local out=$1 thread=$2 want=$3 look=$4 pid
 	shift 4

@@ -33,6 +33,18 @@ burn_check() {
 	awk -v n="$n" -v r="$run" -v w="$((w2 - w1))" 'BEGIN { printf "%d %.2f", n, r / w }'
 }
 
+# burn_look PID SECONDS WANT: burn_check, and once more if fewer or more than WANT
+# threads spun while the load still runs: a machine busy enough to start the Burn
+# threads after the first list was read (the row is 3 s with its settling).
+burn_look() {
+	local got
+	got=$(burn_check "$1" "$2")
+	if [ "${got%% *}" != "$3" ] && kill -0 "$1" 2>/dev/null; then
+		got=$(burn_check "$1" "$2")
+	fi
+	printf '%s' "$got"
+}
+
 t="-u runs the load and the bench on one CPU"
 timeout 60 "$IB" -u -c -t 2 -W Audio -w Burn --work-dir "$dir" >"$dir/uout" 2>&1 &
 pid=$!
@@ -41,12 +53,7 @@ lpid=$(find_proc ibload-Burn)
 bcpus=$([ -n "$btid" ] && sed -n 's/^Cpus_allowed_list:\t//p' "$btid/status")
 lcpus=$([ -n "$lpid" ] && sed -n 's/^Cpus_allowed_list:\t//p' "/proc/$lpid/status")
 ncpu=$(nproc)
-read -r nth kcpus <<<"$([ -n "$lpid" ] && burn_check "$lpid" 1)"
-# A machine busy enough to start the Burn threads after the list was read: a
-# second look while the row (3 s with its settling) still runs.
-if [ -n "$lpid" ] && [ "${nth:-0}" != "$ncpu" ] && kill -0 "$lpid" 2>/dev/null; then
-	read -r nth kcpus <<<"$(burn_check "$lpid" 1)"
-fi
+read -r nth kcpus <<<"$([ -n "$lpid" ] && burn_look "$lpid" 1 "$ncpu")"
 wait $pid; rc=$?
 # Two Burn threads (one per online CPU) pinned to one CPU: the kernel gave
 # them at most one CPU, and each kept asking for it (running or waiting to
@@ -67,10 +74,7 @@ ib -c -t 2 -L 1 -W Audio -w Burn --work-dir "$dir" >"$dir/lout" 2>&1 &
 pid=$!
 lpid=$(await find_proc ibload-Burn)
 sleep 0.3
-read -r nth kcpus <<<"$([ -n "$lpid" ] && burn_check "$lpid" 1)"
-if [ -n "$lpid" ] && [ "${nth:-0}" != 1 ] && kill -0 "$lpid" 2>/dev/null; then	# as above
-	read -r nth kcpus <<<"$(burn_check "$lpid" 1)"
-fi
+read -r nth kcpus <<<"$([ -n "$lpid" ] && burn_look "$lpid" 1 1)"
 wait $pid; rc=$?
 cpus=$(sed -n 's/^Burn\t.*  \([0-9.]*\) CPUs\(  \[[^]]*\]\)\?$/\1/p' "$dir/lout")
 # One thread: never more than one CPU; it spins (runnable all the time).

@@ -9,10 +9,10 @@ export INTERBENCH_TEST_SETTLE_MS=0
 scratch_dir
 
 # The ib-* threads of our session now, as words.
-ib_threads() { session_threads 'ib-*' | tr '\n' ' '; }
+ib_threads() { session_threads 'ib-*' | sort | tr '\n' ' '; }
 
 t="a group's members run at the same time: ib-Audio, ib-Video and ib-X seen together in one row"
-if ! look_while_running "$dir/g.out" ib-Audio 0.5 ib_threads -c -q -t 2 -W Audio+Video+X \
+if ! look_until "$dir/g.out" ib-Audio "ib-Audio ib-Video ib-X " ib_threads -c -q -t 2 -W Audio+Video+X \
 	-w Burn --work-dir "$dir" --json "$dir/g.json" --csv "$dir/g.csv"; then
 	fail "$t" "rc=$rc: $(tail -2 "$dir/g.out")"
 elif grep -q ' ib-Audio' <<<" $seen" && grep -q ' ib-Video' <<<" $seen" &&
@@ -55,7 +55,7 @@ fi
 # A pass counts where it has samples: a busy machine can leave a 0.5 s pass of Video
 # without one, so a second try.
 t="--repeat 2: a summary of each member of the group, titled by it, and each in JSON"
-for try in 1 2; do
+for _ in 1 2; do
 	ib -c -q -t 0.5 --repeat 2 -W Audio+Video -w None --work-dir "$dir" --json "$dir/r.json" \
 		--csv "$dir/r.csv" >"$dir/r.out" 2>&1; rc=$?
 	heads=$(grep -c \
